@@ -1,0 +1,54 @@
+# The native contract every game implements, and the only thing the searchers know.
+#
+# A game subclasses State, keeps its whole position in C fields (bitboards, small arrays),
+# and overrides the cdef methods below.  The searchers call them through the vtable with
+# no Python objects on the hot path, so every hot method is `noexcept nogil`.
+#
+# Conventions shared by all games:
+# - players are 0..n_players-1 (at most MAX_PLAYERS); to_move() returns CHANCE at a node
+#   where chance acts (a card drawn, a row laid), and is meaningless once over() is true;
+# - a move id is a small non-negative int; at a chance node, play() takes an outcome id;
+# - outcome() writes one result per player in [0, 1] (a win 1, a loss 0, shared wins 1/k);
+# - evaluate(p) estimates outcome()[p] for a position that is not over, also in [0, 1];
+# - every move buffer passed to legal_moves holds at least MAX_MOVES ints, and every
+#   outcome buffer passed to chance_outcomes holds at least MAX_OUTCOMES ints and doubles.
+from libc.stdint cimport uint64_t
+from roost.core.rng cimport Rng
+
+cdef enum:
+    CHANCE = -1          # to_move() at a chance node
+    HIDDEN = -1          # observe(): the observer cannot see this action
+    MAX_PLAYERS = 5
+    MAX_MOVES = 1024     # decision moves at any node of any game
+    MAX_OUTCOMES = 131072  # distinct outcomes at any chance node of any game
+
+
+cdef class State:
+    # Set by the game in __cinit__/parse; read by searchers and the Python API.
+    cdef readonly int n_players
+    cdef readonly bint hidden_info        # some part of the state is hidden from some player
+    cdef readonly bint perft_expands_chance  # perft sums over chance outcomes (else counts 1)
+
+    # -- the hot contract: every game implements these --------------------------------
+    cdef int to_move(self) noexcept nogil
+    cdef int legal_moves(self, int* out) noexcept nogil
+    cdef void play(self, int move) noexcept nogil
+    cdef bint over(self) noexcept nogil
+    cdef void outcome(self, double* out) noexcept nogil
+    cdef uint64_t key(self) noexcept nogil
+    cdef void assign(self, State other) noexcept nogil   # copy other (same game) into self
+
+    # -- chance: games with chance nodes implement these --------------------------------
+    cdef int chance_count(self) noexcept nogil
+    cdef int chance_outcomes(self, int* out, double* probs) noexcept nogil
+    cdef int sample_chance(self, Rng* rng) noexcept nogil
+
+    # -- search helpers with generic defaults --------------------------------------------
+    cdef double evaluate(self, int player) noexcept nogil
+    cdef void determinize(self, int observer, Rng* rng) noexcept nogil
+    cdef int observe(self, int move, int observer) noexcept nogil
+    cdef int playout(self, Rng* rng, int max_plies) noexcept nogil
+    cdef unsigned long long perft_native(self, int depth) noexcept
+
+    # -- allocation (needs the GIL) ---------------------------------------------------------
+    cdef State clone(self)

@@ -1,0 +1,290 @@
+"""The base class of every game: generic defaults for the native contract and the
+Python-facing API (legal moves as lists, move names, play with validation, perft).
+
+A game overrides the cdef methods listed in ``state.pxd`` and these Python methods:
+``parse(text)`` (a classmethod), ``text()``, ``move_name(move)``, ``parse_move(name)``,
+``render(observer=None)`` and ``start(players, seed)`` (a classmethod).
+"""
+from libc.stdlib cimport malloc, free
+from libc.stdint cimport uint64_t
+
+from roost.core.rng cimport Rng, rng_seed, rng_below, rng_double
+from roost.core.errors import MoveError, PositionError
+
+
+cdef class State:
+
+    # ---------------------------------------------------------------- the hot contract
+    cdef int to_move(self) noexcept nogil:
+        return 0
+
+    cdef int legal_moves(self, int* out) noexcept nogil:
+        return 0
+
+    cdef void play(self, int move) noexcept nogil:
+        pass
+
+    cdef bint over(self) noexcept nogil:
+        return True
+
+    cdef void outcome(self, double* out) noexcept nogil:
+        cdef int p
+        for p in range(self.n_players):
+            out[p] = 1.0 / self.n_players
+
+    cdef uint64_t key(self) noexcept nogil:
+        return 0
+
+    cdef void assign(self, State other) noexcept nogil:
+        pass
+
+    # ---------------------------------------------------------------- chance
+    cdef int chance_count(self) noexcept nogil:
+        return 0
+
+    cdef int chance_outcomes(self, int* out, double* probs) noexcept nogil:
+        return 0
+
+    cdef int sample_chance(self, Rng* rng) noexcept nogil:
+        # Generic inverse-CDF sampling over the enumerated outcomes; games with many
+        # outcomes override this with a direct sampler.
+        cdef int n = self.chance_count()
+        cdef int* out = <int*>malloc(n * sizeof(int))
+        cdef double* probs = <double*>malloc(n * sizeof(double))
+        cdef int i, chosen
+        cdef double r
+        n = self.chance_outcomes(out, probs)
+        r = rng_double(rng)
+        chosen = out[n - 1]
+        for i in range(n):
+            r -= probs[i]
+            if r < 0:
+                chosen = out[i]
+                break
+        free(out)
+        free(probs)
+        return chosen
+
+    # ---------------------------------------------------------------- search helpers
+    cdef double evaluate(self, int player) noexcept nogil:
+        # No knowledge: every player equally likely to win.
+        return 1.0 / self.n_players
+
+    cdef void determinize(self, int observer, Rng* rng) noexcept nogil:
+        # Perfect information: the state is its own only determinization.
+        pass
+
+    cdef int observe(self, int move, int observer) noexcept nogil:
+        # Perfect information: every player sees every action.
+        return move
+
+    cdef int playout(self, Rng* rng, int max_plies) noexcept nogil:
+        cdef int moves[MAX_MOVES]
+        cdef int plies = 0
+        cdef int n
+        while plies < max_plies and not self.over():
+            if self.to_move() == CHANCE:
+                self.play(self.sample_chance(rng))
+            else:
+                n = self.legal_moves(moves)
+                self.play(moves[rng_below(rng, n)])
+            plies += 1
+        return plies
+
+    cdef unsigned long long perft_native(self, int depth) noexcept:
+        cdef list scratch = [self.clone() for _ in range(depth)]
+        return _perft(self, depth, scratch, 0)
+
+    cdef State clone(self):
+        cdef State s = type(self).__new__(type(self))
+        s.assign(self)
+        return s
+
+    # ---------------------------------------------------------------- Python API
+    @property
+    def players(self):
+        """Number of players."""
+        return self.n_players
+
+    @property
+    def player(self):
+        """The player to move (0-based), or -1 (CHANCE) where chance acts."""
+        return self.to_move()
+
+    @property
+    def is_chance(self):
+        return (not self.over()) and self.to_move() == CHANCE
+
+    @property
+    def is_over(self):
+        return self.over()
+
+    @property
+    def hash(self):
+        """The 64-bit Zobrist-style key the searchers use for this position."""
+        return self.key()
+
+    def result(self):
+        """Per-player results in [0, 1] of a finished game, as a tuple."""
+        cdef double out[MAX_PLAYERS]
+        if not self.over():
+            raise MoveError("the game is not over")
+        self.outcome(out)
+        return tuple(out[p] for p in range(self.n_players))
+
+    def legal(self):
+        """Legal move ids here (the outcome ids at a chance node), in generation order."""
+        cdef int moves[MAX_MOVES]
+        cdef int n
+        if self.over():
+            return []
+        if self.to_move() == CHANCE:
+            return [m for m, _ in self.chances()]
+        n = self.legal_moves(moves)
+        return [moves[i] for i in range(n)]
+
+    def legal_names(self):
+        return [self.move_name(m) for m in self.legal()]
+
+    def chances(self):
+        """[(outcome id, probability)] at a chance node, [] elsewhere."""
+        if self.over() or self.to_move() != CHANCE:
+            return []
+        cdef int n = self.chance_count()
+        cdef int* out = <int*>malloc(max(n, 1) * sizeof(int))
+        cdef double* probs = <double*>malloc(max(n, 1) * sizeof(double))
+        try:
+            n = self.chance_outcomes(out, probs)
+            return [(out[i], probs[i]) for i in range(n)]
+        finally:
+            free(out)
+            free(probs)
+
+    def sample(self, seed):
+        """Draw one chance outcome with a seeded generator (does not play it)."""
+        cdef Rng rng
+        if self.over() or self.to_move() != CHANCE:
+            raise MoveError("not a chance node")
+        rng_seed(&rng, <uint64_t>seed)
+        return self.sample_chance(&rng)
+
+    def play_move(self, move):
+        """Play a move given by id or name; raises MoveError naming the fault if illegal."""
+        if self.over():
+            raise MoveError("the game is over: no move can be played")
+        m = self.parse_move(move) if isinstance(move, str) else int(move)
+        if m not in self.legal():
+            try:
+                name = self.move_name(m)
+            except Exception:
+                name = str(m)
+            raise MoveError(f"illegal move {name!r} in this position")
+        self.play(m)
+        return self
+
+    def play_unchecked(self, int move):
+        """Play a move id without validation (for replaying trusted records)."""
+        self.play(move)
+        return self
+
+    def copy(self):
+        return self.clone()
+
+    def __copy__(self):
+        return self.clone()
+
+    def evaluate_for(self, int player):
+        """The game's heuristic estimate of ``player``'s result, in [0, 1]."""
+        return self.evaluate(player)
+
+    def determinized(self, int observer, seed):
+        """A full state consistent with what ``observer`` knows, drawn with ``seed``."""
+        cdef Rng rng
+        rng_seed(&rng, <uint64_t>seed)
+        cdef State s = self.clone()
+        s.determinize(observer, &rng)
+        return s
+
+    def random_playout(self, seed, int max_plies=100000):
+        """Play random moves (and chance) to the end in place; returns plies played."""
+        cdef Rng rng
+        rng_seed(&rng, <uint64_t>seed)
+        return self.playout(&rng, max_plies)
+
+    def perft(self, int depth):
+        """Leaf count of the legal-move tree of ``depth`` plies (the game's convention)."""
+        if depth < 0:
+            raise ValueError("perft depth must be >= 0")
+        return self.perft_native(depth)
+
+    def divide(self, int depth):
+        """[(move name, perft(child, depth - 1))] for every legal move or outcome here."""
+        if depth < 1:
+            raise ValueError("divide needs depth >= 1")
+        rows = []
+        cdef State child
+        for m in self.legal():
+            child = self.clone()
+            child.play(m)
+            if self.to_move() == CHANCE and not self.perft_expands_chance:
+                rows.append((self.move_name(m), 1))
+            elif self.to_move() == CHANCE:
+                rows.append((self.move_name(m), child.perft_native(depth)))
+            else:
+                rows.append((self.move_name(m), child.perft_native(depth - 1)))
+        return rows
+
+    def __str__(self):
+        return self.text()
+
+    def __repr__(self):
+        return f"{type(self).__name__}({self.text()!r})"
+
+    def __eq__(self, other):
+        return type(self) is type(other) and self.text() == other.text()
+
+    def __hash__(self):
+        return hash(self.text())
+
+    def __reduce__(self):
+        return (type(self).parse, (self.text(),))
+
+
+cdef unsigned long long _perft(State s, int depth, list scratch, int level) noexcept:
+    """Generic perft over the contract; the game's perft_expands_chance picks the chance rule.
+    scratch[level] is this level's child buffer, so the recursion allocates nothing once warm."""
+    cdef int moves[MAX_MOVES]
+    cdef int n, i
+    cdef unsigned long long total = 0
+    cdef State child
+    cdef int* outs
+    cdef double* probs
+    if depth == 0:
+        return 1
+    if s.over():
+        return 0
+    if len(scratch) <= level:
+        scratch.append(s.clone())
+    child = <State>scratch[level]
+    if s.to_move() == CHANCE:
+        if not s.perft_expands_chance:
+            return 1
+        n = s.chance_count()
+        outs = <int*>malloc(n * sizeof(int))
+        probs = <double*>malloc(n * sizeof(double))
+        n = s.chance_outcomes(outs, probs)
+        for i in range(n):
+            child.assign(s)
+            child.play(outs[i])
+            total += _perft(child, depth, scratch, level + 1)  # a draw uses no depth
+        free(outs)
+        free(probs)
+        return total
+    n = s.legal_moves(moves)
+    if depth == 1:
+        return n
+    for i in range(n):
+        child.assign(s)
+        child.play(moves[i])
+        total += _perft(child, depth - 1, scratch, level + 1)
+    return total
