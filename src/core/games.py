@@ -14,6 +14,11 @@ class GameInfo:
     default_players: int
     aliases: tuple = field(default=())
     summary: str = ""
+    # Position texts the generic tests parse and round-trip; examples[0] is what commands
+    # use when no POSITION is given.
+    examples: tuple = field(default=())
+    # The fixed position `roost bench` and benchmarks/ measure search and playouts from.
+    bench_position: str = ""
 
     def start(self, players=None, seed=0):
         players = self.default_players if players is None else players
@@ -27,12 +32,22 @@ class GameInfo:
     def parse(self, text):
         return self.cls.parse(text)
 
+    def default_position(self, players=None):
+        """The position commands use when none is given: examples[0], or a fresh start."""
+        if self.examples and (players is None or players == self.default_players):
+            return self.parse(self.examples[0])
+        return self.start(players=players, seed=0)
+
 
 def _registry():
     from roost.core.ducks import Ducks
     games = [
         GameInfo("ducks", "Feed the Ducks", Ducks, 2, 2, 2, ("feed-the-ducks", "fd"),
-                 "gather your 12 ducks into one group by dropping a crumb"),
+                 "gather your 12 ducks into one group by dropping a crumb",
+                 examples=("5/6/7/8/9/8/7/6/5 w 0",
+                           "bwbwb/w4b/w5w/b6b/b7b/w6w/b5w/b4w/bbwww w 0",
+                           "bwbwb/w4b/w5w/b6b/b7b/w6w/b5w/b4w/bbwww b 0"),
+                 bench_position="bwbwb/w4b/w5w/b6b/b7b/w6w/b5w/b4w/bbwww w 0"),
     ]
     return games
 
