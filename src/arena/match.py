@@ -1,0 +1,151 @@
+"""Playing games between engines: one game (``play_game``) and a match of several games
+with rotated seats (``play_match``).  Every random choice (chance outcomes, each engine's
+seed per move) derives from the game's seed, so a seed replays the same game exactly."""
+import math
+import time
+from dataclasses import dataclass, field
+
+from roost.search.engines import parse_engine
+
+_MASK = (1 << 63) - 1
+
+
+def derive_seed(seed, *parts):
+    """A 63-bit seed from a parent seed and integer parts (splitmix64 steps): stable across
+    runs, platforms and Python versions, unlike hash()."""
+    x = seed & 0xFFFFFFFFFFFFFFFF
+    for p in parts:
+        x = (x + 0x9E3779B97F4A7C15 + (p & 0xFFFFFFFFFFFFFFFF)) & 0xFFFFFFFFFFFFFFFF
+        z = x
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+        x = z ^ (z >> 31)
+    return x & _MASK
+
+
+@dataclass
+class GameRecord:
+    """A finished (or interrupted) game: enough to replay it move by move."""
+    game: str
+    players: int
+    seats: list                 # engine spec of each seat
+    start: str                  # the start position text
+    seed: int
+    moves: list = field(default_factory=list)    # move and chance outcome ids, in order
+    names: list = field(default_factory=list)
+    movers: list = field(default_factory=list)   # the player of each move, -1 for chance
+    times: list = field(default_factory=list)    # seconds the mover took (0 for chance)
+    result: tuple = ()
+    final: str = ""
+
+    def as_dict(self):
+        return {"game": self.game, "players": self.players, "seats": self.seats,
+                "start": self.start, "seed": self.seed, "moves": self.names,
+                "move_ids": self.moves, "movers": self.movers,
+                "times": [round(t, 4) for t in self.times], "result": list(self.result),
+                "final": self.final}
+
+
+def play_game(game, engines, seed, start=None, on_move=None):
+    """Play one game.  ``game`` is a GameInfo, ``engines`` one engine per seat,
+    ``start`` a State (default: the game's fresh start drawn from ``seed``).
+    ``on_move(state, record)`` is called after every move."""
+    state = start.copy() if start is not None else game.start(players=len(engines), seed=seed)
+    if state.players != len(engines):
+        raise ValueError(f"{len(engines)} engines for a {state.players}-player position")
+    record = GameRecord(game=game.name, players=state.players, seats=[e.spec for e in engines],
+                        start=state.text(), seed=seed)
+    for e in engines:
+        e.new_game()
+    ply = 0
+    while not state.is_over:
+        if state.is_chance:
+            move = state.sample(derive_seed(seed, ply, 1))
+            mover, spent = -1, 0.0
+        else:
+            mover = state.player
+            t0 = time.perf_counter()
+            move = engines[mover].choose(state, seed=derive_seed(seed, ply, 2)).move
+            spent = time.perf_counter() - t0
+        record.moves.append(move)
+        record.names.append(state.move_name(move))
+        record.movers.append(mover)
+        record.times.append(spent)
+        state.play_move(move)
+        for e in engines:
+            e.advance(move)
+        ply += 1
+        if on_move is not None:
+            on_move(state, record)
+    record.result = state.result()
+    record.final = state.text()
+    return record
+
+
+def rotation(n_seats, index):
+    """Seat order for game ``index``: engine (index + k) % n sits in seat k, so over n games
+    every engine plays every seat once."""
+    return [(index + k) % n_seats for k in range(n_seats)]
+
+
+@dataclass
+class MatchResult:
+    specs: list
+    records: list = field(default_factory=list)
+
+    def scores(self):
+        """Total result of each engine (a win 1, a shared win 1/k)."""
+        totals = [0.0] * len(self.specs)
+        for rec, order in self.records:
+            for seat, eng in enumerate(order):
+                totals[eng] += rec.result[seat]
+        return totals
+
+    def tallies(self):
+        """(wins, draws-or-shared, losses) of each engine."""
+        t = [[0, 0, 0] for _ in self.specs]
+        for rec, order in self.records:
+            for seat, eng in enumerate(order):
+                r = rec.result[seat]
+                t[eng][0 if r == 1.0 else 2 if r == 0.0 else 1] += 1
+        return t
+
+    def summary(self):
+        n = len(self.records)
+        if n == 0:
+            return "no games played"
+        scores, tallies = self.scores(), self.tallies()
+        if len(self.specs) == 2:
+            a, b = self.specs
+            per_game = [rec.result[order.index(0)] for rec, order in self.records]
+            mean = sum(per_game) / n
+            var = sum((x - mean) ** 2 for x in per_game) / (n - 1) if n > 1 else 0.25
+            margin = 1.96 * math.sqrt(var / n)
+            w, d, l = tallies[0]
+            line = (f"{a} vs {b}: {scores[0]:g}-{scores[1]:g} (+{w} ={d} -{l}) in {n} games; "
+                    f"score {100 * mean:.1f}% ± {100 * margin:.1f}%")
+            if 0 < mean < 1:
+                elo = -400 * math.log10(1 / mean - 1)
+                lo, hi = max(mean - margin, 1e-6), min(mean + margin, 1 - 1e-6)
+                line += (f", Elo {elo:+.0f} [{-400 * math.log10(1 / lo - 1):+.0f}, "
+                         f"{-400 * math.log10(1 / hi - 1):+.0f}] (95%)")
+            return line
+        parts = [f"{s}: {scores[i]:g} ({tallies[i][0]} won)" for i, s in enumerate(self.specs)]
+        return f"{n} games, {len(self.specs)} seats: " + "; ".join(parts)
+
+
+def play_match(game, specs, games, seed, players=None, start=None, on_game=None, on_move=None):
+    """Play ``games`` games between the engine ``specs`` (one per seat), rotating seats.
+    Each game gets fresh engines and the seed ``derive_seed(seed, index)``."""
+    n = players or len(specs)
+    if n != len(specs):
+        raise ValueError(f"{len(specs)} engines for {n} seats")
+    match = MatchResult(specs=[parse_engine(s).spec for s in specs])
+    for i in range(games):
+        order = rotation(n, i)
+        engines = [parse_engine(specs[e]) for e in order]
+        rec = play_game(game, engines, derive_seed(seed, i), start=start, on_move=on_move)
+        match.records.append((rec, order))
+        if on_game is not None:
+            on_game(i, rec, order, match)
+    return match

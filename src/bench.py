@@ -1,0 +1,75 @@
+"""The benchmark behind ``roost bench`` and ``benchmarks/``: on each game's fixed
+``bench_position`` it measures perft leaves/s, native random playouts/s, MCTS
+iterations/s and alpha-beta nodes/s.  Work per game is fixed (depths, counts), so the
+alpha-beta node total is a deterministic signature of the search, as Stockfish's bench."""
+import time
+
+from roost.search.engines import parse_engine
+
+# Fixed work per game, sized for about a second each on a 2020s laptop core.
+WORK = {
+    "ducks": {"perft": 5, "playouts": 30000, "mcts": 30000, "ab": 8},
+}
+DEFAULT_WORK = {"perft": 3, "playouts": 3000, "mcts": 5000, "ab": 4}
+
+
+def work_for(name, quick=False):
+    w = dict(DEFAULT_WORK)
+    w.update(WORK.get(name, {}))
+    if quick:
+        w = {"perft": max(1, w["perft"] - 2), "playouts": max(10, w["playouts"] // 100),
+             "mcts": max(50, w["mcts"] // 100), "ab": max(1, w["ab"] - 3)}
+    return w
+
+
+def bench_game(info, quick=False):
+    """One row of the bench table for a GameInfo."""
+    state = info.parse(info.bench_position) if info.bench_position else info.start(seed=0)
+    w = work_for(info.name, quick)
+    row = {"game": info.name, "players": state.players}
+
+    t0 = time.perf_counter()
+    leaves = state.perft(w["perft"])
+    dt = time.perf_counter() - t0
+    row.update(perft_depth=w["perft"], perft_leaves=leaves, perft_leaves_per_s=leaves / dt if dt else 0.0)
+
+    t0 = time.perf_counter()
+    plies = 0
+    for i in range(w["playouts"]):
+        plies += state.copy().random_playout(seed=i)
+    dt = time.perf_counter() - t0
+    row.update(playouts=w["playouts"], playouts_per_s=w["playouts"] / dt if dt else 0.0,
+               playout_plies=plies / w["playouts"])
+
+    decision = state
+    if decision.is_chance:
+        decision = decision.copy()
+        decision.play_unchecked(decision.sample(0))
+    r = parse_engine(f"mcts:iterations={w['mcts']}").choose(decision, seed=1)
+    row.update(mcts_iterations=r.iterations, mcts_iterations_per_s=r.speed)
+
+    spec = f"ab:depth={w['ab']}" + (",paranoid=1" if decision.players > 2 else "")
+    r = parse_engine(spec).choose(decision, seed=1)
+    row.update(ab_depth=w["ab"], ab_nodes=r.nodes, ab_nodes_per_s=r.speed)
+    return row
+
+
+def run(games=None, quick=False):
+    from roost.core.games import all_games
+    infos = [g for g in all_games() if games is None or g.name in games]
+    return [bench_game(g, quick) for g in infos]
+
+
+def format_table(rows):
+    head = (f"{'game':<9} {'perft leaves/s':>16} {'playouts/s':>12} {'MCTS it/s':>11} "
+            f"{'AB nodes/s':>12}  work")
+    lines = [head, "-" * len(head)]
+    for r in rows:
+        lines.append(
+            f"{r['game']:<9} {r['perft_leaves_per_s']:>16,.0f} {r['playouts_per_s']:>12,.0f} "
+            f"{r['mcts_iterations_per_s']:>11,.0f} {r['ab_nodes_per_s']:>12,.0f}  "
+            f"perft {r['perft_depth']} = {r['perft_leaves']:,}; {r['playouts']:,} playouts "
+            f"({r['playout_plies']:.0f} plies avg); {r['mcts_iterations']:,} it; "
+            f"ab depth {r['ab_depth']} = {r['ab_nodes']:,} nodes")
+    lines.append(f"signature (alpha-beta nodes): {sum(r['ab_nodes'] for r in rows)}")
+    return "\n".join(lines)

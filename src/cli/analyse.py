@@ -1,0 +1,78 @@
+import json
+
+import click
+
+from roost.cli.options import ENGINE, game_argument, json_option, load_position, players_option, seat_option, seed_option
+
+
+def format_result(r, state):
+    lines = [f"engine   {r.engine}",
+             f"best     {r.move_name}  (value {r.value:.3f} for player {r.player}, score {r.score})",
+             f"pv       {' '.join(r.pv)}"]
+    if r.iterations:
+        lines.append(f"search   {r.iterations:,} iterations, {r.nodes:,} tree nodes in {r.seconds:.2f} s "
+                     f"({r.speed:,.0f} iterations/s)")
+    else:
+        lines.append(f"search   depth {r.depth}, {r.nodes:,} nodes in {r.seconds:.2f} s ({r.speed:,.0f} nodes/s)")
+    if r.proven:
+        lines.append(f"proof    the value is proven: {r.proven} for player {r.player}")
+    elif r.expectation:
+        lines.append("note     the value is an estimate (an expectation over chance or samples), not a proof")
+    if r.info.get("information_sets") or r.info.get("determinized") or r.info.get("worlds"):
+        lines.append("note     searched on the mover's information only (hidden cards determinized)")
+    if r.stats:
+        lines.append("moves")
+        for s in r.stats[:20]:
+            visits = f"  visits {s.visits:>8,}" if s.visits else ""
+            proven = f"  {s.proven}" if s.proven else ""
+            value = "   n/a" if s.value != s.value else f"{s.value:.3f}"
+            lines.append(f"  {s.name:<16} value {value}{visits}{proven}")
+        if len(r.stats) > 20:
+            lines.append(f"  ... {len(r.stats) - 20} more")
+    return "\n".join(lines)
+
+
+@click.command("analyse")
+@game_argument
+@click.argument("position", nargs=-1)
+@click.option("--engine", "-e", "spec", type=ENGINE, default="mcts:time=1", show_default=True,
+              help="Engine spec, e.g. ab:depth=8, ab:time=1, mcts:iterations=20000,c=1.2.")
+@players_option
+@seat_option
+@seed_option
+@json_option
+def command(game, position, spec, players, seat, seed, as_json):
+    """Search a position and report the best move, its value, the principal variation,
+    nodes and speed.
+
+    \b
+    Examples:
+      roost analyse ducks --engine mcts:iterations=20000
+      roost analyse ducks "bwbwb/w4b/w5w/b6b/b7b/w6w/b5w/b4w/bbwww w 0" --engine ab:depth=6 --json
+      roost analyse cubirds position.json --as 1 --engine ismcts:time=1
+    """
+    from roost.search.engines import parse_engine
+    state = load_position(game, position, players)
+    if state.is_over:
+        raise click.BadParameter("the game is over: there is nothing to analyse", param_hint="POSITION")
+    if state.is_chance:
+        raise click.BadParameter("chance is to act here, not a player: play an outcome first",
+                                 param_hint="POSITION")
+    if spec == "human":
+        raise click.BadParameter("'human' plays, it does not analyse", param_hint="--engine")
+    if seat is not None and seat >= state.players:
+        raise click.BadParameter(f"seat {seat} does not exist in a {state.players}-player game",
+                                 param_hint="--as")
+    if seat is not None and seat != state.player:
+        raise click.BadParameter(
+            f"player {state.player} is to move; analyse searches the mover's decision, so --as must be "
+            f"{state.player} (or left out)", param_hint="--as")
+    engine = parse_engine(spec)
+    try:
+        result = engine.choose(state, seed=seed)
+    except ValueError as e:
+        raise click.ClickException(str(e))
+    if as_json:
+        click.echo(json.dumps(result.as_dict(), indent=2))
+    else:
+        click.echo(format_result(result, state))

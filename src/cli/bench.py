@@ -1,0 +1,29 @@
+import json
+
+import click
+
+
+@click.command("bench")
+@click.option("--game", "-g", "games", multiple=True, help="Only these games (repeatable).")
+@click.option("--quick", is_flag=True, help="A hundredth of the work: a smoke test, not a measurement.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON for programs.")
+def command(games, quick, as_json):
+    """Measure perft leaves/s, random playouts/s, MCTS iterations/s and alpha-beta nodes/s
+    on each game's fixed benchmark position (single thread).
+
+    The alpha-beta node total at the end is a deterministic signature: it changes only
+    when the search or a move generator does.
+
+    \b
+    Examples:
+      roost bench
+      roost bench --game ducks --json
+    """
+    from roost.bench import format_table, run
+    from roost.core.games import get_game
+    names = [get_game(g).name for g in games] if games else None
+    rows = run(names, quick=quick)
+    if as_json:
+        click.echo(json.dumps(rows, indent=2))
+    else:
+        click.echo(format_table(rows))

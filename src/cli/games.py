@@ -1,0 +1,25 @@
+import click
+
+from roost.cli.options import json_option
+
+
+@click.command("games")
+@json_option
+def command(as_json):
+    """List the games roost plays.
+
+    \b
+    Example:
+      roost games
+    """
+    from roost.core.games import all_games
+    rows = all_games()
+    if as_json:
+        import json
+        click.echo(json.dumps([{"name": g.name, "title": g.title, "players": [g.min_players, g.max_players],
+                                "aliases": list(g.aliases), "summary": g.summary} for g in rows], indent=2))
+        return
+    for g in rows:
+        players = f"{g.min_players}" if g.min_players == g.max_players else f"{g.min_players}-{g.max_players}"
+        aliases = f" (also: {', '.join(g.aliases)})" if g.aliases else ""
+        click.echo(f"{g.name:<10} {g.title:<18} {players:>3} players  {g.summary}{aliases}")

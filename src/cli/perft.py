@@ -1,0 +1,40 @@
+import time
+
+import click
+
+from roost.cli.options import game_argument, players_option, load_position
+
+
+@click.command("perft")
+@game_argument
+@click.argument("args", nargs=-1, required=True, metavar="[POSITION] DEPTH")
+@players_option
+@click.option("--divide", is_flag=True, help="Also print the leaf count below each move.")
+def command(game, args, players, divide):
+    """Count the leaves of the legal-move tree to DEPTH (the game's perft convention).
+
+    \b
+    Examples:
+      roost perft ducks 3
+      roost perft ducks "bwbwb/w4b/w5w/b6b/b7b/w6w/b5w/b4w/bbwww w 0" 4 --divide
+    """
+    *words, depth_text = args
+    try:
+        depth = int(depth_text)
+    except ValueError:
+        raise click.BadParameter(f"DEPTH must be an integer, got {depth_text!r}", param_hint="DEPTH")
+    if not 0 <= depth <= 64:
+        raise click.BadParameter(f"DEPTH must be between 0 and 64, got {depth}", param_hint="DEPTH")
+    state = load_position(game, words, players)
+    t0 = time.perf_counter()
+    if divide and depth >= 1:
+        total = 0
+        for name, n in state.divide(depth):
+            click.echo(f"{name}: {n}")
+            total += n
+        leaves = total
+    else:
+        leaves = state.perft(depth)
+    dt = time.perf_counter() - t0
+    click.echo(f"perft({depth}) = {leaves}")
+    click.echo(f"{dt:.3f} s, {leaves / dt / 1e6 if dt > 0 else 0:.1f} M leaves/s")

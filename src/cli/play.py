@@ -1,0 +1,117 @@
+import json
+
+import click
+
+from roost.cli.options import ENGINE, game_argument, load_position, players_option, seed_option
+from roost.core.errors import RoostError
+
+
+class Human:
+    """A person at the terminal, behind the engine interface."""
+    spec = "human"
+
+    def new_game(self):
+        pass
+
+    def advance(self, move):
+        pass
+
+    def choose(self, state, seed=0):
+        from roost.search.result import SearchResult
+        click.echo("")
+        click.echo(state.render(observer=state.player if state.hidden_info else None))
+        while True:
+            text = click.prompt(f"player {state.player} move (? lists legal moves, quit stops)").strip()
+            if text in ("?", "help"):
+                click.echo(" ".join(state.legal_names()))
+                continue
+            if text in ("quit", "exit"):
+                raise KeyboardInterrupt
+            try:
+                m = state.parse_move(text)
+                if m not in state.legal():
+                    raise RoostError(f"{text!r} is not legal here; ? lists the legal moves")
+            except RoostError as e:
+                click.echo(f"  {e}")
+                continue
+            return SearchResult(engine="human", move=m, move_name=state.move_name(m),
+                                player=state.player, value=0.5)
+
+
+@click.command("play")
+@game_argument
+@click.option("--engine", "-e", "specs", type=ENGINE, multiple=True, required=True,
+              help="An engine for a seat (give one per seat; 'human' for a person).")
+@click.option("--games", "-g", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Games to play; seats rotate from game to game.")
+@click.option("--position", "position", default=None,
+              help="Start every game from this position (text or file) instead of a fresh start.")
+@click.option("--human", is_flag=True, help="A person plays the first seat at the terminal (the "
+              "engines given fill the other seats).")
+@players_option
+@seed_option
+@click.option("--moves/--no-moves", "show_moves", default=False, help="Print every move as it is played.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON record a game, then the summary.")
+def command(game, specs, games, position, human, players, seed, show_moves, as_json):
+    """Play a match between engines (or against a person) and print the result.
+
+    Seats rotate between games so every engine plays every seat; the results line gives
+    the score with its 95% error margin.  Ctrl-C stops after reporting the finished games.
+
+    \b
+    Examples:
+      roost play ducks --engine mcts:iterations=3000 --engine ab:depth=3 --games 4 --seed 1
+      roost play ducks --human --engine ab:time=1
+      roost play cubirds --players 4 -e ismcts:iterations=2000 -e pimc:worlds=4 -e random -e random
+    """
+    from roost.arena.match import MatchResult, derive_seed, play_game, rotation
+    from roost.search.engines import parse_engine
+    specs = list(specs)
+    if human:
+        specs = ["human"] + specs
+    n = players or (len(specs) if len(specs) >= game.min_players else game.default_players)
+    if len(specs) == 1 and n == 2:
+        specs = specs * 2           # one engine given: it plays itself
+    if len(specs) != n:
+        raise click.BadParameter(f"{len(specs)} engines given for {n} seats: give one --engine per seat",
+                                 param_hint="--engine")
+    if not game.min_players <= n <= game.max_players:
+        raise click.BadParameter(f"{game.title} is played by {game.min_players}-{game.max_players} players",
+                                 param_hint="--players")
+    start = load_position(game, [position], n) if position else None
+    if start is not None and start.is_over:
+        raise click.BadParameter("the start position is already over", param_hint="--position")
+    match = MatchResult(specs=specs)
+
+    def make(spec):
+        return Human() if spec == "human" else parse_engine(spec)
+
+    def on_move(state, record):
+        if show_moves:
+            who = "chance" if record.movers[-1] < 0 else f"p{record.movers[-1]}"
+            click.echo(f"  {len(record.moves):>4}. {who}: {record.names[-1]}")
+
+    try:
+        for i in range(games):
+            order = rotation(n, i) if not human else list(range(n))
+            engines = [make(specs[e]) for e in order]
+            rec = play_game(game, engines, derive_seed(seed, i), start=start,
+                            on_move=on_move if (show_moves or human) else None)
+            match.records.append((rec, order))
+            if as_json:
+                d = rec.as_dict()
+                d["engines_by_seat"] = [specs[e] for e in order]
+                click.echo(json.dumps(d))
+            else:
+                res = " ".join(f"{r:g}" for r in rec.result)
+                seats = ", ".join(f"p{k}={specs[e]}" for k, e in enumerate(order))
+                click.echo(f"game {i + 1}: {seats}: result {res} after {len(rec.moves)} plies")
+    except KeyboardInterrupt:
+        click.echo(f"\ninterrupted after {len(match.records)} finished games")
+        if match.records:
+            click.echo(match.summary())
+        raise SystemExit(130)
+    if as_json:
+        click.echo(json.dumps({"summary": match.summary(), "scores": match.scores(), "engines": specs}))
+    else:
+        click.echo(match.summary())

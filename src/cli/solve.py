@@ -1,0 +1,70 @@
+import json
+
+import click
+
+from roost.cli.options import game_argument, json_option, load_position, players_option
+
+
+@click.command("solve")
+@game_argument
+@click.argument("position", nargs=-1, required=True)
+@players_option
+@click.option("--time", "seconds", type=click.FloatRange(min=0), default=0.0,
+              help="Give up after this many seconds (default: no limit; Ctrl-C stops too).")
+@click.option("--tt", type=click.IntRange(min=1), default=256, show_default=True,
+              help="Transposition table size in MB.")
+@json_option
+def command(game, position, players, seconds, tt, as_json):
+    """Prove the exact result of a position with alpha-beta (deepening until proven).
+
+    Works on two-player positions with no chance ahead; the search prints each depth as it
+    finishes, and an interrupted or timed-out search says what it had.
+
+    \b
+    Example:
+      roost solve ducks "bb1wwb/b4w/b5w/w6b/b7w/w6b/w5b/b4b/wbwww w 0"
+    """
+    from roost.search.alphabeta import ChanceInSolve, score_text, is_mate
+    from roost.search.engines import parse_engine
+    state = load_position(game, position, players)
+    if state.is_over:
+        r = state.result()
+        click.echo("the game is already over: result " + " ".join(f"{x:g}" for x in r))
+        return
+    if state.is_chance:
+        raise click.ClickException("chance is to act in this position: solve needs a position with no chance left")
+    if state.players != 2:
+        raise click.ClickException(f"solve proves two-player results; this position has {state.players} players")
+    if state.hidden_info:
+        raise click.ClickException(f"{game.title} has hidden information: its result cannot be proven from one seat")
+    engine = parse_engine(f"ab:tt={tt}" + (f",time={seconds}" if seconds else ""))
+    progress = []
+
+    def on_depth(depth, score, pv, nodes, secs):
+        progress.append((depth, score, pv, nodes, secs))
+        if not as_json:
+            click.echo(f"depth {depth:>3}  {score_text(score):>12}  {nodes:>12,} nodes  {secs:7.2f} s  "
+                       f"pv {' '.join(state.move_name(m) for m in pv[:8])}", err=True)
+
+    try:
+        r = engine.choose(state, seed=0, solve=True, callback=on_depth)
+    except ChanceInSolve as e:
+        raise click.ClickException(str(e))
+    except KeyboardInterrupt:
+        if progress:
+            d, score, pv, nodes, secs = progress[-1]
+            click.echo(f"interrupted: unproven after depth {d} ({score_text(score)}, {nodes:,} nodes)")
+        else:
+            click.echo("interrupted before the first depth finished")
+        raise SystemExit(130)
+    verdict = r.proven or "unproven"
+    if as_json:
+        out = r.as_dict()
+        out["verdict"] = verdict
+        click.echo(json.dumps(out, indent=2))
+        return
+    if r.proven:
+        click.echo(f"{verdict} for player {r.player} ({r.score}); best move {r.move_name}; pv {' '.join(r.pv)}")
+    else:
+        click.echo(f"unproven within the limit: best so far {r.move_name} ({r.score}) at depth {r.depth}")
+    click.echo(f"{r.nodes:,} nodes in {r.seconds:.2f} s")

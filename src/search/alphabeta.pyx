@@ -1,0 +1,486 @@
+"""Alpha-beta search over the State contract.
+
+Negamax with principal-variation search, iterative deepening, a transposition table,
+move ordering (table move, two killers a ply, history), limits by depth, time and nodes,
+repetition on the search path scored as a draw, win/loss distance in the score, and
+expectimax at chance nodes (exact with Star1 pruning when the outcomes are few, sampled
+when they are many).  Two players, or N players in paranoid mode (everyone against the
+root player).  ``solve`` searches without a horizon evaluation until the value is proven.
+
+Scores are doubles from the point of view of the player to move: a win is MATE - ply,
+a loss -(MATE - ply), a heuristic value lies in [-EVAL_SCALE, EVAL_SCALE].
+"""
+from libc.stdlib cimport malloc, calloc, free
+from libc.string cimport memset
+from libc.stdint cimport uint64_t, int32_t, int16_t, uint8_t
+from libc.math cimport fabs
+from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
+
+from roost.core.rng cimport Rng, rng_seed, rng_below
+from roost.core.state cimport State, CHANCE, MAX_MOVES, MAX_OUTCOMES, MAX_PLAYERS
+
+DEF MAX_PLY = 160
+DEF MATE = 1000000.0
+DEF MATE_BOUND = 900000.0
+DEF EVAL_SCALE = 10000.0
+DEF INF = 1e9
+DEF DEPTH_INF = 10000
+DEF HIST_SIZE = 4096
+DEF EXACT = 0
+DEF LOWER = 1
+DEF UPPER = 2
+
+ctypedef struct TTEntry:
+    uint64_t key
+    double value
+    int32_t move
+    int16_t depth
+    uint8_t flag
+    uint8_t used
+
+
+cdef inline double now() noexcept nogil:
+    cdef timespec ts
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return ts.tv_sec + ts.tv_nsec * 1e-9
+
+
+cdef inline double to_tt(double v, int ply) noexcept nogil:
+    # Mate scores are stored relative to the node so a table hit at another ply is right.
+    if v > MATE_BOUND:
+        return v + ply
+    if v < -MATE_BOUND:
+        return v - ply
+    return v
+
+
+cdef inline double from_tt(double v, int ply) noexcept nogil:
+    if v > MATE_BOUND:
+        return v - ply
+    if v < -MATE_BOUND:
+        return v + ply
+    return v
+
+
+class ChanceInSolve(Exception):
+    """solve() met a chance node: the position's value is not a deterministic result."""
+
+
+cdef class AlphaBeta:
+    """A reusable alpha-beta searcher (the table survives between searches of one game)."""
+
+    cdef TTEntry* tt
+    cdef uint64_t tt_mask
+    cdef public long long tt_bytes
+    cdef int killers[MAX_PLY][2]
+    cdef int* history             # [MAX_PLAYERS][HIST_SIZE]
+    cdef int* movebuf             # [MAX_PLY][MAX_MOVES]
+    cdef double* scorebuf         # [MAX_MOVES] ordering scores, reused per node
+    cdef int pv[MAX_PLY][MAX_PLY]
+    cdef int pv_len[MAX_PLY]
+    cdef uint64_t path[MAX_PLY]
+    cdef list stack               # one scratch State a ply
+    cdef Rng rng
+    # settings
+    cdef public bint use_eval
+    cdef public bint paranoid
+    cdef public int exact_outcomes  # enumerate a chance node exactly up to this many outcomes
+    cdef public int samples         # otherwise average this many sampled outcomes
+    # per-search state
+    cdef int root_player
+    cdef bint solving
+    cdef bint met_chance
+    cdef bint stop
+    cdef long long nodes
+    cdef long long checks
+    cdef long long node_limit
+    cdef double deadline
+    cdef long long horizon        # leaves cut by depth (or by a depth-limited table entry)
+    cdef int seldepth
+
+    def __cinit__(self, int tt_mb=32, bint use_eval=True, bint paranoid=False,
+                  int exact_outcomes=64, int samples=8, seed=0):
+        cdef uint64_t n = 1
+        while n * 2 * sizeof(TTEntry) <= <uint64_t>tt_mb * 1024 * 1024:
+            n *= 2
+        self.tt = <TTEntry*>calloc(n, sizeof(TTEntry))
+        self.tt_mask = n - 1
+        self.tt_bytes = n * sizeof(TTEntry)
+        self.history = <int*>calloc(MAX_PLAYERS * HIST_SIZE, sizeof(int))
+        self.movebuf = <int*>malloc(MAX_PLY * MAX_MOVES * sizeof(int))
+        self.scorebuf = <double*>malloc(MAX_MOVES * sizeof(double))
+        if self.tt == NULL or self.history == NULL or self.movebuf == NULL or self.scorebuf == NULL:
+            raise MemoryError("cannot allocate the alpha-beta tables")
+        self.use_eval = use_eval
+        self.paranoid = paranoid
+        self.exact_outcomes = exact_outcomes
+        self.samples = samples
+        rng_seed(&self.rng, <uint64_t>seed)
+        self.stack = []
+
+    def __dealloc__(self):
+        free(self.tt)
+        free(self.history)
+        free(self.movebuf)
+        free(self.scorebuf)
+
+    def clear(self):
+        """Forget the transposition table, killers and history (a new game)."""
+        memset(self.tt, 0, (self.tt_mask + 1) * sizeof(TTEntry))
+        memset(self.history, 0, MAX_PLAYERS * HIST_SIZE * sizeof(int))
+        memset(self.killers, 0, sizeof(self.killers))
+
+    def reseed(self, seed):
+        rng_seed(&self.rng, <uint64_t>seed)
+
+    # ------------------------------------------------------------------ helpers
+    cdef inline int side(self, int player) noexcept nogil:
+        # Paranoid: everyone but the root player is one side.  Two players: the player.
+        if self.paranoid:
+            return 0 if player == self.root_player else 1
+        return player
+
+    cdef inline double terminal(self, State s, int me, int ply) noexcept:
+        cdef double out[MAX_PLAYERS]
+        s.outcome(out)
+        cdef double sv = 2.0 * out[self.root_player] - 1.0
+        if self.side(me) != self.side(self.root_player):
+            sv = -sv
+        return sv * (MATE - ply)
+
+    cdef inline double leaf(self, State s, int me) noexcept:
+        self.horizon += 1
+        if not self.use_eval or self.solving:
+            return 0.0
+        cdef double sv = (2.0 * s.evaluate(self.root_player) - 1.0) * EVAL_SCALE
+        if self.side(me) != self.side(self.root_player):
+            sv = -sv
+        return sv
+
+    cdef inline void check_limits(self) noexcept:
+        # called once per interior node; the clock is read every 256 of them
+        self.checks += 1
+        if self.node_limit > 0 and self.nodes >= self.node_limit:
+            self.stop = True
+        elif self.deadline > 0 and (self.checks & 255) == 0 and now() >= self.deadline:
+            self.stop = True
+
+    # ------------------------------------------------------------------ the search
+    cdef double value(self, State c, int depth, double alpha, double beta, int ply, int me):
+        """Value of position c for player `me`, who moved into it, in window (alpha, beta)."""
+        cdef int tm
+        # every position reached counts as a node, leaves included (as in chess engines)
+        self.nodes += 1
+        if ply > self.seldepth:
+            self.seldepth = ply
+        if c.over():
+            return self.terminal(c, me, ply)
+        tm = c.to_move()
+        if tm == CHANCE:
+            return self.chance(c, depth, alpha, beta, ply, me)
+        if depth <= 0 or ply >= MAX_PLY - 2:
+            return self.leaf(c, me)
+        if self.side(tm) == self.side(me):
+            return self.negamax(c, depth, alpha, beta, ply)
+        return -self.negamax(c, depth, -beta, -alpha, ply)
+
+    cdef double chance(self, State c, int depth, double alpha, double beta, int ply, int me):
+        """Expectimax; Star1 cut-offs from the score bounds when outcomes are enumerated."""
+        cdef int n, i, k
+        cdef int* outs
+        cdef double* probs
+        cdef double total = 0.0, left = 1.0, v, p, a, b
+        cdef State child
+        cdef bint exact
+        self.met_chance = True
+        if self.solving:
+            self.stop = True
+            return 0.0
+        if ply >= MAX_PLY - 2:
+            return self.leaf(c, me)
+        n = c.chance_count()
+        exact = n <= self.exact_outcomes
+        k = n if exact else self.samples
+        outs = <int*>malloc(max(n, k) * sizeof(int))
+        probs = <double*>malloc(max(n, k) * sizeof(double))
+        if exact:
+            n = c.chance_outcomes(outs, probs)
+        else:
+            n = k
+            for i in range(k):
+                outs[i] = c.sample_chance(&self.rng)
+                probs[i] = 1.0 / k
+        child = <State>self.stack[ply + 1]
+        for i in range(n):
+            p = probs[i]
+            # the window child i must beat for the expectation to stay inside (alpha, beta)
+            a = (alpha - total - (left - p) * MATE) / p
+            b = (beta - total + (left - p) * MATE) / p
+            if a < -MATE:
+                a = -MATE - 1
+            if b > MATE:
+                b = MATE + 1
+            child.assign(c)
+            child.play(outs[i])
+            v = self.value(child, depth, a, b, ply + 1, me)
+            total += p * v
+            left -= p
+            if self.stop:
+                break
+            if total + left * MATE <= alpha:
+                total += left * MATE      # fail low: an upper bound
+                break
+            if total - left * MATE >= beta:
+                total -= left * MATE      # fail high: a lower bound
+                break
+        free(outs)
+        free(probs)
+        self.pv_len[ply] = 0
+        return total
+
+    cdef void order(self, int* moves, int n, int tt_move, int ply, int player):
+        cdef int i, j, m
+        cdef double s
+        cdef double* sc = self.scorebuf
+        for i in range(n):
+            m = moves[i]
+            if m == tt_move:
+                sc[i] = 1e12
+            elif m == self.killers[ply][0]:
+                sc[i] = 1e11
+            elif m == self.killers[ply][1]:
+                sc[i] = 1e10
+            else:
+                sc[i] = self.history[player * HIST_SIZE + (m & (HIST_SIZE - 1))]
+        # insertion sort, best first: branching factors are small
+        for i in range(1, n):
+            m = moves[i]
+            s = sc[i]
+            j = i - 1
+            while j >= 0 and sc[j] < s:
+                moves[j + 1] = moves[j]
+                sc[j + 1] = sc[j]
+                j -= 1
+            moves[j + 1] = m
+            sc[j + 1] = s
+
+    cdef double negamax(self, State s, int depth, double alpha, double beta, int ply):
+        cdef int me = s.to_move()
+        cdef uint64_t key = s.key()
+        cdef TTEntry* e = &self.tt[key & self.tt_mask]
+        cdef int tt_move = -1, n, i, m, best_move = -1, j
+        cdef double v, best = -INF, alpha0 = alpha, tv
+        cdef int* moves = self.movebuf + ply * MAX_MOVES
+        cdef State child
+        cdef long long horizon0
+        self.pv_len[ply] = 0
+        self.check_limits()
+        if self.stop:
+            return 0.0
+        self.path[ply] = key
+        if ply > 0 and not self.solving:
+            # a position repeated on the search path: whoever can repeat can draw
+            for i in range(ply - 1, -1, -1):
+                if self.path[i] == key:
+                    self.horizon += 1     # a heuristic draw, not a proof
+                    return 0.0
+        if e.used and e.key == key:
+            tt_move = e.move
+            if ply > 0 and e.depth >= depth:
+                tv = from_tt(e.value, ply)
+                if (e.flag == EXACT or (e.flag == LOWER and tv >= beta)
+                        or (e.flag == UPPER and tv <= alpha)):
+                    if e.depth < DEPTH_INF:
+                        self.horizon += 1
+                    return tv
+        n = s.legal_moves(moves)
+        self.order(moves, n, tt_move, ply, me)
+        child = <State>self.stack[ply + 1]
+        horizon0 = self.horizon
+        for i in range(n):
+            m = moves[i]
+            child.assign(s)
+            child.play(m)
+            self.pv_len[ply + 1] = 0
+            if i == 0:
+                v = self.value(child, depth - 1, alpha, beta, ply + 1, me)
+            else:
+                v = self.value(child, depth - 1, alpha, alpha + 1.0, ply + 1, me)
+                if v > alpha and v < beta and not self.stop:
+                    child.assign(s)
+                    child.play(m)
+                    v = self.value(child, depth - 1, alpha, beta, ply + 1, me)
+            if self.stop:
+                break
+            if v > best:
+                best = v
+                best_move = m
+                if v > alpha:
+                    alpha = v
+                    self.pv[ply][0] = m
+                    for j in range(self.pv_len[ply + 1]):
+                        self.pv[ply][j + 1] = self.pv[ply + 1][j]
+                    self.pv_len[ply] = self.pv_len[ply + 1] + 1
+                    if alpha >= beta:
+                        if m != self.killers[ply][0]:
+                            self.killers[ply][1] = self.killers[ply][0]
+                            self.killers[ply][0] = m
+                        self.history[me * HIST_SIZE + (m & (HIST_SIZE - 1))] += depth * depth
+                        break
+        if self.stop:
+            return best if best > -INF else 0.0
+        if best_move >= 0:
+            e.key = key
+            e.used = 1
+            e.value = to_tt(best, ply)
+            e.move = best_move
+            # a subtree that met no horizon is exact at any depth
+            e.depth = DEPTH_INF if self.horizon == horizon0 else depth
+            e.flag = LOWER if best >= beta else (EXACT if best > alpha0 else UPPER)
+        return best
+
+    # ------------------------------------------------------------------ the driver
+    def search(self, State root, int max_depth=64, double seconds=0.0, long long nodes=0,
+               bint solve=False, callback=None):
+        """Iterative deepening from `root`.  Returns a dict: move, score, depth, pv (ids),
+        nodes, seconds, exact (the score is proven), stats [(move, score)] at the root."""
+        cdef int d, i, n, m, best_move = -1, depth_done = 0
+        cdef double t0 = now(), score = 0.0, v, alpha, beta
+        cdef int* moves
+        cdef State child
+        cdef list pv = [], root_scores = []
+        cdef bint exact = False
+        if root.over() or root.to_move() == CHANCE:
+            raise ValueError("alpha-beta needs a decision node to search from")
+        if root.n_players > 2 and not self.paranoid:
+            raise ValueError(
+                f"alpha-beta searches two-player games; this position has {root.n_players} players "
+                "(use paranoid=1 to search everyone against the player to move)")
+        self.root_player = root.to_move()
+        self.solving = solve
+        self.met_chance = False
+        self.stop = False
+        self.nodes = 1
+        self.checks = 0
+        self.node_limit = nodes
+        self.deadline = t0 + seconds if seconds > 0 else 0.0
+        self.seldepth = 0
+        while len(self.stack) < MAX_PLY + 1:
+            self.stack.append(root.clone())
+        moves = self.movebuf
+        n = root.legal_moves(moves)
+        if n == 1 and not solve:
+            max_depth = min(max_depth, 1)
+        for d in range(1, max_depth + 1):
+            self.horizon = 0
+            self.path[0] = root.key()
+            v = self.negamax(root, d, -INF, INF, 0)
+            if self.stop and d > 1:
+                break       # an unfinished iteration: keep the last complete one
+            if self.pv_len[0] > 0:
+                best_move = self.pv[0][0]
+                pv = self.complete_pv(root, [self.pv[0][i] for i in range(self.pv_len[0])], d)
+            elif best_move < 0:
+                best_move = moves[0]
+                pv = [best_move]
+            score = v
+            depth_done = d
+            if callback is not None:
+                callback(d, score, pv, self.nodes, now() - t0)
+            if self.met_chance and solve:
+                raise ChanceInSolve("the position has chance ahead: solve needs a position "
+                                    "with no chance left")
+            if not self.stop and (fabs(score) > MATE_BOUND or self.horizon == 0):
+                exact = True    # a forced win/loss, or a tree searched to its ends
+                break
+            if self.stop:
+                break
+        if self.met_chance and solve:
+            raise ChanceInSolve("the position has chance ahead: solve needs a position "
+                                "with no chance left")
+        if best_move < 0:
+            best_move = moves[0]
+            pv = [best_move]
+        return {"move": best_move, "score": score, "depth": depth_done, "pv": pv,
+                "nodes": self.nodes, "seconds": now() - t0, "exact": exact and not self.met_chance,
+                "chance": self.met_chance,
+                "seldepth": self.seldepth, "root_moves": self.root_move_scores(root)}
+
+    cdef list complete_pv(self, State root, list pv, int depth):
+        """The search's PV, continued from the table where a table hit cut it short."""
+        cdef State s = root.clone()
+        cdef int moves[MAX_MOVES]
+        cdef int n, i, m
+        cdef TTEntry* e
+        cdef list seen = []
+        for m in pv:
+            s.play(m)
+            seen.append(s.key())
+        while len(pv) < depth and not s.over() and s.to_move() != CHANCE:
+            e = &self.tt[s.key() & self.tt_mask]
+            if not (e.used and e.key == s.key()):
+                break
+            m = e.move
+            n = s.legal_moves(moves)
+            for i in range(n):
+                if moves[i] == m:
+                    break
+            else:
+                break
+            s.play(m)
+            if s.key() in seen:
+                break
+            seen.append(s.key())
+            pv.append(m)
+        return pv
+
+    cdef list root_move_scores(self, State root):
+        """The table's score of each root move (from the child's entry), for statistics."""
+        cdef int moves[MAX_MOVES]
+        cdef int n = root.legal_moves(moves), i, me = root.to_move()
+        cdef State child = root.clone()
+        cdef TTEntry* e
+        cdef list out = []
+        cdef double v
+        for i in range(n):
+            child.assign(root)
+            child.play(moves[i])
+            if child.over():
+                v = self.terminal(child, me, 1)
+                out.append((moves[i], v, True))
+                continue
+            if child.to_move() == CHANCE:
+                out.append((moves[i], None, False))
+                continue
+            e = &self.tt[child.key() & self.tt_mask]
+            if e.used and e.key == child.key():
+                v = from_tt(e.value, 1)
+                if self.side(child.to_move()) != self.side(me):
+                    v = -v
+                out.append((moves[i], v, e.flag == EXACT))
+            else:
+                out.append((moves[i], None, False))
+        return out
+
+
+def score_to_value(double score):
+    """A score (player to move's view) as an expected result in [0, 1]."""
+    if score > MATE_BOUND:
+        return 1.0
+    if score < -MATE_BOUND:
+        return 0.0
+    v = 0.5 + 0.5 * score / EVAL_SCALE
+    return min(1.0, max(0.0, v))
+
+
+def score_text(double score):
+    """'win in 5' / 'loss in 4' (plies) for proven scores, else '+0.231' (eval units / 10000)."""
+    if score > MATE_BOUND:
+        return f"win in {int(round(MATE - score))}"
+    if score < -MATE_BOUND:
+        return f"loss in {int(round(MATE + score))}"
+    return f"{score / EVAL_SCALE:+.3f}"
+
+
+def is_mate(double score):
+    return fabs(score) > MATE_BOUND

@@ -1,0 +1,352 @@
+"""Engine specs: ``"mcts:time=1,c=1.2"`` -> a configured searcher with one interface.
+
+An engine is a searcher plus settings.  Every engine has::
+
+    engine.choose(state, seed) -> SearchResult   # the move it plays here
+    engine.advance(move)                         # a move or chance outcome was played
+    engine.new_game()                            # forget what it learnt in the last game
+
+>>> parse_engine("ab:depth=3").spec
+'ab:depth=3'
+>>> parse_engine("mcts:iters=5")
+Traceback (most recent call last):
+...
+roost.core.errors.EngineSpecError: engine 'mcts' has no parameter 'iters'; its parameters: iterations, time, c, nodes, reuse, solver, widen, alpha, plies
+"""
+import random as _random
+from dataclasses import dataclass
+
+from roost.core.errors import EngineSpecError
+from roost.search.result import MoveStat, SearchResult
+
+
+@dataclass(frozen=True)
+class Param:
+    name: str
+    kind: type            # int, float or bool
+    default: object
+    help: str
+    minimum: float = None
+    choices: tuple = None
+
+    def convert(self, engine, text):
+        try:
+            if self.choices is not None:
+                if text not in self.choices:
+                    raise ValueError
+                return text
+            if self.kind is bool:
+                low = text.lower()
+                if low in ("1", "true", "yes", "on"):
+                    return True
+                if low in ("0", "false", "no", "off"):
+                    return False
+                raise ValueError
+            value = self.kind(text)
+        except ValueError:
+            what = {int: "an integer", float: "a number", bool: "0 or 1"}.get(self.kind, "a value")
+            if self.choices is not None:
+                what = "one of " + ", ".join(self.choices)
+            raise EngineSpecError(f"engine '{engine}': {self.name} must be {what}, got {text!r}") from None
+        if self.minimum is not None and value < self.minimum:
+            raise EngineSpecError(f"engine '{engine}': {self.name} must be at least {self.minimum}, got {text!r}")
+        return value
+
+
+class Engine:
+    kind = ""
+    params = ()
+
+    def __init__(self, **settings):
+        self.settings = settings
+
+    @property
+    def spec(self):
+        shown = [f"{p.name}={_fmt(self.settings[p.name])}" for p in self.params
+                 if p.name in self.settings and self.settings[p.name] != p.default]
+        return self.kind + (":" + ",".join(shown) if shown else "")
+
+    def __str__(self):
+        return self.spec
+
+    def choose(self, state, seed=0):
+        raise NotImplementedError
+
+    def advance(self, move):
+        pass
+
+    def new_game(self):
+        pass
+
+
+def _fmt(v):
+    if isinstance(v, bool):
+        return "1" if v else "0"
+    return f"{v:g}" if isinstance(v, float) else str(v)
+
+
+class RandomEngine(Engine):
+    """Uniformly random legal moves (a baseline, and fast games for tournament tests)."""
+    kind = "random"
+    params = ()
+
+    def choose(self, state, seed=0):
+        moves = state.legal()
+        m = _random.Random(seed).choice(moves)
+        return SearchResult(engine=self.spec, move=m, move_name=state.move_name(m),
+                            player=state.player, value=0.5, score="random", pv=[state.move_name(m)])
+
+
+class AlphaBetaEngine(Engine):
+    """PVS alpha-beta with iterative deepening (src/search/alphabeta.pyx)."""
+    kind = "ab"
+    params = (
+        Param("depth", int, 0, "maximum depth in plies (default 6 when no time or node limit)", 1),
+        Param("time", float, 0.0, "seconds per move", 0.0),
+        Param("nodes", int, 0, "node limit per move", 0),
+        Param("tt", int, 32, "transposition table size in MB", 1),
+        Param("eval", str, "game", "horizon evaluation: the game's heuristic, or none (0)", choices=("game", "none")),
+        Param("samples", int, 8, "outcomes sampled at a chance node with many outcomes", 1),
+        Param("exact", int, 64, "chance nodes with at most this many outcomes are enumerated", 1),
+        Param("paranoid", bool, False, "search N-player games as everyone against the mover"),
+    )
+
+    def __init__(self, **settings):
+        super().__init__(**settings)
+        self._searcher = None
+
+    def searcher(self):
+        from roost.search.alphabeta import AlphaBeta
+        if self._searcher is None:
+            s = self.settings
+            self._searcher = AlphaBeta(tt_mb=s["tt"], use_eval=s["eval"] == "game",
+                                       paranoid=s["paranoid"], exact_outcomes=s["exact"],
+                                       samples=s["samples"])
+        return self._searcher
+
+    def new_game(self):
+        if self._searcher is not None:
+            self._searcher.clear()
+
+    def limits(self):
+        s = self.settings
+        depth = s["depth"] or (64 if (s["time"] or s["nodes"]) else 6)
+        return depth, s["time"], s["nodes"]
+
+    def choose(self, state, seed=0, solve=False, callback=None):
+        from roost.search.alphabeta import score_to_value, score_text, is_mate
+        ab = self.searcher()
+        ab.reseed(seed)
+        root = state
+        info = {}
+        if state.hidden_info:
+            root = state.determinized(state.player, seed)
+            info["determinized"] = True
+        depth, seconds, nodes = self.limits()
+        if solve:
+            depth, seconds, nodes = 10000, seconds, nodes
+        r = ab.search(root, max_depth=depth, seconds=seconds, nodes=nodes, solve=solve,
+                      callback=callback)
+        score = r["score"]
+        proven = ""
+        if r["exact"]:
+            proven = "win" if score > 0 else "loss" if score < 0 else "draw"
+        stats = []
+        for m, v, exact in r["root_moves"]:
+            stats.append(MoveStat(move=m, name=state.move_name(m),
+                                  value=score_to_value(v) if v is not None else float("nan"),
+                                  proven=("win" if v > 0 else "loss" if v < 0 else "draw")
+                                  if (v is not None and exact and is_mate(v)) else ""))
+        info["seldepth"] = r["seldepth"]
+        return SearchResult(
+            engine=self.spec, move=r["move"], move_name=state.move_name(r["move"]),
+            player=state.player, value=score_to_value(score), score=score_text(score),
+            pv=[state.move_name(m) for m in r["pv"]] if not state.hidden_info else
+               [root.move_name(m) for m in r["pv"]],
+            nodes=r["nodes"], depth=r["depth"], seconds=r["seconds"], proven=proven,
+            expectation=r["chance"], stats=stats, info=info)
+
+
+class MctsEngine(Engine):
+    """UCT / MCTS-Solver with chance nodes and tree reuse (src/search/mcts.pyx).  On a
+    state with hidden information it searches information sets (as ``ismcts``)."""
+    kind = "mcts"
+    params = (
+        Param("iterations", int, 0, "iterations per move (default 10000 when no time is set)", 1),
+        Param("time", float, 0.0, "seconds per move", 0.0),
+        Param("c", float, 1.0, "UCB exploration constant", 0.0),
+        Param("nodes", int, 1000000, "tree node budget", 1000),
+        Param("reuse", bool, True, "keep the subtree of the move played between moves"),
+        Param("solver", bool, True, "prove wins and losses (two-player games)"),
+        Param("widen", float, 1.0, "progressive widening at chance nodes: k = widen * visits^alpha", 0.0),
+        Param("alpha", float, 0.5, "progressive widening exponent", 0.0),
+        Param("plies", int, 100000, "playout length cap (then the game's evaluation)", 0),
+    )
+    ismcts = False
+
+    def __init__(self, **settings):
+        super().__init__(**settings)
+        self._tree = None
+
+    def tree(self):
+        from roost.search.mcts import MCTS
+        if self._tree is None:
+            s = self.settings
+            self._tree = MCTS(capacity=s["nodes"], c=s["c"], pw_c=s.get("widen", 1.0),
+                              pw_alpha=s.get("alpha", 0.5), solver=s.get("solver", False),
+                              ismcts=self.ismcts, playout_plies=s.get("plies", 100000))
+        return self._tree
+
+    def new_game(self):
+        if self._tree is not None:
+            self._tree.reset()
+
+    def advance(self, move):
+        if self._tree is not None:
+            if self.settings.get("reuse", False):
+                self._tree.advance(move)
+            else:
+                self._tree.reset()
+
+    def budget(self):
+        s = self.settings
+        its = s["iterations"] or (0 if s["time"] else 10000)
+        return its, s["time"]
+
+    def choose(self, state, seed=0):
+        tree = self.tree()
+        tree.reseed(seed)
+        hidden = state.hidden_info and not self.ismcts
+        if hidden:
+            tree.ismcts = True       # never read what the mover cannot see
+        its, seconds = self.budget()
+        try:
+            r = tree.search(state, iterations=its, seconds=seconds)
+        finally:
+            tree.ismcts = self.ismcts
+        if hidden:
+            tree.reset()
+        return self._result(state, r, info={"information_sets": True} if (hidden or self.ismcts) else {})
+
+    def _result(self, state, r, info=None):
+        stats = [MoveStat(move=s["move"], name=state.move_name(s["move"]), visits=s["visits"],
+                          value=s["value"], proven=s["proven"]) for s in r["stats"]]
+        pv = []
+        probe = state.copy()
+        for m in r["pv"]:
+            if probe.is_over or probe.is_chance or m not in probe.legal():
+                break
+            pv.append(probe.move_name(m))
+            probe.play_unchecked(m)
+        info = dict(info or {})
+        info["tree_nodes"] = r["nodes"]
+        return SearchResult(
+            engine=self.spec, move=r["move"], move_name=state.move_name(r["move"]),
+            player=state.player, value=r["value"],
+            score=r["proven"] and f"{r['proven']} (proven)" or f"{r['value']:.3f}",
+            pv=pv, nodes=r["nodes"], iterations=r["iterations"], seconds=r["seconds"],
+            proven=r["proven"], expectation=not r["proven"], stats=stats, info=info)
+
+
+class IsmctsEngine(MctsEngine):
+    """Single-observer information-set MCTS: one determinization per iteration."""
+    kind = "ismcts"
+    params = (
+        Param("iterations", int, 0, "iterations per move (default 10000 when no time is set)", 1),
+        Param("time", float, 0.0, "seconds per move", 0.0),
+        Param("c", float, 1.0, "UCB exploration constant", 0.0),
+        Param("nodes", int, 1000000, "tree node budget", 1000),
+        Param("plies", int, 100000, "playout length cap (then the game's evaluation)", 0),
+    )
+    ismcts = True
+
+    def advance(self, move):
+        pass
+
+
+class PimcEngine(Engine):
+    """Perfect-information Monte Carlo: several determinizations, each searched by MCTS,
+    root visit counts summed as votes."""
+    kind = "pimc"
+    params = (
+        Param("worlds", int, 8, "determinizations searched", 1),
+        Param("iterations", int, 0, "iterations per world (default 2000 when no time is set)", 1),
+        Param("time", float, 0.0, "seconds per move, shared by the worlds", 0.0),
+        Param("c", float, 1.0, "UCB exploration constant", 0.0),
+        Param("nodes", int, 200000, "tree node budget per world", 1000),
+    )
+
+    def __init__(self, **settings):
+        super().__init__(**settings)
+        self._tree = None
+
+    def choose(self, state, seed=0):
+        from roost.search.mcts import MCTS
+        s = self.settings
+        if self._tree is None:
+            self._tree = MCTS(capacity=s["nodes"], c=s["c"], solver=False)
+        its = s["iterations"] or (0 if s["time"] else 2000)
+        seconds = s["time"] / s["worlds"] if s["time"] else 0.0
+        rng = _random.Random(seed)
+        votes, values, total_its, total_s = {}, {}, 0, 0.0
+        for w in range(s["worlds"]):
+            world = state.determinized(state.player, rng.getrandbits(63)) if state.hidden_info else state
+            self._tree.reset()
+            self._tree.reseed(rng.getrandbits(63))
+            r = self._tree.search(world, iterations=its, seconds=seconds)
+            total_its += r["iterations"]
+            total_s += r["seconds"]
+            for st in r["stats"]:
+                votes[st["move"]] = votes.get(st["move"], 0) + st["visits"]
+                values[st["move"]] = values.get(st["move"], 0.0) + st["value"] * st["visits"]
+        legal = set(state.legal())
+        ranked = sorted((m for m in votes if m in legal), key=lambda m: (-votes[m], m))
+        best = ranked[0]
+        stats = [MoveStat(move=m, name=state.move_name(m), visits=votes[m],
+                          value=values[m] / votes[m] if votes[m] else 0.5) for m in ranked]
+        return SearchResult(engine=self.spec, move=best, move_name=state.move_name(best),
+                            player=state.player, value=stats[0].value, score=f"{stats[0].value:.3f}",
+                            pv=[state.move_name(best)], nodes=total_its, iterations=total_its,
+                            seconds=total_s, expectation=True, stats=stats,
+                            info={"worlds": s["worlds"]})
+
+
+ENGINES = {e.kind: e for e in (RandomEngine, AlphaBetaEngine, MctsEngine, IsmctsEngine, PimcEngine)}
+
+
+def parse_engine(spec):
+    """Parse ``kind[:name=value,...]`` into a configured engine; EngineSpecError names the fault."""
+    if not isinstance(spec, str) or not spec.strip():
+        raise EngineSpecError("an engine spec is empty; try 'random', 'ab:depth=6' or 'mcts:time=1'")
+    kind, _, rest = spec.strip().partition(":")
+    kind = kind.strip().lower()
+    if kind not in ENGINES:
+        raise EngineSpecError(f"unknown engine {kind!r}; known engines: {', '.join(ENGINES)}")
+    cls = ENGINES[kind]
+    by_name = {p.name: p for p in cls.params}
+    settings = {p.name: p.default for p in cls.params}
+    seen = set()
+    if rest.strip():
+        for item in rest.split(","):
+            name, eq, value = item.partition("=")
+            name = name.strip().lower()
+            if not eq or not name or not value.strip():
+                raise EngineSpecError(f"malformed parameter {item.strip()!r} in {spec!r} (expected name=value)")
+            if name not in by_name:
+                known = ", ".join(by_name) or "none"
+                raise EngineSpecError(f"engine '{kind}' has no parameter {name!r}; its parameters: {known}")
+            if name in seen:
+                raise EngineSpecError(f"engine '{kind}': parameter {name!r} given twice")
+            seen.add(name)
+            settings[name] = by_name[name].convert(kind, value.strip())
+    return cls(**settings)
+
+
+def describe_engines():
+    """Lines of help text: each engine kind and its parameters."""
+    lines = []
+    for kind, cls in ENGINES.items():
+        lines.append(f"{kind}: {cls.__doc__.splitlines()[0]}")
+        for p in cls.params:
+            lines.append(f"    {p.name}={_fmt(p.default)}  {p.help}")
+    return lines

@@ -1,0 +1,423 @@
+"""Monte Carlo tree search over the State contract.
+
+One tree engine serves three searches:
+- UCT with per-player value backup (max^n: each edge keeps the result of the player who
+  chose it, so N players need nothing special), the MCTS-Solver for two-player games,
+  chance nodes keyed by the outcome drawn (closed loop) with progressive widening, native
+  random playouts, tree reuse between the moves of a game;
+- single-observer information-set MCTS (``ismcts``): each iteration determinizes the root
+  for the observer, edges are actions as the observer sees them (State.observe), and
+  selection counts how often each action was available (availability-aware UCB);
+- PIMC lives in engines.py on top of the perfect-information search.
+
+The tree lives in one C array of nodes with a fixed budget; children are a linked list
+(first child, next sibling) so chance nodes and information sets can grow one child at a
+time while decision nodes of perfect-information games are expanded all at once.
+"""
+from libc.stdlib cimport malloc, free
+from libc.math cimport sqrt, log, pow, ceil
+from libc.stdint cimport uint64_t, int32_t, int8_t
+from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
+
+from roost.core.rng cimport Rng, rng_seed, rng_below
+from roost.core.state cimport State, CHANCE, HIDDEN, MAX_MOVES, MAX_PLAYERS
+
+DEF NONE = -1
+DEF UNKNOWN = 0
+DEF WIN0 = 1          # proven: player 0 wins (two-player solver, absolute values)
+DEF WIN1 = 2
+DEF DRAW = 3
+DEF MAX_PATH = 1 << 16
+
+ctypedef struct Node:
+    double value      # sum of the results of `mover` over the visits
+    int32_t child     # first child or NONE
+    int32_t sibling   # next sibling or NONE
+    int32_t move      # the edge's label: a move, a chance outcome, or what the observer saw
+    int32_t visits
+    int32_t avail     # ISMCTS: visits of the parent in which this edge was available
+    int32_t nkids
+    int8_t mover      # player who chose the edge; -1 for a chance edge
+    int8_t expanded   # decision node whose children were all created
+    int8_t chance     # the node is a chance node
+    int8_t proven
+
+
+cdef inline double now() noexcept nogil:
+    cdef timespec ts
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return ts.tv_sec + ts.tv_nsec * 1e-9
+
+
+cdef class MCTS:
+    cdef Node* nodes
+    cdef public int capacity
+    cdef public int count
+    cdef public int root
+    cdef int* path
+    cdef int moves[MAX_MOVES]
+    cdef Rng rng
+    cdef State work
+    # settings
+    cdef public double c
+    cdef public double pw_c
+    cdef public double pw_alpha
+    cdef public bint solver
+    cdef public bint ismcts
+    cdef public int playout_plies
+    # per-search
+    cdef int observer
+    cdef bint solving
+    cdef long long playout_total
+
+    def __cinit__(self, int capacity=1000000, double c=1.0, double pw_c=1.0,
+                  double pw_alpha=0.5, bint solver=True, bint ismcts=False,
+                  int playout_plies=100000, seed=0):
+        self.nodes = <Node*>malloc(capacity * sizeof(Node))
+        self.path = <int*>malloc(MAX_PATH * sizeof(int))
+        if self.nodes == NULL or self.path == NULL:
+            raise MemoryError(f"cannot allocate an MCTS tree of {capacity} nodes")
+        self.capacity = capacity
+        self.c = c
+        self.pw_c = pw_c
+        self.pw_alpha = pw_alpha
+        self.solver = solver
+        self.ismcts = ismcts
+        self.playout_plies = playout_plies
+        rng_seed(&self.rng, <uint64_t>seed)
+        self.reset()
+
+    def __dealloc__(self):
+        free(self.nodes)
+        free(self.path)
+
+    def reseed(self, seed):
+        rng_seed(&self.rng, <uint64_t>seed)
+
+    def reset(self):
+        """Drop the whole tree."""
+        self.count = 0
+        self.root = self.new_node(NONE, -1)
+
+    cdef int new_node(self, int move, int mover) noexcept nogil:
+        cdef Node* n
+        if self.count >= self.capacity:
+            return NONE
+        n = &self.nodes[self.count]
+        n.value = 0.0
+        n.child = NONE
+        n.sibling = NONE
+        n.move = move
+        n.visits = 0
+        n.avail = 0
+        n.nkids = 0
+        n.mover = mover
+        n.expanded = 0
+        n.chance = 0
+        n.proven = UNKNOWN
+        self.count += 1
+        return self.count - 1
+
+    cdef int add_child(self, int parent, int move, int mover) noexcept nogil:
+        cdef int k = self.new_node(move, mover)
+        if k == NONE:
+            return NONE
+        self.nodes[k].sibling = self.nodes[parent].child
+        self.nodes[parent].child = k
+        self.nodes[parent].nkids += 1
+        return k
+
+    cdef int find_child(self, int parent, int move) noexcept nogil:
+        cdef int k = self.nodes[parent].child
+        while k != NONE:
+            if self.nodes[k].move == move:
+                return k
+            k = self.nodes[k].sibling
+        return NONE
+
+    # ------------------------------------------------------------------ tree reuse
+    def advance(self, int move):
+        """Move the root along an edge just played in the game (a move or a chance outcome),
+        keeping that subtree; unknown edges, or a tree more than half full, start afresh."""
+        cdef int k = self.find_child(self.root, move)
+        if k == NONE or self.ismcts or self.count > self.capacity // 2:
+            self.reset()
+        else:
+            self.root = k
+
+    # ------------------------------------------------------------------ one iteration
+    cdef int select_decision(self, int node, int player) noexcept nogil:
+        """UCB1 over the children of a perfect-information decision node (max^n: each
+        child's value is its mover's); proven children steer the choice."""
+        cdef Node* nd = &self.nodes[node]
+        cdef int k = nd.child, best = NONE, fallback = NONE
+        cdef double lg = log(nd.visits + 1.0), score, best_score = -1e300
+        cdef Node* ch
+        cdef int8_t mine = WIN0 if player == 0 else WIN1
+        while k != NONE:
+            ch = &self.nodes[k]
+            if self.solving and ch.proven != UNKNOWN:
+                if ch.proven == mine:
+                    return k
+                if ch.proven != DRAW:
+                    fallback = k          # a proven loss: only if nothing else is left
+                    k = ch.sibling
+                    continue
+            if ch.visits == 0:
+                return k
+            score = ch.value / ch.visits + self.c * sqrt(lg / ch.visits)
+            if score > best_score:
+                best_score = score
+                best = k
+            k = ch.sibling
+        return best if best != NONE else fallback
+
+    cdef int select_information_set(self, int node, int player, int n) noexcept nogil:
+        """ISMCTS: children for the actions available in this determinization, created on
+        first sight; UCB with the availability count in place of the parent's visits."""
+        cdef int i, k, best = NONE
+        cdef double score, best_score = -1e300
+        cdef Node* ch
+        for i in range(n):
+            k = self.find_child(node, self.moves[i])
+            if k == NONE:
+                k = self.add_child(node, self.moves[i], player)
+                if k == NONE:
+                    continue
+            ch = &self.nodes[k]
+            ch.avail += 1
+            if ch.visits == 0:
+                score = 1e300                # untried actions first, in generation order
+            else:
+                score = ch.value / ch.visits + self.c * sqrt(log(<double>ch.avail) / ch.visits)
+            if score > best_score:
+                best_score = score
+                best = k
+        return best
+
+    cdef void iterate(self, State root_state) noexcept:
+        cdef State w = self.work
+        cdef int node = self.root, depth = 0, tm, n, i, k, o, label
+        cdef double out[MAX_PLAYERS]
+        cdef Node* nd
+        cdef bint from_proof = False, leaf_terminal = False
+        w.assign(root_state)
+        if self.ismcts:
+            w.determinize(self.observer, &self.rng)
+        self.path[0] = node
+        while True:
+            nd = &self.nodes[node]
+            if self.solving and nd.proven != UNKNOWN:
+                from_proof = True
+                break
+            if w.over():
+                leaf_terminal = True
+                break
+            tm = w.to_move()
+            if tm == CHANCE:
+                nd.chance = 1
+                o = w.sample_chance(&self.rng)
+                label = w.observe(o, self.observer) if self.ismcts else o
+                k = self.find_child(node, label)
+                w.play(o)
+                if k == NONE:
+                    if nd.nkids < self.widening(node):
+                        k = self.add_child(node, label, -1)
+                    if k == NONE:
+                        break               # outside the tree: roll out from here
+                    depth += 1
+                    self.path[depth] = k
+                    break                   # a new leaf
+                node = k
+                depth += 1
+                self.path[depth] = node
+                if depth >= MAX_PATH - 2:
+                    break
+                continue
+            if self.ismcts:
+                n = w.legal_moves(self.moves)
+                k = self.select_information_set(node, tm, n)
+            else:
+                if not nd.expanded:
+                    n = w.legal_moves(self.moves)
+                    if self.count + n > self.capacity:
+                        break               # the budget is spent: roll out from here
+                    for i in range(n):
+                        self.add_child(node, self.moves[i], tm)
+                    nd = &self.nodes[node]
+                    nd.expanded = 1
+                k = self.select_decision(node, tm)
+            if k == NONE:
+                break
+            w.play(self.nodes[k].move)
+            depth += 1
+            self.path[depth] = k
+            node = k
+            if self.nodes[k].visits == 0 or depth >= MAX_PATH - 2:
+                if w.over():
+                    leaf_terminal = True
+                break
+        if from_proof:
+            self.proof_outcome(self.nodes[node].proven, out, w.n_players)
+        else:
+            if not w.over():
+                self.playout_total += w.playout(&self.rng, self.playout_plies)
+            if w.over():
+                w.outcome(out)
+            else:
+                for i in range(w.n_players):
+                    out[i] = w.evaluate(i)
+            if leaf_terminal and self.solving:
+                self.prove_terminal(node, out)
+        for i in range(depth + 1):
+            nd = &self.nodes[self.path[i]]
+            nd.visits += 1
+            if nd.mover >= 0:
+                nd.value += out[nd.mover]
+        if self.solving and (leaf_terminal or from_proof):
+            self.propagate(depth)
+
+    cdef int widening(self, int node) noexcept nogil:
+        cdef Node* nd = &self.nodes[node]
+        cdef double allowed
+        if self.ismcts:
+            return 1 << 30
+        allowed = ceil(self.pw_c * pow(nd.visits + 1.0, self.pw_alpha))
+        if allowed < 1:
+            allowed = 1
+        return <int>allowed
+
+    # ------------------------------------------------------------------ the solver
+    cdef void proof_outcome(self, int proven, double* out, int n) noexcept nogil:
+        out[0] = 1.0 if proven == WIN0 else (0.5 if proven == DRAW else 0.0)
+        out[1] = 1.0 - out[0]
+
+    cdef void prove_terminal(self, int node, double* out) noexcept nogil:
+        if out[0] == 1.0 and out[1] == 0.0:
+            self.nodes[node].proven = WIN0
+        elif out[0] == 0.0 and out[1] == 1.0:
+            self.nodes[node].proven = WIN1
+        elif out[0] == 0.5 and out[1] == 0.5:
+            self.nodes[node].proven = DRAW
+
+    cdef void propagate(self, int depth) noexcept nogil:
+        """Walk up the path proving parents: a decision node is won when a child wins for
+        its mover, and decided when all its children are."""
+        cdef int j, k, parent, mover
+        cdef int8_t win, lose
+        cdef bint any_draw, all_known
+        cdef Node* p
+        cdef Node* ch
+        for j in range(depth - 1, -1, -1):
+            parent = self.path[j]
+            p = &self.nodes[parent]
+            if p.proven != UNKNOWN:
+                continue
+            k = p.child
+            if k == NONE:
+                return
+            if p.chance:
+                return      # chance nodes stay unproven: their outcomes are only sampled
+            if not p.expanded:
+                return
+            mover = self.nodes[k].mover
+            win = WIN0 if mover == 0 else WIN1
+            lose = WIN1 if mover == 0 else WIN0
+            any_draw = False
+            all_known = True
+            while k != NONE:
+                ch = &self.nodes[k]
+                if ch.proven == win:
+                    p.proven = win
+                    break
+                if ch.proven == DRAW:
+                    any_draw = True
+                elif ch.proven == UNKNOWN:
+                    all_known = False
+                k = ch.sibling
+            if p.proven == UNKNOWN:
+                if not all_known:
+                    return
+                p.proven = DRAW if any_draw else lose
+
+    # ------------------------------------------------------------------ the driver
+    def search(self, State root_state, long long iterations=0, double seconds=0.0,
+               int observer=-1):
+        """Run iterations from `root_state` (the tree's root must correspond to it).
+        Stops at the iteration or time budget, or when the root is proven."""
+        cdef long long it = 0
+        cdef double t0 = now(), deadline = t0 + seconds if seconds > 0 else 0.0
+        cdef Node* r
+        if root_state.over() or root_state.to_move() == CHANCE:
+            raise ValueError("MCTS needs a decision node to search from")
+        if iterations <= 0 and seconds <= 0:
+            raise ValueError("MCTS needs an iteration or time budget")
+        self.work = root_state.clone()
+        self.observer = root_state.to_move() if observer < 0 else observer
+        self.solving = self.solver and not self.ismcts and root_state.n_players == 2
+        self.playout_total = 0
+        if self.ismcts:
+            self.reset()
+        r = &self.nodes[self.root]
+        r.mover = -1
+        r.chance = 0
+        while True:
+            self.iterate(root_state)
+            it += 1
+            if iterations > 0 and it >= iterations:
+                break
+            if deadline > 0 and (it & 63) == 0 and now() >= deadline:
+                break
+            if self.solving and self.nodes[self.root].proven != UNKNOWN:
+                break
+        return self.report(root_state, it, now() - t0)
+
+    cdef dict report(self, State root_state, long long it, double seconds):
+        cdef Node* r = &self.nodes[self.root]
+        cdef int k = r.child, best = NONE, me = root_state.to_move(), node, j
+        cdef Node* ch
+        cdef list stats = []
+        cdef list pv = []
+        cdef int8_t mine = WIN0 if me == 0 else WIN1
+        cdef long best_key = -1, key
+        while k != NONE:
+            ch = &self.nodes[k]
+            stats.append({"move": ch.move, "visits": ch.visits,
+                          "value": ch.value / ch.visits if ch.visits else 0.5,
+                          "proven": self.proven_name(ch.proven, me)})
+            # robust child, but a proven win first and a proven loss last
+            key = ch.visits + 1
+            if self.solving and ch.proven == mine:
+                key += 1 << 40
+            elif self.solving and ch.proven != UNKNOWN and ch.proven != DRAW:
+                key = 0
+            if key > best_key:
+                best_key = key
+                best = k
+            k = ch.sibling
+        stats.sort(key=lambda s: -s["visits"])
+        node = best
+        while node != NONE and self.nodes[node].visits > 0 and self.nodes[node].mover >= 0:
+            pv.append(self.nodes[node].move)
+            k = self.nodes[node].child
+            node = NONE
+            j = 0
+            while k != NONE:
+                if self.nodes[k].visits > j and self.nodes[k].mover >= 0:
+                    j = self.nodes[k].visits
+                    node = k
+                k = self.nodes[k].sibling
+        return {"move": self.nodes[best].move if best != NONE else -1,
+                "value": (self.nodes[best].value / self.nodes[best].visits
+                          if best != NONE and self.nodes[best].visits else 0.5),
+                "proven": self.proven_name(self.nodes[best].proven, me) if best != NONE else "",
+                "root_proven": self.proven_name(r.proven, me),
+                "iterations": it, "seconds": seconds, "stats": stats, "pv": pv,
+                "nodes": self.count, "playout_plies": self.playout_total}
+
+    cdef str proven_name(self, int proven, int player):
+        if not self.solving or proven == UNKNOWN:
+            return ""
+        if proven == DRAW:
+            return "draw"
+        return "win" if (proven == WIN0) == (player == 0) else "loss"
