@@ -196,6 +196,35 @@ def test_perft_counts_a_winning_move_as_a_leaf_only_at_depth_one():
     assert expected < len(moves) * 37        # the e5 win contributed nothing
 
 
+def python_perft(state, depth):
+    """Perft through the plain Python API (legal moves, play), to check the bulk counter."""
+    if depth == 0:
+        return 1
+    if state.is_over:
+        return 0
+    total = 0
+    for m in state.legal():
+        c = state.copy()
+        c.play_unchecked(m)
+        total += python_perft(c, depth - 1)
+    return total
+
+
+def test_bulk_perft_agrees_with_move_by_move_counting():
+    # rules: "Perft": the fast counter must count exactly the legal-move tree, from setup
+    # positions, the first crumb turn and positions with a crumb down.
+    import random
+    rnd = random.Random(12)
+    s = Ducks.parse("wwwww/w4w/w5w/w6w/w8/8/b6/b5/bbbbb b 0")
+    checked = 0
+    while not s.is_over and checked < 40:
+        depth = 3 if s.phase == "setup" else 2
+        assert s.perft(depth) == python_perft(s, depth), s.text()
+        s.play_unchecked(rnd.choice(s.legal()))
+        checked += 1
+    assert checked >= 15
+
+
 def test_evaluation_prefers_fewer_groups():
     # the heuristic counts groups: White in one group, Black in two (a3 apart)
     s = Ducks.parse("5/6/7/wwww1bbb/wwww1bbbb/www2bbb/w4b1/6/2b2 w 0")

@@ -70,14 +70,16 @@ def command(game, specs, games, position, human, players, seed, show_moves, as_j
     if human:
         specs = ["human"] + specs
     n = players or (len(specs) if len(specs) >= game.min_players else game.default_players)
-    if len(specs) == 1 and n == 2:
-        specs = specs * 2           # one engine given: it plays itself
+    if not game.min_players <= n <= game.max_players:
+        span = (f"{game.min_players}" if game.min_players == game.max_players
+                else f"{game.min_players} to {game.max_players}")
+        raise click.BadParameter(f"{game.title} is played by {span} players, not {n}",
+                                 param_hint="--players")
+    if len(specs) == 1:
+        specs = specs * n           # one engine given: it plays every seat
     if len(specs) != n:
         raise click.BadParameter(f"{len(specs)} engines given for {n} seats: give one --engine per seat",
                                  param_hint="--engine")
-    if not game.min_players <= n <= game.max_players:
-        raise click.BadParameter(f"{game.title} is played by {game.min_players}-{game.max_players} players",
-                                 param_hint="--players")
     start = load_position(game, [position], n) if position else None
     if start is not None and start.is_over:
         raise click.BadParameter("the start position is already over", param_hint="--position")

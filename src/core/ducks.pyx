@@ -409,7 +409,9 @@ cdef class Ducks(State):
             return 1
         if self.c.result >= 0:
             return 0
-        return perft_setup(self.c.white, self.c.black, depth)
+        if popcount(self.c.white | self.c.black) < SETUP_PLACEMENTS:
+            return perft_setup(self.c.white, self.c.black, depth)
+        return perft_bulk(self.c.white, self.c.black, self.c.crumb, depth)
 
     # ---------------------------------------------------------------- Python API
     @classmethod
