@@ -75,7 +75,7 @@ cdef class AlphaBeta:
     cdef int killers[MAX_PLY][2]
     cdef int* history             # [MAX_PLAYERS][HIST_SIZE]
     cdef int* movebuf             # [MAX_PLY][MAX_MOVES]
-    cdef double* scorebuf         # [MAX_MOVES] ordering scores, reused per node
+    cdef double* scorebuf         # [MAX_PLY][MAX_MOVES] ordering scores
     cdef int pv[MAX_PLY][MAX_PLY]
     cdef int pv_len[MAX_PLY]
     cdef uint64_t path[MAX_PLY]
@@ -108,7 +108,7 @@ cdef class AlphaBeta:
         self.tt_bytes = n * sizeof(TTEntry)
         self.history = <int*>calloc(MAX_PLAYERS * HIST_SIZE, sizeof(int))
         self.movebuf = <int*>malloc(MAX_PLY * MAX_MOVES * sizeof(int))
-        self.scorebuf = <double*>malloc(MAX_MOVES * sizeof(double))
+        self.scorebuf = <double*>malloc(MAX_PLY * MAX_MOVES * sizeof(double))
         if self.tt == NULL or self.history == NULL or self.movebuf == NULL or self.scorebuf == NULL:
             raise MemoryError("cannot allocate the alpha-beta tables")
         self.use_eval = use_eval
@@ -238,10 +238,9 @@ cdef class AlphaBeta:
         self.pv_len[ply] = 0
         return total
 
-    cdef void order(self, int* moves, int n, int tt_move, int ply, int player):
-        cdef int i, j, m
-        cdef double s
-        cdef double* sc = self.scorebuf
+    cdef void score_moves(self, int* moves, int n, int tt_move, int ply, int player):
+        cdef int i, m
+        cdef double* sc = self.scorebuf + ply * MAX_MOVES
         for i in range(n):
             m = moves[i]
             if m == tt_move:
@@ -252,17 +251,24 @@ cdef class AlphaBeta:
                 sc[i] = 1e10
             else:
                 sc[i] = self.history[player * HIST_SIZE + (m & (HIST_SIZE - 1))]
-        # insertion sort, best first: branching factors are small
-        for i in range(1, n):
+
+    cdef inline int pick_next(self, int* moves, int n, int i, int ply) noexcept:
+        """Selection sort one step at a time: a cut-off after a few moves never pays for
+        sorting the rest."""
+        cdef double* sc = self.scorebuf + ply * MAX_MOVES
+        cdef int j, best = i, m
+        cdef double s
+        for j in range(i + 1, n):
+            if sc[j] > sc[best]:
+                best = j
+        if best != i:
             m = moves[i]
+            moves[i] = moves[best]
+            moves[best] = m
             s = sc[i]
-            j = i - 1
-            while j >= 0 and sc[j] < s:
-                moves[j + 1] = moves[j]
-                sc[j + 1] = sc[j]
-                j -= 1
-            moves[j + 1] = m
-            sc[j + 1] = s
+            sc[i] = sc[best]
+            sc[best] = s
+        return moves[i]
 
     cdef double negamax(self, State s, int depth, double alpha, double beta, int ply):
         cdef int me = s.to_move()
@@ -294,11 +300,11 @@ cdef class AlphaBeta:
                         self.horizon += 1
                     return tv
         n = s.legal_moves(moves)
-        self.order(moves, n, tt_move, ply, me)
+        self.score_moves(moves, n, tt_move, ply, me)
         child = <State>self.stack[ply + 1]
         horizon0 = self.horizon
         for i in range(n):
-            m = moves[i]
+            m = self.pick_next(moves, n, i, ply)
             child.assign(s)
             child.play(m)
             self.pv_len[ply + 1] = 0
