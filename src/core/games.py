@@ -39,8 +39,41 @@ class GameInfo:
         return self.start(players=players, seed=0)
 
 
+# CuBirds positions (JSON, all 110 cards): Cubirds.start(players, seed=0) for 4, 2 and 5
+# players, and two mid-game positions reached by seeded random play.
+_CUBIRDS_START_4 = (
+    '{"players": 4, "dealer": 0, "to_move": 0, "phase": "lay", "rows": ["MWO", "PWR", "PMR", "ROF"], '
+    '"hands": ["FOTDMMWW", "DDDMWWRR", "OTDWRRRR", "FOTTPWRR"], "known": ["", "", "", ""], '
+    '"lacks": ["", "", "", ""], "collections": ["W", "W", "T", "R"], "discard": "", '
+    '"deck": "FFFFOOOOOTTTTTDDDDDDDDPPPPPPPPPPMMMMMMMMMMMMWWWWWWWWWWRRRRRRRR", "turn": 0}')
+_CUBIRDS_START_2 = (
+    '{"players": 2, "dealer": 0, "to_move": 0, "phase": "lay", "rows": ["MWO", "PWR", "PMR", "ROF"], '
+    '"hands": ["FOTDMMWW", "DDDMWWRR"], "known": ["", ""], "lacks": ["", ""], '
+    '"collections": ["R", "R"], "discard": "", '
+    '"deck": "FFFFFOOOOOOOTTTTTTTTTDDDDDDDDDPPPPPPPPPPPMMMMMMMMMMMMWWWWWWWWWWWWWWRRRRRRRRRRRRR", "turn": 0}')
+_CUBIRDS_START_5 = (
+    '{"players": 5, "dealer": 0, "to_move": 0, "phase": "lay", "rows": ["MWO", "PWR", "PMR", "ROF"], '
+    '"hands": ["FOTDMMWW", "DDDMWWRR", "OTDWRRRR", "FOTTPWRR", "TMMWWWRR"], '
+    '"known": ["", "", "", "", ""], "lacks": ["", "", "", "", ""], '
+    '"collections": ["M", "W", "T", "F", "P"], "discard": "", '
+    '"deck": "FFFOOOOOTTTTDDDDDDDDPPPPPPPPPMMMMMMMMMWWWWWWWWRRRRRRR", "turn": 0}')
+_CUBIRDS_MID_4 = (
+    '{"players": 4, "dealer": 0, "to_move": 0, "phase": "lay", '
+    '"rows": ["OOOPRR", "DRRR", "OPMMDWWTTT", "MMROFDW"], '
+    '"hands": ["FOPMMWWW", "PWWWW", "DDDPMWW", "FTPPM"], "known": ["", "PW", "DDD", "M"], '
+    '"lacks": ["", "R", "", ""], "collections": ["W", "W", "T", "TRR"], "discard": "TTRRRRR", '
+    '"deck": "FFFFOOOOTTDDDDDDDPPPPPPMMMMMMMMMWWWWWWRRRRRRR", "turn": 20}')
+_CUBIRDS_MID_3 = (
+    '{"players": 3, "dealer": 0, "to_move": 0, "phase": "lay", '
+    '"rows": ["PRRRRRR", "DDDPWR", "WPMMMMM", "TFFP"], '
+    '"hands": ["DWWWR", "TDWWR", "FOPPR"], "known": ["DWR", "TDWWR", ""], '
+    '"lacks": ["FOTDM", "DMWR", ""], "collections": ["OR", "T", "T"], "discard": "OO", '
+    '"deck": "FFFFOOOOOOTTTTTTDDDDDDDDPPPPPPPMMMMMMMMMMMMWWWWWWWWWWWWWRRRRRRRRR", "turn": 12}')
+
+
 def _registry():
     from roost.core.ducks import Ducks
+    from roost.core.cubirds import Cubirds
     games = [
         GameInfo("ducks", "Feed the Ducks", Ducks, 2, 2, 2, ("feed-the-ducks", "fd"),
                  "gather your 12 ducks into one group by dropping a crumb",
@@ -48,6 +81,12 @@ def _registry():
                            "bwbwb/w4b/w5w/b6b/b7b/w6w/b5w/b4w/bbwww w 0",
                            "bwbwb/w4b/w5w/b6b/b7b/w6w/b5w/b4w/bbwww b 0"),
                  bench_position="bwbwb/w4b/w5w/b6b/b7b/w6w/b5w/b4w/bbwww w 0"),
+        GameInfo("cubirds", "CuBirds", Cubirds, 2, 5, 4, ("cu-birds", "cb"),
+                 "lay birds in the rows to capture the cards between, then flock them into "
+                 "a collection of 7 species or two species of 3",
+                 examples=(_CUBIRDS_START_4, _CUBIRDS_START_2, _CUBIRDS_START_5,
+                           _CUBIRDS_MID_4, _CUBIRDS_MID_3),
+                 bench_position=_CUBIRDS_MID_4),
     ]
     return games
 
