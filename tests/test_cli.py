@@ -124,6 +124,7 @@ def test_bench_quick():
     (("analyse", "ducks", "--engine", "mcts:foo=1"), ["no parameter 'foo'"]),
     (("analyse", "ducks", "--seed", "x"), ["'x' is not a valid integer"]),
     (("play", "ducks", "-n", "2", "-e", "random", "-e", "random", "-e", "random"), ["3 engines given for 2 seats"]),
+    (("play", "ducks", "--human"), ["Missing option '--engine'"]),
     (("play", "ducks", "-e", "random", "-e", "random", "-e", "random"), ["played by 2 players, not 3"]),
     (("play", "ducks", "-e", "random", "--games", "0"), ["0 is not in the range"]),
     (("play", "ducks", "-e", "random", "--players", "3"), ["Feed the Ducks is played by 2 players, not 3"]),

@@ -82,10 +82,12 @@ def play_game(game, engines, seed, start=None, on_move=None):
     return record
 
 
-def rotation(n_seats, index):
-    """Seat order for game ``index``: engine (index + k) % n sits in seat k, so over n games
-    every engine plays every seat once."""
-    return [(index + k) % n_seats for k in range(n_seats)]
+def rotation(n_seats, index, n_engines=None):
+    """Seat order for game ``index``: engine (index + k) % n_engines sits in seat k, so over
+    n_seats games every engine plays every seat equally often (fewer engines than seats
+    fill several seats each)."""
+    n_engines = n_engines or n_seats
+    return [(index + k) % n_engines for k in range(n_seats)]
 
 
 @dataclass
@@ -117,9 +119,13 @@ class MatchResult:
         scores, tallies = self.scores(), self.tallies()
         if len(self.specs) == 2:
             a, b = self.specs
-            per_game = [rec.result[order.index(0)] for rec, order in self.records]
+            per_game = [sum(r for r, e in zip(rec.result, order) if e == 0) for rec, order in self.records]
             mean = sum(per_game) / n
-            var = sum((x - mean) ** 2 for x in per_game) / (n - 1) if n > 1 else 0.25
+            # the spread includes one pseudo-win and one pseudo-loss, so that a clean sweep
+            # of a few games still shows how little it proves
+            prior = per_game + [0.0, 1.0]
+            pm = sum(prior) / len(prior)
+            var = sum((x - pm) ** 2 for x in prior) / (len(prior) - 1)
             margin = 1.96 * math.sqrt(var / n)
             w, d, l = tallies[0]
             line = (f"{a} vs {b}: {scores[0]:g}-{scores[1]:g} (+{w} ={d} -{l}) in {n} games; "

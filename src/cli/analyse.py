@@ -9,6 +9,9 @@ def format_result(r, state):
     lines = [f"engine   {r.engine}",
              f"best     {r.move_name}  (value {r.value:.3f} for player {r.player}, score {r.score})",
              f"pv       {' '.join(r.pv)}"]
+    if r.values and len(r.values) > 2:
+        lines.append("players  " + "  ".join(f"p{i} {v:.3f}" for i, v in enumerate(r.values))
+                     + "  (each player's expected result after the best move)")
     if r.iterations:
         lines.append(f"search   {r.iterations:,} iterations, {r.nodes:,} tree nodes in {r.seconds:.2f} s "
                      f"({r.speed:,.0f} iterations/s)")
@@ -25,7 +28,7 @@ def format_result(r, state):
         for s in r.stats[:20]:
             visits = f"  visits {s.visits:>8,}" if s.visits else ""
             proven = f"  {s.proven}" if s.proven else ""
-            value = "   n/a" if s.value != s.value else f"{s.value:.3f}"
+            value = "  n/a" if s.value is None else f"{s.value:.3f}"
             lines.append(f"  {s.name:<16} value {value}{visits}{proven}")
         if len(r.stats) > 20:
             lines.append(f"  ... {len(r.stats) - 20} more")

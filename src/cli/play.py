@@ -41,7 +41,7 @@ class Human:
 @click.command("play")
 @game_argument
 @click.option("--engine", "-e", "specs", type=ENGINE, multiple=True, required=True,
-              help="An engine for a seat (give one per seat; 'human' for a person).")
+              help="An engine spec, repeatable: one per seat, or fewer and they share the seats in rotation.")
 @click.option("--games", "-g", type=click.IntRange(min=1), default=1, show_default=True,
               help="Games to play; seats rotate from game to game.")
 @click.option("--position", "position", default=None,
@@ -75,10 +75,8 @@ def command(game, specs, games, position, human, players, seed, show_moves, as_j
                 else f"{game.min_players} to {game.max_players}")
         raise click.BadParameter(f"{game.title} is played by {span} players, not {n}",
                                  param_hint="--players")
-    if len(specs) == 1:
-        specs = specs * n           # one engine given: it plays every seat
-    if len(specs) != n:
-        raise click.BadParameter(f"{len(specs)} engines given for {n} seats: give one --engine per seat",
+    if len(specs) > n:
+        raise click.BadParameter(f"{len(specs)} engines given for {n} seats: give at most one --engine per seat",
                                  param_hint="--engine")
     start = load_position(game, [position], n) if position else None
     if start is not None and start.is_over:
@@ -95,7 +93,10 @@ def command(game, specs, games, position, human, players, seed, show_moves, as_j
 
     try:
         for i in range(games):
-            order = rotation(n, i) if not human else list(range(n))
+            if human:   # the person keeps seat 0; the engines rotate through the others
+                order = [0] + [1 + e for e in rotation(n - 1, i, len(specs) - 1)]
+            else:
+                order = rotation(n, i, len(specs))
             engines = [make(specs[e]) for e in order]
             rec = play_game(game, engines, derive_seed(seed, i), start=start,
                             on_move=on_move if (show_moves or human) else None)

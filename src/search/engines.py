@@ -154,7 +154,7 @@ class AlphaBetaEngine(Engine):
         stats = []
         for m, v, exact in r["root_moves"]:
             stats.append(MoveStat(move=m, name=state.move_name(m),
-                                  value=score_to_value(v) if v is not None else float("nan"),
+                                  value=score_to_value(v) if v is not None else None,
                                   proven=("win" if v > 0 else "loss" if v < 0 else "draw")
                                   if (v is not None and exact and is_mate(v)) else ""))
         info["seldepth"] = r["seldepth"]
@@ -230,7 +230,8 @@ class MctsEngine(Engine):
 
     def _result(self, state, r, info=None):
         stats = [MoveStat(move=s["move"], name=state.move_name(s["move"]), visits=s["visits"],
-                          value=s["value"], proven=s["proven"]) for s in r["stats"]]
+                          value=s["value"], proven=s["proven"], values=s["values"]) for s in r["stats"]]
+        best = next((s for s in stats if s.move == r["move"]), None)
         pv = []
         probe = state.copy()
         for m in r["pv"]:
@@ -242,7 +243,7 @@ class MctsEngine(Engine):
         info["tree_nodes"] = r["nodes"]
         return SearchResult(
             engine=self.spec, move=r["move"], move_name=state.move_name(r["move"]),
-            player=state.player, value=r["value"],
+            player=state.player, value=r["value"], values=best.values if best else [],
             score=r["proven"] and f"{r['proven']} (proven)" or f"{r['value']:.3f}",
             pv=pv, nodes=r["nodes"], iterations=r["iterations"], seconds=r["seconds"],
             proven=r["proven"], expectation=not r["proven"], stats=stats, info=info)
