@@ -28,7 +28,7 @@ def format_result(r, state):
         for s in r.stats[:20]:
             visits = f"  visits {s.visits:>8,}" if s.visits else ""
             proven = f"  {s.proven}" if s.proven else ""
-            value = "  n/a" if s.value is None else f"{s.value:.3f}"
+            value = "  n/a" if s.value is None else ("<=" if s.bound == "upper" else "  ") + f"{s.value:.3f}"
             lines.append(f"  {s.name:<16} value {value}{visits}{proven}")
         if len(r.stats) > 20:
             lines.append(f"  ... {len(r.stats) - 20} more")

@@ -19,6 +19,9 @@ class GameInfo:
     examples: tuple = field(default=())
     # The fixed position `roost bench` and benchmarks/ measure search and playouts from.
     bench_position: str = ""
+    # False for test games: registered (generic tests run on them) but not listed as one
+    # of the games roost plays.
+    listed: bool = True
 
     def start(self, players=None, seed=0):
         players = self.default_players if players is None else players
@@ -74,6 +77,7 @@ _CUBIRDS_MID_3 = (
 def _registry():
     from roost.core.ducks import Ducks
     from roost.core.cubirds import Cubirds
+    from roost.core.toys import DiceRace
     games = [
         GameInfo("ducks", "Feed the Ducks", Ducks, 2, 2, 2, ("feed-the-ducks", "fd"),
                  "gather your 12 ducks into one group by dropping a crumb",
@@ -87,6 +91,10 @@ def _registry():
                  examples=(_CUBIRDS_START_4, _CUBIRDS_START_2, _CUBIRDS_START_5,
                            _CUBIRDS_MID_4, _CUBIRDS_MID_3),
                  bench_position=_CUBIRDS_MID_4),
+        GameInfo("dice", "Dice Race", DiceRace, 2, 2, 2, (),
+                 "a toy with dice-like chance for testing the searchers",
+                 examples=("0 0 6 0 -", "3 5 2 1 roll", "4 4 1 1 coin"),
+                 bench_position="0 0 6 0 -", listed=False),
     ]
     return games
 
@@ -94,17 +102,23 @@ def _registry():
 _GAMES = None
 
 
-def all_games():
+def registered_games():
+    """Every registered game, test games included."""
     global _GAMES
     if _GAMES is None:
         _GAMES = _registry()
     return list(_GAMES)
 
 
+def all_games():
+    """The games roost plays (as `roost games` lists them)."""
+    return [g for g in registered_games() if g.listed]
+
+
 def get_game(name):
     """Look a game up by name or alias (case-insensitive); GameError names the choices."""
     key = name.strip().lower()
-    for g in all_games():
+    for g in registered_games():
         if key == g.name or key in g.aliases:
             return g
     raise GameError(f"unknown game {name!r}; known games: {', '.join(g.name for g in all_games())}")

@@ -7,8 +7,11 @@ expectimax at chance nodes (exact with Star1 pruning when the outcomes are few, 
 when they are many).  Two players, or N players in paranoid mode (everyone against the
 root player).  ``solve`` searches without a horizon evaluation until the value is proven.
 
-Scores are doubles from the point of view of the player to move: a win is MATE - ply,
-a loss -(MATE - ply), a heuristic value lies in [-EVAL_SCALE, EVAL_SCALE].
+Scores are doubles from the point of view of the player to move, on one scale with the
+game's results so that expectations over chance mean what they say: a result r in [0, 1]
+scores (2r - 1) * MATE, a win found at ply p scores MATE - p (the distance breaks ties), and
+a heuristic estimate e scores (2e - 1) * MATE clamped inside +-EVAL_LIMIT, below every
+proven win.
 """
 from libc.stdlib cimport malloc, calloc, free
 from libc.string cimport memset
@@ -21,8 +24,8 @@ from roost.core.state cimport State, CHANCE, MAX_MOVES, MAX_OUTCOMES, MAX_PLAYER
 
 DEF MAX_PLY = 160
 DEF MATE = 1000000.0
-DEF MATE_BOUND = 900000.0
-DEF EVAL_SCALE = 10000.0
+DEF MATE_BOUND = 999000.0
+DEF EVAL_LIMIT = 990000.0
 DEF INF = 1e9
 DEF DEPTH_INF = 10000
 DEF HIST_SIZE = 4096
@@ -79,6 +82,11 @@ cdef class AlphaBeta:
     cdef int pv[MAX_PLY][MAX_PLY]
     cdef int pv_len[MAX_PLY]
     cdef uint64_t path[MAX_PLY]
+    # each root move's score in the iteration under way (exact, or an upper bound)
+    cdef int root_move[MAX_MOVES]
+    cdef double root_val[MAX_MOVES]
+    cdef bint root_exact[MAX_MOVES]
+    cdef int root_n
     cdef list stack               # one scratch State a ply
     cdef Rng rng
     # settings
@@ -152,7 +160,11 @@ cdef class AlphaBeta:
         self.horizon += 1
         if not self.use_eval or self.solving:
             return 0.0
-        cdef double sv = (2.0 * s.evaluate(self.root_player) - 1.0) * EVAL_SCALE
+        cdef double sv = (2.0 * s.evaluate(self.root_player) - 1.0) * MATE
+        if sv > EVAL_LIMIT:
+            sv = EVAL_LIMIT
+        elif sv < -EVAL_LIMIT:
+            sv = -EVAL_LIMIT
         if self.side(me) != self.side(self.root_player):
             sv = -sv
         return sv
@@ -276,6 +288,7 @@ cdef class AlphaBeta:
         cdef TTEntry* e = &self.tt[key & self.tt_mask]
         cdef int tt_move = -1, n, i, m, best_move = -1, j
         cdef double v, best = -INF, alpha0 = alpha, tv
+        cdef bint exact_v
         cdef int* moves = self.movebuf + ply * MAX_MOVES
         cdef State child
         cdef long long horizon0
@@ -308,16 +321,24 @@ cdef class AlphaBeta:
             child.assign(s)
             child.play(m)
             self.pv_len[ply + 1] = 0
+            exact_v = True
             if i == 0:
                 v = self.value(child, depth - 1, alpha, beta, ply + 1, me)
             else:
                 v = self.value(child, depth - 1, alpha, alpha + 1.0, ply + 1, me)
+                exact_v = False
                 if v > alpha and v < beta and not self.stop:
                     child.assign(s)
                     child.play(m)
                     v = self.value(child, depth - 1, alpha, beta, ply + 1, me)
+                    exact_v = True
             if self.stop:
                 break
+            if ply == 0 and i < MAX_MOVES:
+                self.root_move[i] = m
+                self.root_val[i] = v
+                self.root_exact[i] = exact_v and v < beta
+                self.root_n = i + 1
             if v > best:
                 best = v
                 best_move = m
@@ -379,6 +400,7 @@ cdef class AlphaBeta:
             max_depth = min(max_depth, 1)
         for d in range(1, max_depth + 1):
             self.horizon = 0
+            self.root_n = 0
             self.path[0] = root.key()
             v = self.negamax(root, d, -INF, INF, 0)
             if self.stop and d > 1:
@@ -391,6 +413,8 @@ cdef class AlphaBeta:
                 pv = [best_move]
             score = v
             depth_done = d
+            root_scores = [(self.root_move[i], self.root_val[i], self.root_exact[i])
+                           for i in range(self.root_n)]
             if callback is not None:
                 callback(d, score, pv, self.nodes, now() - t0)
             if self.met_chance and solve:
@@ -410,7 +434,7 @@ cdef class AlphaBeta:
         return {"move": best_move, "score": score, "depth": depth_done, "pv": pv,
                 "nodes": self.nodes, "seconds": now() - t0, "exact": exact and not self.met_chance,
                 "chance": self.met_chance,
-                "seldepth": self.seldepth, "root_moves": self.root_move_scores(root)}
+                "seldepth": self.seldepth, "root_moves": root_scores}
 
     cdef list complete_pv(self, State root, list pv, int depth):
         """The search's PV, continued from the table where a table hit cut it short."""
@@ -440,34 +464,6 @@ cdef class AlphaBeta:
             pv.append(m)
         return pv
 
-    cdef list root_move_scores(self, State root):
-        """The table's score of each root move (from the child's entry), for statistics."""
-        cdef int moves[MAX_MOVES]
-        cdef int n = root.legal_moves(moves), i, me = root.to_move()
-        cdef State child = root.clone()
-        cdef TTEntry* e
-        cdef list out = []
-        cdef double v
-        for i in range(n):
-            child.assign(root)
-            child.play(moves[i])
-            if child.over():
-                v = self.terminal(child, me, 1)
-                out.append((moves[i], v, True))
-                continue
-            if child.to_move() == CHANCE:
-                out.append((moves[i], None, False))
-                continue
-            e = &self.tt[child.key() & self.tt_mask]
-            if e.used and e.key == child.key():
-                v = from_tt(e.value, 1)
-                if self.side(child.to_move()) != self.side(me):
-                    v = -v
-                out.append((moves[i], v, e.flag == EXACT))
-            else:
-                out.append((moves[i], None, False))
-        return out
-
 
 def score_to_value(double score):
     """A score (player to move's view) as an expected result in [0, 1]."""
@@ -475,17 +471,17 @@ def score_to_value(double score):
         return 1.0
     if score < -MATE_BOUND:
         return 0.0
-    v = 0.5 + 0.5 * score / EVAL_SCALE
-    return min(1.0, max(0.0, v))
+    return min(1.0, max(0.0, 0.5 + 0.5 * score / MATE))
 
 
 def score_text(double score):
-    """'win in 5' / 'loss in 4' (plies) for proven scores, else '+0.231' (eval units / 10000)."""
+    """'win in 5' / 'loss in 4' (plies) for proven scores, else the advantage in [-1, 1]
+    ('+0.231' = an expected result of 0.6155)."""
     if score > MATE_BOUND:
         return f"win in {int(round(MATE - score))}"
     if score < -MATE_BOUND:
         return f"loss in {int(round(MATE + score))}"
-    return f"{score / EVAL_SCALE:+.3f}"
+    return f"{score / MATE:+.3f}"
 
 
 def is_mate(double score):

@@ -152,11 +152,11 @@ class AlphaBetaEngine(Engine):
         if r["exact"]:
             proven = "win" if score > 0 else "loss" if score < 0 else "draw"
         stats = []
-        for m, v, exact in r["root_moves"]:
-            stats.append(MoveStat(move=m, name=state.move_name(m),
-                                  value=score_to_value(v) if v is not None else None,
-                                  proven=("win" if v > 0 else "loss" if v < 0 else "draw")
-                                  if (v is not None and exact and is_mate(v)) else ""))
+        for m, v, exact in sorted(r["root_moves"], key=lambda t: (not t[2], -t[1])):
+            # a move refuted by a null window has only an upper bound: its value is "at most"
+            stats.append(MoveStat(move=m, name=state.move_name(m), value=score_to_value(v),
+                                  proven=("win" if v > 0 else "loss") if (exact and is_mate(v)) else "",
+                                  bound="" if exact else "upper"))
         info["seldepth"] = r["seldepth"]
         return SearchResult(
             engine=self.spec, move=r["move"], move_name=state.move_name(r["move"]),

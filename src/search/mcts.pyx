@@ -446,6 +446,12 @@ cdef class MCTS:
                 "iterations": it, "seconds": seconds, "stats": stats, "pv": pv,
                 "nodes": self.count, "playout_plies": self.playout_total}
 
+    def chance_widths(self):
+        """[(visits, distinct outcomes kept)] of every chance node in the tree (to check
+        progressive widening)."""
+        return [(self.nodes[i].visits, self.nodes[i].nkids) for i in range(self.count)
+                if self.nodes[i].chance]
+
     cdef list slot_values(self, int slot, int n):
         cdef long long c
         if slot < 0 or self.root_counts[slot] == 0:

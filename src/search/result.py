@@ -13,11 +13,14 @@ class MoveStat:
                              # (None where the engine did not search the move exactly)
     proven: str = ""         # "win", "loss", "draw" when proven for the mover
     values: list = field(default_factory=list)   # every player's expected result (MCTS)
+    bound: str = ""          # "upper": alpha-beta only showed the value is at most this
 
     def as_dict(self):
         d = {"move": self.name, "id": self.move, "visits": self.visits,
              "value": None if self.value is None else round(self.value, 4),
              "proven": self.proven or None}
+        if self.bound:
+            d["bound"] = self.bound
         if self.values:
             d["values"] = [round(v, 4) for v in self.values]
         return d
