@@ -190,3 +190,12 @@ def test_engine_specs_print_themselves():
     assert parse_engine("mcts:iterations=20000,c=1.2").spec == "mcts:iterations=20000,c=1.2"
     assert parse_engine("AB:depth=8").spec == "ab:depth=8"
     assert parse_engine("random").spec == "random"
+
+
+def test_the_ducks_evaluation_beats_a_search_without_it():
+    # the same depth, with and without the group-counting evaluation, from varied openings
+    from roost.arena.match import play_match
+    from roost.core.games import get_game
+    m = play_match(get_game("ducks"), ["ab:depth=2", "ab:depth=2,eval=none"], games=8, seed=3, opening=6)
+    scores = m.scores()
+    assert scores[0] >= 6, m.summary()

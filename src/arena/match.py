@@ -46,11 +46,36 @@ class GameRecord:
                 "final": self.final}
 
 
-def play_game(game, engines, seed, start=None, on_move=None):
+def random_opening(state, plies, seed):
+    """Play ``plies`` uniformly random moves (and chance outcomes) from ``state`` in place,
+    stopping short of the end: matches between deterministic engines need varied starts."""
+    import random
+    rnd = random.Random(seed)
+    for _ in range(plies):
+        if state.is_chance:
+            state.play_unchecked(state.sample(rnd.getrandbits(63)))
+            continue
+        moves = state.legal()
+        rnd.shuffle(moves)
+        for m in moves:
+            c = state.copy()
+            c.play_unchecked(m)
+            if not c.is_over:
+                state.play_unchecked(m)
+                break
+        else:
+            break
+    return state
+
+
+def play_game(game, engines, seed, start=None, on_move=None, opening=0, opening_seed=None):
     """Play one game.  ``game`` is a GameInfo, ``engines`` one engine per seat,
-    ``start`` a State (default: the game's fresh start drawn from ``seed``).
+    ``start`` a State (default: the game's fresh start drawn from ``seed``), then
+    ``opening`` random plies drawn from ``opening_seed`` (default ``seed``).
     ``on_move(state, record)`` is called after every move."""
     state = start.copy() if start is not None else game.start(players=len(engines), seed=seed)
+    if opening:
+        random_opening(state, opening, seed if opening_seed is None else opening_seed)
     if state.players != len(engines):
         raise ValueError(f"{len(engines)} engines for a {state.players}-player position")
     record = GameRecord(game=game.name, players=state.players, seats=[e.spec for e in engines],
@@ -140,9 +165,11 @@ class MatchResult:
         return f"{n} games, {len(self.specs)} seats: " + "; ".join(parts)
 
 
-def play_match(game, specs, games, seed, players=None, start=None, on_game=None, on_move=None):
+def play_match(game, specs, games, seed, players=None, start=None, on_game=None, on_move=None,
+               opening=0):
     """Play ``games`` games between the engine ``specs`` (one per seat), rotating seats.
-    Each game gets fresh engines and the seed ``derive_seed(seed, index)``."""
+    Each game gets fresh engines and the seed ``derive_seed(seed, index)``; the games of
+    one rotation share their random opening, so every engine plays it from every seat."""
     n = players or len(specs)
     if n != len(specs):
         raise ValueError(f"{len(specs)} engines for {n} seats")
@@ -150,7 +177,8 @@ def play_match(game, specs, games, seed, players=None, start=None, on_game=None,
     for i in range(games):
         order = rotation(n, i)
         engines = [parse_engine(specs[e]) for e in order]
-        rec = play_game(game, engines, derive_seed(seed, i), start=start, on_move=on_move)
+        rec = play_game(game, engines, derive_seed(seed, i), start=start, on_move=on_move,
+                        opening=opening, opening_seed=derive_seed(seed, i // n, 7))
         match.records.append((rec, order))
         if on_game is not None:
             on_game(i, rec, order, match)

@@ -46,13 +46,16 @@ class Human:
               help="Games to play; seats rotate from game to game.")
 @click.option("--position", "position", default=None,
               help="Start every game from this position (text or file) instead of a fresh start.")
+@click.option("--opening", type=click.IntRange(min=0), default=0, show_default=True,
+              help="Random plies played before the engines take over (the games of one seat "
+              "rotation share them): varied starts for deterministic engines.")
 @click.option("--human", is_flag=True, help="A person plays the first seat at the terminal (the "
               "engines given fill the other seats).")
 @players_option
 @seed_option
 @click.option("--moves/--no-moves", "show_moves", default=False, help="Print every move as it is played.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON record a game, then the summary.")
-def command(game, specs, games, position, human, players, seed, show_moves, as_json):
+def command(game, specs, games, position, opening, human, players, seed, show_moves, as_json):
     """Play a match between engines (or against a person) and print the result.
 
     Seats rotate between games so every engine plays every seat; the results line gives
@@ -61,6 +64,7 @@ def command(game, specs, games, position, human, players, seed, show_moves, as_j
     \b
     Examples:
       roost play ducks --engine mcts:iterations=3000 --engine ab:depth=3 --games 4 --seed 1
+      roost play ducks -e ab:depth=3 -e ab:depth=3,eval=none --games 20 --opening 6
       roost play ducks --human --engine ab:time=1
       roost play cubirds --players 4 -e ismcts:iterations=2000 -e pimc:worlds=4 -e random -e random
     """
@@ -99,7 +103,8 @@ def command(game, specs, games, position, human, players, seed, show_moves, as_j
                 order = rotation(n, i, len(specs))
             engines = [make(specs[e]) for e in order]
             rec = play_game(game, engines, derive_seed(seed, i), start=start,
-                            on_move=on_move if (show_moves or human) else None)
+                            on_move=on_move if (show_moves or human) else None,
+                            opening=opening, opening_seed=derive_seed(seed, i // n, 7))
             match.records.append((rec, order))
             if as_json:
                 d = rec.as_dict()
