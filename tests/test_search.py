@@ -196,6 +196,6 @@ def test_the_ducks_evaluation_beats_a_search_without_it():
     # the same depth, with and without the group-counting evaluation, from varied openings
     from roost.arena.match import play_match
     from roost.core.games import get_game
-    m = play_match(get_game("ducks"), ["ab:depth=2", "ab:depth=2,eval=none"], games=8, seed=3, opening=6)
+    m = play_match(get_game("ducks"), ["ab:depth=3", "ab:depth=3,eval=none"], games=8, seed=3, opening=6)
     scores = m.scores()
     assert scores[0] >= 6, m.summary()
