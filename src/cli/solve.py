@@ -22,7 +22,7 @@ def command(game, position, players, seconds, tt, as_json):
 
     \b
     Example:
-      roost solve ducks "bb1wwb/b4w/b5w/w6b/b7w/w6b/w5b/b4b/wbwww w 0"
+      roost solve ducks "5/2bb2/*wbb3/1bbbwb2/2bwbw3/1wwwwb2/1wbww2/3w2/5 b 39"
     """
     from roost.search.alphabeta import ChanceInSolve, score_text, is_mate
     from roost.search.engines import parse_engine
