@@ -70,11 +70,17 @@ def command(game, position, spec, players, seat, seed, as_json):
         raise click.BadParameter(
             f"player {state.player} is to move; analyse searches the mover's decision, so --as must be "
             f"{state.player} (or left out)", param_hint="--as")
+    from roost.search.alphabeta import SearchInterrupted
     engine = parse_engine(spec)
     try:
         result = engine.choose(state, seed=seed)
     except ValueError as e:
         raise click.ClickException(str(e))
+    except SearchInterrupted as e:
+        if hasattr(e.partial, "move_name"):
+            click.echo(format_result(e.partial, state) if not as_json else json.dumps(e.partial.as_dict()))
+        click.echo("interrupted: the search was stopped before its budget was spent", err=True)
+        raise SystemExit(130)
     if as_json:
         click.echo(json.dumps(result.as_dict(), indent=2))
     else:

@@ -18,6 +18,11 @@ from libc.string cimport memset
 from libc.stdint cimport uint64_t, int32_t, int16_t, uint8_t
 from libc.math cimport fabs
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
+from cpython.exc cimport PyErr_Clear
+
+cdef extern from "Python.h":
+    # declared without Cython's automatic propagation: the search stops cleanly instead
+    int PyErr_CheckSignals() noexcept
 
 from roost.core.rng cimport Rng, rng_seed, rng_below
 from roost.core.state cimport State, CHANCE, MAX_MOVES, MAX_OUTCOMES, MAX_PLAYERS
@@ -69,6 +74,15 @@ class ChanceInSolve(Exception):
     """solve() met a chance node: the position's value is not a deterministic result."""
 
 
+class SearchInterrupted(KeyboardInterrupt):
+    """Ctrl-C during a search; ``partial`` holds what the search had (the last complete
+    iteration), so a caller can report it before stopping."""
+
+    def __init__(self, partial):
+        super().__init__("search interrupted")
+        self.partial = partial
+
+
 cdef class AlphaBeta:
     """A reusable alpha-beta searcher (the table survives between searches of one game)."""
 
@@ -99,6 +113,7 @@ cdef class AlphaBeta:
     cdef bint solving
     cdef bint met_chance
     cdef bint stop
+    cdef bint interrupted
     cdef long long nodes
     cdef long long checks
     cdef long long node_limit
@@ -174,8 +189,13 @@ cdef class AlphaBeta:
         self.checks += 1
         if self.node_limit > 0 and self.nodes >= self.node_limit:
             self.stop = True
-        elif self.deadline > 0 and (self.checks & 255) == 0 and now() >= self.deadline:
-            self.stop = True
+        elif (self.checks & 255) == 0:
+            if self.deadline > 0 and now() >= self.deadline:
+                self.stop = True
+            if PyErr_CheckSignals() != 0:     # Ctrl-C: stop, and tell the caller at the end
+                PyErr_Clear()
+                self.interrupted = True
+                self.stop = True
 
     # ------------------------------------------------------------------ the search
     cdef double value(self, State c, int depth, double alpha, double beta, int ply, int me):
@@ -387,6 +407,7 @@ cdef class AlphaBeta:
         self.solving = solve
         self.met_chance = False
         self.stop = False
+        self.interrupted = False
         self.nodes = 1
         self.checks = 0
         self.node_limit = nodes
@@ -431,10 +452,13 @@ cdef class AlphaBeta:
         if best_move < 0:
             best_move = moves[0]
             pv = [best_move]
-        return {"move": best_move, "score": score, "depth": depth_done, "pv": pv,
+        result = {"move": best_move, "score": score, "depth": depth_done, "pv": pv,
                 "nodes": self.nodes, "seconds": now() - t0, "exact": exact and not self.met_chance,
                 "chance": self.met_chance,
                 "seldepth": self.seldepth, "root_moves": root_scores}
+        if self.interrupted:
+            raise SearchInterrupted(result)
+        return result
 
     cdef list complete_pv(self, State root, list pv, int depth):
         """The search's PV, continued from the table where a table hit cut it short."""

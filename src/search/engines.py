@@ -134,7 +134,7 @@ class AlphaBetaEngine(Engine):
         return depth, s["time"], s["nodes"]
 
     def choose(self, state, seed=0, solve=False, callback=None):
-        from roost.search.alphabeta import score_to_value, score_text, is_mate
+        from roost.search.alphabeta import SearchInterrupted
         ab = self.searcher()
         ab.reseed(seed)
         root = state
@@ -145,8 +145,15 @@ class AlphaBetaEngine(Engine):
         depth, seconds, nodes = self.limits()
         if solve:
             depth, seconds, nodes = 10000, seconds, nodes
-        r = ab.search(root, max_depth=depth, seconds=seconds, nodes=nodes, solve=solve,
-                      callback=callback)
+        try:
+            r = ab.search(root, max_depth=depth, seconds=seconds, nodes=nodes, solve=solve,
+                          callback=callback)
+        except SearchInterrupted as e:
+            raise SearchInterrupted(self._result(state, root, e.partial, info)) from None
+        return self._result(state, root, r, info)
+
+    def _result(self, state, root, r, info):
+        from roost.search.alphabeta import score_to_value, score_text, is_mate
         score = r["score"]
         proven = ""
         if r["exact"]:
@@ -220,8 +227,11 @@ class MctsEngine(Engine):
         if hidden:
             tree.ismcts = True       # never read what the mover cannot see
         its, seconds = self.budget()
+        from roost.search.alphabeta import SearchInterrupted
         try:
             r = tree.search(state, iterations=its, seconds=seconds)
+        except SearchInterrupted as e:
+            raise SearchInterrupted(self._result(state, e.partial)) from None
         finally:
             tree.ismcts = self.ismcts
         if hidden:

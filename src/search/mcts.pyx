@@ -18,6 +18,11 @@ from libc.stdlib cimport malloc, free
 from libc.math cimport sqrt, log, pow, ceil
 from libc.stdint cimport uint64_t, int32_t, int8_t
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
+from cpython.exc cimport PyErr_Clear
+
+cdef extern from "Python.h":
+    # declared without Cython's automatic propagation: the search stops cleanly instead
+    int PyErr_CheckSignals() noexcept
 
 from roost.core.rng cimport Rng, rng_seed, rng_below
 from roost.core.state cimport State, CHANCE, HIDDEN, MAX_MOVES, MAX_PLAYERS
@@ -396,8 +401,13 @@ cdef class MCTS:
             it += 1
             if iterations > 0 and it >= iterations:
                 break
-            if deadline > 0 and (it & 63) == 0 and now() >= deadline:
-                break
+            if (it & 63) == 0:
+                if deadline > 0 and now() >= deadline:
+                    break
+                if PyErr_CheckSignals() != 0:      # Ctrl-C: report what there is
+                    PyErr_Clear()
+                    from roost.search.alphabeta import SearchInterrupted
+                    raise SearchInterrupted(self.report(root_state, it, now() - t0))
             if self.solving and self.nodes[self.root].proven != UNKNOWN:
                 break
         return self.report(root_state, it, now() - t0)
