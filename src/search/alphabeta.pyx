@@ -17,12 +17,7 @@ from libc.stdlib cimport malloc, calloc, free
 from libc.string cimport memset
 from libc.stdint cimport uint64_t, int32_t, int16_t, uint8_t
 from libc.math cimport fabs
-from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
-from cpython.exc cimport PyErr_Clear
-
-cdef extern from "Python.h":
-    # declared without Cython's automatic propagation: the search stops cleanly instead
-    int PyErr_CheckSignals() noexcept
+from roost.search.clock cimport now, interrupted
 
 from roost.core.rng cimport Rng, rng_seed, rng_below
 from roost.core.state cimport State, CHANCE, MAX_MOVES, MAX_OUTCOMES, MAX_PLAYERS
@@ -45,12 +40,6 @@ ctypedef struct TTEntry:
     int16_t depth
     uint8_t flag
     uint8_t used
-
-
-cdef inline double now() noexcept nogil:
-    cdef timespec ts
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return ts.tv_sec + ts.tv_nsec * 1e-9
 
 
 cdef inline double to_tt(double v, int ply) noexcept nogil:
@@ -192,8 +181,7 @@ cdef class AlphaBeta:
         elif (self.checks & 255) == 0:
             if self.deadline > 0 and now() >= self.deadline:
                 self.stop = True
-            if PyErr_CheckSignals() != 0:     # Ctrl-C: stop, and tell the caller at the end
-                PyErr_Clear()
+            if interrupted():     # Ctrl-C: stop, and tell the caller at the end
                 self.interrupted = True
                 self.stop = True
 

@@ -174,20 +174,26 @@ class AlphaBetaEngine(Engine):
             expectation=r["chance"], stats=stats, info=info)
 
 
+_TREE_BUDGET = (
+    Param("iterations", int, 0, "iterations per move (default 10000 when no time is set)", 1),
+    Param("time", float, 0.0, "seconds per move", 0.0),
+    Param("c", float, 1.0, "UCB exploration constant", 0.0),
+    Param("nodes", int, 1000000, "tree node budget", 1000),
+)
+_PLAYOUT_CAP = Param("plies", int, 100000, "playout length cap (then the game's evaluation)", 0)
+
+
 class MctsEngine(Engine):
     """UCT / MCTS-Solver with chance nodes and tree reuse (src/search/mcts.pyx).  On a
     state with hidden information it searches information sets (as ``ismcts``)."""
     kind = "mcts"
     params = (
-        Param("iterations", int, 0, "iterations per move (default 10000 when no time is set)", 1),
-        Param("time", float, 0.0, "seconds per move", 0.0),
-        Param("c", float, 1.0, "UCB exploration constant", 0.0),
-        Param("nodes", int, 1000000, "tree node budget", 1000),
+        *_TREE_BUDGET,
         Param("reuse", bool, True, "keep the subtree of the move played between moves"),
         Param("solver", bool, True, "prove wins and losses (two-player games)"),
         Param("widen", float, 1.0, "progressive widening at chance nodes: k = widen * visits^alpha", 0.0),
         Param("alpha", float, 0.5, "progressive widening exponent", 0.0),
-        Param("plies", int, 100000, "playout length cap (then the game's evaluation)", 0),
+        _PLAYOUT_CAP,
     )
     ismcts = False
 
@@ -262,13 +268,7 @@ class MctsEngine(Engine):
 class IsmctsEngine(MctsEngine):
     """Single-observer information-set MCTS: one determinization per iteration."""
     kind = "ismcts"
-    params = (
-        Param("iterations", int, 0, "iterations per move (default 10000 when no time is set)", 1),
-        Param("time", float, 0.0, "seconds per move", 0.0),
-        Param("c", float, 1.0, "UCB exploration constant", 0.0),
-        Param("nodes", int, 1000000, "tree node budget", 1000),
-        Param("plies", int, 100000, "playout length cap (then the game's evaluation)", 0),
-    )
+    params = (*_TREE_BUDGET, _PLAYOUT_CAP)
     ismcts = True
 
     def advance(self, move):

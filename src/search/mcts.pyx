@@ -17,12 +17,7 @@ time while decision nodes of perfect-information games are expanded all at once.
 from libc.stdlib cimport malloc, free
 from libc.math cimport sqrt, log, pow, ceil
 from libc.stdint cimport uint64_t, int32_t, int8_t
-from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
-from cpython.exc cimport PyErr_Clear
-
-cdef extern from "Python.h":
-    # declared without Cython's automatic propagation: the search stops cleanly instead
-    int PyErr_CheckSignals() noexcept
+from roost.search.clock cimport now, interrupted
 
 from roost.core.rng cimport Rng, rng_seed, rng_below
 from roost.core.state cimport State, CHANCE, HIDDEN, MAX_MOVES, MAX_PLAYERS
@@ -47,12 +42,6 @@ ctypedef struct Node:
     int8_t expanded   # decision node whose children were all created
     int8_t chance     # the node is a chance node
     int8_t proven
-
-
-cdef inline double now() noexcept nogil:
-    cdef timespec ts
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return ts.tv_sec + ts.tv_nsec * 1e-9
 
 
 cdef class MCTS:
@@ -404,8 +393,7 @@ cdef class MCTS:
             if (it & 63) == 0:
                 if deadline > 0 and now() >= deadline:
                     break
-                if PyErr_CheckSignals() != 0:      # Ctrl-C: report what there is
-                    PyErr_Clear()
+                if interrupted():      # Ctrl-C: report what there is
                     from roost.search.alphabeta import SearchInterrupted
                     raise SearchInterrupted(self.report(root_state, it, now() - t0))
             if self.solving and self.nodes[self.root].proven != UNKNOWN:
