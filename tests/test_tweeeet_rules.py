@@ -474,3 +474,66 @@ def test_random_games_agree_with_the_reference():
                 m = rnd.choice(r.legal())
                 s.play_move(m)
                 r.play(m)
+
+
+def _pair_row(i, j):
+    """A landscape row with water on columns i and j (bushes on the first three others)."""
+    row, bushes = [], 0
+    for x in range(9):
+        if x in (i, j):
+            row.append("~")
+        elif bushes < 3:
+            row.append("2")
+            bushes += 1
+        else:
+            row.append(".")
+    return "".join(row)
+
+
+def test_barrier_exclusion_matches_the_reference_on_near_barrier_boards():
+    # rules "The landscape", water barrier: on boards grown to favour water chains, the
+    # water pairs a chance node allows are exactly those the reference finds barrier-free
+    rnd = random.Random(5)
+    pairs = [(i, j) for i in range(9) for j in range(i + 1, 9)]
+    excluded_seen = 0
+    for trial in range(100):
+        rows = []
+        water = set()
+        for y in range(1, rnd.randint(6, 16) + 1):
+            # grow the chain of water from column a as far right as possible (no barrier)
+            def reach(w):
+                todo = [c for c in w if c[0] == 0]
+                seen = set(todo)
+                while todo:
+                    for n in ref.neighbours(*todo.pop()):
+                        if n in w and n not in seen:
+                            seen.add(n)
+                            todo.append(n)
+                return max((c[0] for c in seen), default=-1)
+            ok = [(i, j) for i, j in pairs if not ref.barrier(water | {(i, y), (j, y)})]
+            if rnd.random() < 0.8:
+                best = max(reach(water | {(i, y), (j, y)}) for i, j in ok)
+                ok = [(i, j) for i, j in ok if reach(water | {(i, y), (j, y)}) == best]
+            i, j = rnd.choice(ok)
+            water |= {(i, y), (j, y)}
+            stop = y >= 6 and reach(water) >= 6 and rnd.random() < 0.7
+            row = list(_pair_row(i, j))
+            row = [rnd.choice("2345") if ch == "2" else ch for ch in row]
+            rows.append(row)
+            if stop:
+                break
+        k = len(rows)
+        back = max(1, k - 3)                      # MR sits on an emptied bush of row k-3
+        x = next(x for x, ch in enumerate(rows[back - 1]) if ch in "2345")
+        rows[back - 1][x] = "o"
+        text = ("0:-...S...-/" + "/".join("".join(r) for r in rows)
+                + f" {'abcdefghi'[x]}{back}:5 e0:7 e0:8 e0:9 MB")
+        s = Tweeeet.parse(text)
+        assert s.is_chance
+        allowed = {tuple(i for i, ch in enumerate(s.move_name(o)) if ch == "~") for o, _ in s.chances()}
+        r = ref.Ref(text)
+        want = {(i, j) for i, j in pairs if r.row_allowed(_pair_row(i, j))}
+        assert allowed == want, text
+        assert s.chances()[0][1] == pytest.approx(1.0 / (len(want) * 35 * 64))
+        excluded_seen += 36 - len(want)
+    assert excluded_seen > 20       # the boards did reach near-barriers
