@@ -73,6 +73,8 @@ BIRD_TITLES = ("male robin", "male bluethroat", "female robin", "female bluethro
 START_ROW_TEXT = "-...S...-"
 NEST_ROW_TEXT = "N.N.N.N.N"
 FOOD_NAMES = {2: "currant", 3: "blackberry", 4: "caterpillar", 5: "beetle"}
+# the rules file's example start (rows 1..4 laid)
+EXAMPLE = "0:-...S...-/~..3.5~.2/.4..~2.~3/5~.~..4.2/..~3.~54. e0:6 e0:7 e0:8 e0:9 MR"
 
 
 def _init_tables():
@@ -698,7 +700,7 @@ cdef class Tweeeet(State):
         cdef Tweeeet s = cls.__new__(cls)
         cdef Rng rng
         cdef int b
-        rng_seed(&rng, <uint64_t>(0 if seed is None else seed))
+        rng_seed(&rng, <uint64_t>((0 if seed is None else int(seed)) & 0xFFFFFFFFFFFFFFFF))
         s.c.exist[0] = ROWM[0] & ~(<uint64_t>1 | (<uint64_t>1 << 8))
         s.c.low = 0
         s.c.high = 0
@@ -947,14 +949,17 @@ cdef class Tweeeet(State):
             lines.append(f"{y:>2} {pad}{''.join(cells)}{'  ' if y % 2 else '    '}{note}".rstrip())
         lines.append("    " + "".join(ch.center(4) for ch in COLS) + "  (odd rows shift right)")
         if self.c.result >= 0:
-            if self.c.result == 2:
+            nested_all = all(ISNEST[self.c.pos[b]] for b in range(4))
+            if self.c.result == 2 and not nested_all:
+                status = "every bird not in a nest is blocked and can only pass: the game is drawn"
+            elif self.c.result == 2:
                 status = "the game is drawn"
             else:
                 status = (f"{'robins (player 1)' if self.c.result == 0 else 'bluethroats (player 2)'} win")
             r = self.c.energy[0] + self.c.energy[2]
             bl = self.c.energy[1] + self.c.energy[3]
             status += f"; energy robins {r}, bluethroats {bl}"
-            if not all(ISNEST[self.c.pos[b]] for b in range(4)) and self.c.result != 2:
+            if not nested_all and self.c.result != 2:
                 status = f"{BIRDS[self.c.cur]} cannot reach any bush or nest and dies: " + status
         elif self.c.high < self.c.lay_to:
             status = (f"chance: row {self.c.high + 1} is to be laid, "
