@@ -1481,10 +1481,11 @@ def _parse_ids(txt, what):
         tid = int(part)
         if tid >= NTILES:
             raise PositionError(f"{what}: there is no tile {tid} (tiles are 0..49)")
-        if out and tid == out[-1]:
+        last = out[len(out) - 1] if out else -1
+        if tid == last:
             raise PositionError(f"{what}: tile {tid} is listed twice")
-        if out and tid < out[-1]:
-            raise PositionError(f"{what}: ids must be in ascending order ({out[-1]} before {tid})")
+        if tid < last:
+            raise PositionError(f"{what}: ids must be in ascending order ({last} before {tid})")
         out.append(tid)
     return out
 
