@@ -453,10 +453,9 @@ cdef int place_and_check(Garden* g, int tile, int x, int y, int o, const int* ca
     cdef uint64_t* U
     cdef uint64_t t0, t1, e0, e1, mono, dup, win, w4, a, inner, pm, h, vv, e3, all9, mm, near, cand
     cdef uint64_t colmask = (<uint64_t>7) << (bl - 1)
-    cdef uint64_t colbit, A[32]
+    cdef uint64_t A[32]
+    cdef uint64_t col_above[32]
     cdef bint poll_changed = False, hit
-    cdef int col_rows[32]
-    cdef int ncol
 
     put_tile(g, tile, x, y, o)
     if mpos >= 0:
@@ -590,50 +589,38 @@ cdef int place_and_check(Garden* g, int tile, int x, int y, int o, const int* ca
                 comp_first(&comps[i], g.mush, &bit, &row)
                 rec_add(rec, card, bit, row)
         elif card == C_EXPLORER:
-            # A mushroom can only start to qualify when a mushroom joins its row or column,
-            # so only the new mushroom's row and column are looked at, against one A.
+            # The whole garden against one A (two passes over the rows: what lies above
+            # and below in each column); A only gains a mushroom with a mushroom tile, so
+            # other placements can bring nothing new.
             if mpos < 0:
                 continue
-            r = mv & 31
-            a = g.mush[r] & ~U[r]
-            inner = 0
-            if popcount(a) >= 3:
-                inner = a & ~(a & (0 - a)) & ~((<uint64_t>1) << msb(a))
-            colbit = (<uint64_t>1) << mu
-            ncol = 0
+            pm = 0
             v = g.vhi
             while v >= g.vlo:
-                if g.mush[v & 31] & ~U[v & 31] & colbit:
-                    col_rows[ncol] = v
-                    ncol += 1
+                r = v & 31
+                A[r] = g.mush[r] & ~U[r]
+                col_above[r] = pm
+                pm |= A[r]
                 v -= 1
-            # col_rows is top to bottom; its inner entries qualify
-            n = 0
-            for i in range(ncol):
-                v = col_rows[i]
-                if i > 0 and i < ncol - 1:
-                    if v == mv:
-                        inner |= colbit
-                        continue
-                    used_add(g, U, k, v, colbit)
+            pm = 0
+            for v in range(g.vlo, g.vhi + 1):
+                r = v & 31
+                a = A[r]
+                inner = a & col_above[r] & pm          # a mushroom above and one below
+                if popcount(a) >= 3:                   # one left and one right
+                    inner |= a & ~(a & (0 - a)) & ~((<uint64_t>1) << msb(a))
+                pm |= a
+                col_above[r] = inner
+            v = g.vhi
+            while v >= g.vlo:
+                inner = col_above[v & 31]
+                while inner:
+                    b = lsb(inner)
+                    inner = clear_lsb(inner)
+                    used_add(g, U, k, v, (<uint64_t>1) << b)
                     counts[k] += 1
-                    if v > mv:
-                        rec_add(rec, card, mu, v)
-                    else:
-                        n += 1   # recorded after the row of m, in reading order
-            # the row of m (and m itself, whether by row or column)
-            pm = inner
-            while pm:
-                b = lsb(pm)
-                pm = clear_lsb(pm)
-                used_add(g, U, k, mv, (<uint64_t>1) << b)
-                counts[k] += 1
-                rec_add(rec, card, b, mv)
-            if n and rec != NULL:
-                for i in range(ncol):
-                    v = col_rows[i]
-                    if i > 0 and i < ncol - 1 and v < mv:
-                        rec_add(rec, card, mu, v)
+                    rec_add(rec, card, b, v)
+                v -= 1
         elif card == C_COLLECTOR or card == C_FRIENDLY:
             # Pairs of diagonal mushrooms (puddles) with neither used: every pair not yet
             # settled holds the new tile's one mushroom (puddle); the piece stands on the
@@ -1605,6 +1592,34 @@ cdef class GardenReplay:
         memset(self.used, 0, sizeof(self.used))
         garden_init(&self.g, start)
         self._where = [[] for _ in idx]
+
+    def set_cards(self, cards):
+        """Change the cards checked from the next placement on (a card that stays keeps
+        its pieces and used set, a new one starts empty).  A test device for "when a check
+        first sees ..." situations of §13 that legal play with the card in from the start
+        cannot reach."""
+        cdef int k, j
+        cdef uint64_t old_used[NCARDS][32]
+        cdef int old_counts[NCARDS]
+        idx = [_card_index(c) for c in cards]
+        if len(set(idx)) != len(idx):
+            raise ValueError("a card is listed twice")
+        old = [self.cards[k] for k in range(self.ncards)]
+        memcpy(old_used, self.used, sizeof(self.used))
+        memcpy(old_counts, self.counts, sizeof(self.counts))
+        where = self._where
+        memset(self.used, 0, sizeof(self.used))
+        self._where = []
+        for k, c in enumerate(idx):
+            self.cards[k] = c
+            self.counts[k] = 0
+            self._where.append([])
+            if c in old:
+                j = old.index(c)
+                memcpy(self.used[k], old_used[j], sizeof(self.used[k]))
+                self.counts[k] = old_counts[j]
+                self._where[k] = where[j]
+        self.ncards = len(idx)
 
     def place(self, int tile, int x, int y, int o):
         """Place tile (0..49) at slot (x,y) in orientation o and run every check; returns
