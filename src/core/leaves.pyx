@@ -1230,7 +1230,8 @@ cdef class Leaves(State):
                     f"the market holds 3 tiles (2 while a refill is pending), got {len(market)}")
             if len(bag) != need:
                 raise PositionError(
-                    f"at turn {t} with {len(market)} market tiles the bag holds {need} tiles, got {len(bag)}")
+                    f"the bag must hold {need} tiles at turn {t} (50 - {removed_count(n)} removed - "
+                    f"{len(market)} in the market - {t - 1} placed), got {len(bag)}")
         # gardens
         gardens = []
         for k in range(n):
