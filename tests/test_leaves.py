@@ -126,8 +126,10 @@ def test_setup_information_flags():
     # rules: §10, hidden information for 2-3 players only; §12 perft sums over chance
     for n in (2, 3, 4):
         s = Leaves.start(n, seed=1)
-        assert s.hidden_info == (n < 4)
-        assert s.perft_expands_chance
+        for c in (s, s.copy(), s.determinized(0, 1)):
+            assert c.players == n
+            assert c.hidden_info == (n < 4)
+            assert c.perft_expands_chance
 
 
 # ----------------------------------------------------------------------------- §3-§5 moves
