@@ -17,10 +17,12 @@ ascending then bits ascending is the rules' canonical x-then-y order.
 Components are found by a bit-parallel flood fill (``flood``): each row is closed
 horizontally with one carry trick upward and a Kogge-Stone fill downward, and the rows are
 swept alternately up and down, only over the rows the component reaches, until a sweep
-changes nothing.  Every check works locally around the new tile; each local rule below
+changes nothing.  The checks work locally around the new tile (Explorer alone scans the
+whole garden, in two passes over the rows, when a mushroom arrives); each local rule below
 says why the result is the same as the whole-garden check of the rules (§5.3): after every
 check nothing that qualifies is left unclaimed, so only configurations that involve the
-new squares can be new.
+new squares can be new.  tests/leaves_reference.py is a literal whole-garden reading of
+the rules the engine is checked against.
 
 Move ids: ``(i * 625 + slot) * 8 + o`` where i is the market index, slot =
 ``(x + 12) * 25 + (y + 12)`` (|x|, |y| <= 12 at every decision node) and o the
@@ -1733,7 +1735,10 @@ cdef class GardenReplay:
                 cell = "." if sq is None else sq + "".join(marks.get((u, v), []))
                 row += f"{cell:>{width + 1}}"
             out.append(row)
-        counts = self.pieces()
+        birds = [(x, y, self.hummingbirds_at(x, y)) for (_, x, y, _) in self.entries()]
+        birds = [f"({x},{y}) {h}" for (x, y, h) in sorted(birds) if h]
+        if birds:
+            out.append("hummingbirds on tiles: " + ", ".join(birds))
         out.append(f"bees {self.bees}, hummingbirds {self.hummingbirds}; pieces: "
                    + ", ".join(f"{CARD_NAMES[self.cards[k]]} {self.counts[k]}" for k in range(self.ncards)))
         if legend:
