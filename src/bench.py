@@ -9,6 +9,9 @@ from roost.search.engines import parse_engine
 # Fixed work per game, sized for about a second each on a 2020s laptop core.
 WORK = {
     "ducks": {"perft": 5, "playouts": 30000, "mcts": 30000, "ab": 8},
+    "tweeeet": {"perft": 6, "playouts": 30000, "mcts": 30000, "ab": 5},
+    "cubirds": {"perft": 4, "playouts": 10000, "mcts": 20000, "ab": 4},
+    "leaves": {"perft": 3, "playouts": 10000, "mcts": 5000, "ab": 2},
 }
 DEFAULT_WORK = {"perft": 3, "playouts": 3000, "mcts": 5000, "ab": 4}
 

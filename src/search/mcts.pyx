@@ -187,25 +187,51 @@ cdef class MCTS:
 
     cdef int select_information_set(self, int node, int player, int n) noexcept nogil:
         """ISMCTS: children for the actions available in this determinization, created on
-        first sight; UCB with the availability count in place of the parent's visits."""
-        cdef int i, k, best = NONE
+        first sight; UCB with the availability count in place of the parent's visits.
+        The children are kept sorted by action and the actions are sorted too, so matching
+        them is one merge pass, not a search per action (hundreds of actions in Leaves)."""
+        cdef int i, j, m, k, prev = NONE, found, best = NONE
         cdef double score, best_score = -1e300
         cdef Node* ch
+        cdef int* mv = self.moves
+        for i in range(1, n):          # insertion sort: generation order is nearly sorted
+            m = mv[i]
+            j = i - 1
+            while j >= 0 and mv[j] > m:
+                mv[j + 1] = mv[j]
+                j -= 1
+            mv[j + 1] = m
+        k = self.nodes[node].child
         for i in range(n):
-            k = self.find_child(node, self.moves[i])
-            if k == NONE:
-                k = self.add_child(node, self.moves[i], player)
-                if k == NONE:
+            m = mv[i]
+            while k != NONE and self.nodes[k].move < m:
+                prev = k
+                k = self.nodes[k].sibling
+            if k != NONE and self.nodes[k].move == m:
+                found = k
+            else:
+                found = self.new_node(m, player)
+                if found == NONE:
                     continue
-            ch = &self.nodes[k]
+                self.nodes[found].sibling = k
+                if prev == NONE:
+                    self.nodes[node].child = found
+                else:
+                    self.nodes[prev].sibling = found
+                self.nodes[node].nkids += 1
+                if node == self.root:
+                    self.give_slot(found)
+            prev = found
+            k = self.nodes[found].sibling
+            ch = &self.nodes[found]
             ch.avail += 1
             if ch.visits == 0:
-                score = 1e300                # untried actions first, in generation order
+                score = 1e300                # untried actions first, in action order
             else:
                 score = ch.value / ch.visits + self.c * sqrt(log(<double>ch.avail) / ch.visits)
             if score > best_score:
                 best_score = score
-                best = k
+                best = found
         return best
 
     cdef void iterate(self, State root_state) noexcept:
