@@ -126,17 +126,23 @@ class InProcess:
         pass
 
 
-def _worker_main(task_q, result_q, game, position, parent):
+def _worker_main(task_q, result_q, game, position, parent, close_fds):
+    for fd in close_fds:               # e.g. the database lock: it must die with the parent
+        try:
+            os.close(fd)
+        except OSError:
+            pass
     signal.signal(signal.SIGINT, signal.SIG_IGN)      # the parent decides what Ctrl-C means
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     from roost.arena.store import python_version, roost_version
     versions = (roost_version(), python_version())
+    result_q.cancel_join_thread()      # never hang on exit over results nobody will read
     while True:
+        if os.getppid() != parent:     # the tournament was killed: stop too
+            return
         try:
-            chunk = task_q.get(timeout=1.0)
+            chunk = task_q.get(timeout=0.5)
         except queue.Empty:
-            if os.getppid() != parent:                # the tournament died: stop too
-                return
             continue
         if chunk is None:
             return
@@ -153,14 +159,15 @@ class LocalPool:
     """Worker processes on this machine (``--jobs N``)."""
     name = "local processes"
 
-    def __init__(self, game, position, jobs):
+    def __init__(self, game, position, jobs, close_fds=()):
         import multiprocessing as mp
         methods = mp.get_all_start_methods()
         ctx = mp.get_context("fork" if "fork" in methods else "spawn")
         self.workers = jobs
         self.task_q, self.result_q = ctx.Queue(), ctx.Queue()
         self.procs = [ctx.Process(target=_worker_main, name=f"roost-arena-{i}", daemon=True,
-                                  args=(self.task_q, self.result_q, game, position, os.getpid()))
+                                  args=(self.task_q, self.result_q, game, position, os.getpid(),
+                                        tuple(close_fds)))
                       for i in range(jobs)]
         for p in self.procs:
             p.start()

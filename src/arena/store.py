@@ -207,6 +207,10 @@ class Store:
             c.execute("ROLLBACK")
             raise
 
+    def lock_fds(self):
+        """File descriptors a forked worker must close so the lock dies with this process."""
+        return [self._lock.fileno()] if self._lock is not None else []
+
     def close(self):
         try:
             self.conn.close()

@@ -204,14 +204,14 @@ class _Book:
         return best, frac
 
 
-def make_backend(config, jobs=None, scheduler=None, dask_local=None):
+def make_backend(config, jobs=None, scheduler=None, dask_local=None, close_fds=()):
     from roost.arena import runner
     if scheduler or dask_local:
         return runner.DaskBackend(config.game, config.position, scheduler=scheduler, local=dask_local)
     jobs = jobs or default_jobs()
     if jobs == 1:
         return runner.InProcess(config.game, config.position)
-    return runner.LocalPool(config.game, config.position, jobs)
+    return runner.LocalPool(config.game, config.position, jobs, close_fds=close_fds)
 
 
 def default_jobs():
@@ -278,7 +278,7 @@ def run_tournament(config, db=None, jobs=None, backend=None, on_progress=None,
         writer = Writer(store)
         try:
             if todo and not book.decided:
-                _play(backend, own, config, jobs, todo, on_record, res)
+                _play(backend, own, config, jobs, todo, on_record, res, store.lock_fds())
         finally:
             writer.close()
         res.wall = time.perf_counter() - t0
@@ -294,9 +294,9 @@ def run_tournament(config, db=None, jobs=None, backend=None, on_progress=None,
         store.close()
 
 
-def _play(backend, own, config, jobs, todo, on_record, res):
+def _play(backend, own, config, jobs, todo, on_record, res, close_fds):
     if own:
-        backend = make_backend(config, jobs)
+        backend = make_backend(config, jobs, close_fds=close_fds)
     res.workers = backend.workers
     res.backend = backend.name
     aborted = True
