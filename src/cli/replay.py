@@ -26,8 +26,10 @@ def _show(states, k, record):
               help="Show only the position after this many plies.")
 @click.option("--all", "show_all", is_flag=True,
               help="Print every position in turn instead of stepping (the default off a terminal).")
+@click.option("--step", is_flag=True, help="Step interactively even when not at a terminal "
+              "(keys are read from standard input).")
 @click.option("--json", "as_json", is_flag=True, help="Print the game record as JSON.")
-def command(source, game_id, ply, show_all, as_json):
+def command(source, game_id, ply, show_all, step, as_json):
     """Step through a stored game: SOURCE is a tournament database or a `roost export`
     file, GAME_ID the game's number (as the tournament and export show it).
 
@@ -57,7 +59,7 @@ def command(source, game_id, ply, show_all, as_json):
             raise click.BadParameter(f"game {game_id} has {n} plies, not {ply}", param_hint="--ply")
         click.echo(_show(states, ply, record))
         return
-    interactive = not show_all and sys.stdin.isatty() and sys.stdout.isatty()
+    interactive = step or (not show_all and sys.stdin.isatty() and sys.stdout.isatty())
     if not interactive:
         for k in range(n + 1):
             click.echo(_show(states, k, record))
