@@ -1,6 +1,6 @@
 """The ratings picture: each engine's Elo as a dot with its 95% interval as a bar, best at
 the top, written as SVG by hand (no plotting dependency).  PNG is written through cairosvg
-when that is installed."""
+or rsvg-convert when one of them is installed."""
 import math
 from xml.sax.saxutils import escape
 
@@ -21,7 +21,7 @@ def ratings_svg(rows, title, subtitle=""):
     rows = [r for r in rows if r[1] is not None and math.isfinite(r[1])]
     label_w = max([len(r[0]) for r in rows] + [8]) * 7.2 + 24
     plot_w, row_h, top, bottom = 440.0, 30.0, 58.0, 44.0
-    width = label_w + plot_w + 90
+    width = label_w + plot_w + 130
     height = top + row_h * max(len(rows), 1) + bottom
     lo = min([r[1] - (r[2] or 0) for r in rows] + [0.0])
     hi = max([r[1] + (r[2] or 0) for r in rows] + [0.0])
@@ -73,8 +73,20 @@ def write_picture(path, rows, title, subtitle=""):
         try:
             import cairosvg
         except ImportError:
-            raise RoostError("a PNG picture needs cairosvg (pip install cairosvg); "
-                             "or name an .svg file") from None
-        cairosvg.svg2png(bytestring=svg.encode(), write_to=path)
+            cairosvg = None
+        if cairosvg is not None:
+            cairosvg.svg2png(bytestring=svg.encode(), write_to=path)
+            return
+        import shutil
+        import subprocess
+        tool = shutil.which("rsvg-convert")
+        if tool is None:
+            raise RoostError("a PNG picture needs cairosvg (pip install cairosvg) or rsvg-convert; "
+                             "or name an .svg file")
+        done = subprocess.run([tool, "-f", "png", "-o", path], input=svg.encode(),
+                              capture_output=True)
+        if done.returncode != 0:
+            raise RoostError(f"rsvg-convert could not draw {path}: "
+                             f"{done.stderr.decode(errors='replace').strip()}")
     else:
         raise RoostError(f"the picture {path!r} must be an .svg (or .png) file")

@@ -139,8 +139,13 @@ class Store:
                 conn.execute("PRAGMA journal_mode=WAL")
                 conn.execute("PRAGMA synchronous=FULL")
             else:
-                conn = sqlite3.connect(f"file:{os.path.abspath(path)}?mode=ro", uri=True,
-                                       isolation_level=None, timeout=5.0)
+                # An ordinary connection that only reads (closing it as the last one tidies
+                # the -wal and -shm files away); mode=ro where the file cannot be written.
+                uri = f"file:{os.path.abspath(path)}"
+                mode = "?mode=rw" if os.access(path, os.W_OK) and os.access(
+                    os.path.dirname(os.path.abspath(path)), os.W_OK) else "?mode=ro"
+                conn = sqlite3.connect(uri + mode, uri=True, isolation_level=None, timeout=5.0)
+                conn.execute("PRAGMA query_only=1")
             conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
         except sqlite3.DatabaseError as e:
             raise StoreError(f"{path} is not a usable roost tournament database ({e})") from None
