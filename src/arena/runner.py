@@ -51,8 +51,9 @@ def _start(game, position):
 
 
 def play_scheduled(game, position, item, versions=None, encode=False):
-    """Play one scheduled game and return its database record (a dict; with ``encode``
-    also its database row under ``_row``, encoded here rather than in the writer)."""
+    """Play one scheduled game and return its database record (a dict).  With ``encode``,
+    return only its database row (under ``_row``, encoded here rather than by the writer)
+    and the fields the tournament tallies: less to send between processes."""
     from roost.arena.store import encode_row, python_version, roost_version
     gid, pairing, rotation, engines, specs, seed = item
     t0 = time.perf_counter()
@@ -67,8 +68,9 @@ def play_scheduled(game, position, item, versions=None, encode=False):
             "finished": time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime()),
             "worker": f"{socket.gethostname()}:{os.getpid()}",
             "roost_version": rv, "python_version": pv}
-    if encode:
-        rec["_row"] = encode_row(rec)
+    if encode:      # what crosses to the tournament's process: its row, and what it tallies
+        return {"id": gid, "engines": rec["engines"], "result": rec["result"],
+                "seconds": seconds, "_row": encode_row(rec)}
     return rec
 
 
