@@ -215,3 +215,43 @@ def test_kill_minus_nine_mid_tournament_then_resume(tmp_path):
         assert json.loads(r["move_ids"]) == rec["move_ids"]
         assert json.loads(r["result"]) == rec["result"]
         assert r["seed"] == g.seed
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="needs POSIX signals")
+def test_sigterm_stops_tidily_and_says_what_is_stored(tmp_path):
+    db = str(tmp_path / "t.db")
+    cmd = [sys.executable, "-m", "roost.cli.main", "tournament", "ducks", "-e", "random",
+           "-e", "random", "--games", "4000", "--jobs", "2", "--db", db, "--no-progress"]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        time.sleep(0.05)
+        try:
+            c = sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=1)
+            n = c.execute("SELECT count(*) FROM games").fetchone()[0]
+            c.close()
+        except sqlite3.OperationalError:
+            continue
+        if n >= 50:
+            break
+    proc.send_signal(signal.SIGTERM)
+    out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130, err
+    assert "Traceback" not in err
+    stored = sqlite3.connect(db).execute("SELECT count(*) FROM games").fetchone()[0]
+    assert 50 <= stored < 4000
+    assert f"interrupted: {stored} of 4000 games are stored" in out
+
+
+def test_a_damaged_row_is_reported_not_a_traceback(tmp_path):
+    cfg = TournamentConfig(game=DUCKS, engines=["random", "random"], games=2)
+    db = str(tmp_path / "t.db")
+    run_tournament(cfg, db=db, jobs=1)
+    c = sqlite3.connect(db)
+    c.execute("UPDATE games SET result = 'oops' WHERE id = 2")
+    c.commit()
+    c.close()
+    with pytest.raises(Exception, match="the row of game 2 is damaged"):
+        run_tournament(cfg, db=db, jobs=1)
+    with pytest.raises(Exception, match="the row of game 2 is damaged"):
+        read_records(db)

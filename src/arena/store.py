@@ -245,8 +245,13 @@ class Store:
 
     def results(self):
         """(id, engines per seat, result) of every stored game, in id order (cheap)."""
-        return [(i, tuple(json.loads(e)), tuple(json.loads(r))) for i, e, r in
-                self.conn.execute("SELECT id, engines, result FROM games ORDER BY id")]
+        out = []
+        for i, e, r in self.conn.execute("SELECT id, engines, result FROM games ORDER BY id"):
+            try:
+                out.append((i, tuple(json.loads(e)), tuple(float(x) for x in json.loads(r))))
+            except (TypeError, ValueError):
+                raise StoreError(f"{self.path}: the row of game {i} is damaged") from None
+        return out
 
     def seconds(self):
         return self.conn.execute("SELECT coalesce(sum(seconds), 0) FROM games").fetchone()[0]
@@ -260,11 +265,13 @@ class Store:
         for row in self.conn.execute(f"SELECT {', '.join(_COLUMNS)} FROM games ORDER BY id"):
             yield self._row(row)
 
-    @staticmethod
-    def _row(row):
+    def _row(self, row):
         d = dict(zip(_COLUMNS, row))
-        for k in _JSON:
-            d[k] = json.loads(d[k])
+        try:
+            for k in _JSON:
+                d[k] = json.loads(d[k])
+        except (TypeError, ValueError):
+            raise StoreError(f"{self.path}: the row of game {d['id']} is damaged ({k})") from None
         return d
 
     # ------------------------------------------------------------------ writing

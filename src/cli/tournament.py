@@ -79,7 +79,8 @@ class Bar:
 @click.option("--anchor", default=None, help="The engine whose Elo is fixed at 0: a spec of the "
               "roster or its number from 1 (default: the first).")
 @click.option("--plot", "plot", default=None, metavar="FILE.svg",
-              help="Also draw the ratings with their error bars (SVG; PNG with cairosvg).")
+              help="Also draw the ratings with their error bars (.svg; .png needs "
+              "cairosvg or rsvg-convert).")
 @click.option("--progress/--no-progress", default=None,
               help="Show the live progress bar (default: when stderr is a terminal).")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON for programs.")
@@ -89,18 +90,26 @@ def command(game, specs, players, games, gauntlet, seed, position, db, jobs, sch
     resume an interrupted one (Ctrl-C, kill, crash) without losing or replaying a game.
 
     \b
-    Pairings.  A game has N seats (--players, default the game's).  In a round robin
-    every N engines of the roster meet (every combination); in a --gauntlet the first
-    engine meets every N-1 of the others.  With fewer engines than seats the engines
-    fill the seats cyclically, once from each engine (2 engines, 3 seats: ABA and BAB).
-    Each pairing plays --games games, rotating the seats so every engine plays every
-    seat equally often.  Game i (from 1) has the seed derive(--seed, i-1); the schedule
-    is fixed by the options, so a resumed tournament plays exactly the missing games.
+    Pairings.  A game has N seats (--players, default the game's).  In a
+    round robin every N engines of the roster meet (every combination); in a
+    --gauntlet the first engine meets every N-1 of the others.  With fewer
+    engines than seats they fill the seats cyclically, once from each engine
+    (2 engines, 3 seats: ABA and BAB).  Each pairing plays --games games,
+    rotating the seats so every engine plays every seat equally often.  Game i
+    (from 1) has the seed derive(--seed, i-1): the schedule is fixed by the
+    options, so a resumed tournament plays exactly the missing games.
     \b
-    Ratings.  Elo is a maximum-likelihood Bradley-Terry fit of all results, the anchor
-    at 0, with 95% error bars.  A game of N seats counts as its pairwise results (the
-    higher result beats the lower, equal is a draw), each weighing 1/(N-1).  Two engines
-    also get the score with its 95% interval, and --sprt can stop the match early.
+    Ratings.  Elo is a maximum-likelihood Bradley-Terry fit of all results,
+    the anchor at 0, with 95% error bars.  A game of N seats counts as its
+    pairwise results (the higher result beats the lower, equal results draw),
+    each weighing 1/(N-1).  Two engines also get the score with its 95%
+    interval, and --sprt can stop the match as soon as it decides.
+    \b
+    Storage.  Every finished game (seats, seed, moves, time per move, result,
+    versions) is committed to the SQLite --db at once; `roost replay` and
+    `roost export` read it.  A database holding another configuration is
+    refused.  Games run in local processes (--jobs) or on Dask (--scheduler,
+    --dask-local); only this process writes the database.
     \b
     Examples:
       roost tournament ducks -e random -e ab:depth=1 -e mcts:iterations=50 --games 10
@@ -155,11 +164,18 @@ def command(game, specs, players, games, gauntlet, seed, position, db, jobs, sch
         from roost.arena.tournament import make_backend
         backend = make_backend(config, scheduler=scheduler, dask_local=dask_local)
     bar = Bar(sys.stderr.isatty() if progress is None else progress)
+
+    def terminate(signum, frame):        # kill (SIGTERM) stops like Ctrl-C: tidily
+        raise KeyboardInterrupt
+
+    import signal
+    previous = signal.signal(signal.SIGTERM, terminate)
     try:
         try:
             res = run_tournament(config, db=db, jobs=jobs, backend=backend, on_progress=bar,
                                  anchor=anchor_index)
         finally:
+            signal.signal(signal.SIGTERM, previous)
             bar.end()
             if backend is not None:
                 backend.close()
