@@ -54,22 +54,32 @@ def bench_game(info, quick=False):
     return row
 
 
-def run(games=None, quick=False):
+def run(games=None, quick=False, on_row=None):
     from roost.core.games import all_games
     infos = [g for g in all_games() if games is None or g.name in games]
-    return [bench_game(g, quick) for g in infos]
+    rows = []
+    for g in infos:
+        rows.append(bench_game(g, quick))
+        if on_row is not None:
+            on_row(rows[-1])
+    return rows
 
 
-def format_table(rows):
-    head = (f"{'game':<9} {'perft leaves/s':>16} {'playouts/s':>12} {'MCTS it/s':>11} "
-            f"{'AB nodes/s':>12}  work")
-    lines = [head, "-" * len(head)]
-    for r in rows:
-        lines.append(
-            f"{r['game']:<9} {r['perft_leaves_per_s']:>16,.0f} {r['playouts_per_s']:>12,.0f} "
+HEADER = (f"{'game':<9} {'perft leaves/s':>16} {'playouts/s':>12} {'MCTS it/s':>11} "
+          f"{'AB nodes/s':>12}  work")
+
+
+def format_row(r):
+    return (f"{r['game']:<9} {r['perft_leaves_per_s']:>16,.0f} {r['playouts_per_s']:>12,.0f} "
             f"{r['mcts_iterations_per_s']:>11,.0f} {r['ab_nodes_per_s']:>12,.0f}  "
             f"perft {r['perft_depth']} = {r['perft_leaves']:,}; {r['playouts']:,} playouts "
             f"({r['playout_plies']:.0f} plies avg); {r['mcts_iterations']:,} it; "
             f"ab depth {r['ab_depth']} = {r['ab_nodes']:,} nodes")
-    lines.append(f"signature (alpha-beta nodes): {sum(r['ab_nodes'] for r in rows)}")
-    return "\n".join(lines)
+
+
+def signature(rows):
+    return f"signature (alpha-beta nodes): {sum(r['ab_nodes'] for r in rows)}"
+
+
+def format_table(rows):
+    return "\n".join([HEADER, "-" * len(HEADER)] + [format_row(r) for r in rows] + [signature(rows)])

@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from roost.core.games import all_games
+from roost.core.games import registered_games as all_games
 
 
 def _configs():

@@ -58,11 +58,36 @@ class GameRecord:
                    final=d.get("final", ""), id=d.get("id"), engines=d.get("engines"))
 
 
-def play_game(game, engines, seed, start=None, on_move=None):
+def random_opening(state, plies, seed):
+    """Play ``plies`` uniformly random moves (and chance outcomes) from ``state`` in place,
+    stopping short of the end: matches between deterministic engines need varied starts."""
+    import random
+    rnd = random.Random(seed)
+    for _ in range(plies):
+        if state.is_chance:
+            state.play_unchecked(state.sample(rnd.getrandbits(63)))
+            continue
+        moves = state.legal()
+        rnd.shuffle(moves)
+        for m in moves:
+            c = state.copy()
+            c.play_unchecked(m)
+            if not c.is_over:
+                state.play_unchecked(m)
+                break
+        else:
+            break
+    return state
+
+
+def play_game(game, engines, seed, start=None, on_move=None, opening=0, opening_seed=None):
     """Play one game.  ``game`` is a GameInfo, ``engines`` one engine per seat,
-    ``start`` a State (default: the game's fresh start drawn from ``seed``).
+    ``start`` a State (default: the game's fresh start drawn from ``seed``), then
+    ``opening`` random plies drawn from ``opening_seed`` (default ``seed``).
     ``on_move(state, record)`` is called after every move."""
     state = start.copy() if start is not None else game.start(players=len(engines), seed=seed)
+    if opening:
+        random_opening(state, opening, seed if opening_seed is None else opening_seed)
     if state.players != len(engines):
         raise ValueError(f"{len(engines)} engines for a {state.players}-player position")
     record = GameRecord(game=game.name, players=state.players, seats=[e.spec for e in engines],
@@ -94,10 +119,12 @@ def play_game(game, engines, seed, start=None, on_move=None):
     return record
 
 
-def rotation(n_seats, index):
-    """Seat order for game ``index``: engine (index + k) % n sits in seat k, so over n games
-    every engine plays every seat once."""
-    return [(index + k) % n_seats for k in range(n_seats)]
+def rotation(n_seats, index, n_engines=None):
+    """Seat order for game ``index``: engine (index + k) % n_engines sits in seat k, so over
+    n_seats games every engine plays every seat equally often (fewer engines than seats
+    fill several seats each)."""
+    n_engines = n_engines or n_seats
+    return [(index + k) % n_engines for k in range(n_seats)]
 
 
 @dataclass
@@ -129,9 +156,13 @@ class MatchResult:
         scores, tallies = self.scores(), self.tallies()
         if len(self.specs) == 2:
             a, b = self.specs
-            per_game = [rec.result[order.index(0)] for rec, order in self.records]
+            per_game = [sum(r for r, e in zip(rec.result, order) if e == 0) for rec, order in self.records]
             mean = sum(per_game) / n
-            var = sum((x - mean) ** 2 for x in per_game) / (n - 1) if n > 1 else 0.25
+            # the spread includes one pseudo-win and one pseudo-loss, so that a clean sweep
+            # of a few games still shows how little it proves
+            prior = per_game + [0.0, 1.0]
+            pm = sum(prior) / len(prior)
+            var = sum((x - pm) ** 2 for x in prior) / (len(prior) - 1)
             margin = 1.96 * math.sqrt(var / n)
             w, d, l = tallies[0]
             line = (f"{a} vs {b}: {scores[0]:g}-{scores[1]:g} (+{w} ={d} -{l}) in {n} games; "
@@ -146,9 +177,11 @@ class MatchResult:
         return f"{n} games, {len(self.specs)} seats: " + "; ".join(parts)
 
 
-def play_match(game, specs, games, seed, players=None, start=None, on_game=None, on_move=None):
+def play_match(game, specs, games, seed, players=None, start=None, on_game=None, on_move=None,
+               opening=0):
     """Play ``games`` games between the engine ``specs`` (one per seat), rotating seats.
-    Each game gets fresh engines and the seed ``derive_seed(seed, index)``."""
+    Each game gets fresh engines and the seed ``derive_seed(seed, index)``; the games of
+    one rotation share their random opening, so every engine plays it from every seat."""
     n = players or len(specs)
     if n != len(specs):
         raise ValueError(f"{len(specs)} engines for {n} seats")
@@ -156,7 +189,8 @@ def play_match(game, specs, games, seed, players=None, start=None, on_game=None,
     for i in range(games):
         order = rotation(n, i)
         engines = [parse_engine(specs[e]) for e in order]
-        rec = play_game(game, engines, derive_seed(seed, i), start=start, on_move=on_move)
+        rec = play_game(game, engines, derive_seed(seed, i), start=start, on_move=on_move,
+                        opening=opening, opening_seed=derive_seed(seed, i // n, 7))
         match.records.append((rec, order))
         if on_game is not None:
             on_game(i, rec, order, match)

@@ -9,6 +9,9 @@ def format_result(r, state):
     lines = [f"engine   {r.engine}",
              f"best     {r.move_name}  (value {r.value:.3f} for player {r.player}, score {r.score})",
              f"pv       {' '.join(r.pv)}"]
+    if r.values and len(r.values) > 2:
+        lines.append("players  " + "  ".join(f"p{i} {v:.3f}" for i, v in enumerate(r.values))
+                     + "  (each player's expected result after the best move)")
     if r.iterations:
         lines.append(f"search   {r.iterations:,} iterations, {r.nodes:,} tree nodes in {r.seconds:.2f} s "
                      f"({r.speed:,.0f} iterations/s)")
@@ -25,7 +28,7 @@ def format_result(r, state):
         for s in r.stats[:20]:
             visits = f"  visits {s.visits:>8,}" if s.visits else ""
             proven = f"  {s.proven}" if s.proven else ""
-            value = "   n/a" if s.value != s.value else f"{s.value:.3f}"
+            value = "  n/a" if s.value is None else ("<=" if s.bound == "upper" else "  ") + f"{s.value:.3f}"
             lines.append(f"  {s.name:<16} value {value}{visits}{proven}")
         if len(r.stats) > 20:
             lines.append(f"  ... {len(r.stats) - 20} more")
@@ -67,11 +70,17 @@ def command(game, position, spec, players, seat, seed, as_json):
         raise click.BadParameter(
             f"player {state.player} is to move; analyse searches the mover's decision, so --as must be "
             f"{state.player} (or left out)", param_hint="--as")
+    from roost.search.alphabeta import SearchInterrupted
     engine = parse_engine(spec)
     try:
         result = engine.choose(state, seed=seed)
     except ValueError as e:
         raise click.ClickException(str(e))
+    except SearchInterrupted as e:
+        if hasattr(e.partial, "move_name"):
+            click.echo(format_result(e.partial, state) if not as_json else json.dumps(e.partial.as_dict()))
+        click.echo("interrupted: the search was stopped before its budget was spent", err=True)
+        raise SystemExit(130)
     if as_json:
         click.echo(json.dumps(result.as_dict(), indent=2))
     else:

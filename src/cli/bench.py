@@ -19,11 +19,13 @@ def command(games, quick, as_json):
       roost bench
       roost bench --game ducks --json
     """
-    from roost.bench import format_table, run
+    from roost.bench import HEADER, format_row, run, signature
     from roost.core.games import get_game
     names = [get_game(g).name for g in games] if games else None
-    rows = run(names, quick=quick)
     if as_json:
-        click.echo(json.dumps(rows, indent=2))
-    else:
-        click.echo(format_table(rows))
+        click.echo(json.dumps(run(names, quick=quick), indent=2))
+        return
+    click.echo(HEADER)
+    click.echo("-" * len(HEADER))
+    rows = run(names, quick=quick, on_row=lambda r: click.echo(format_row(r)))   # each row as it is done
+    click.echo(signature(rows))

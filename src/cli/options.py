@@ -1,6 +1,7 @@
 """Shared Click parameter types and option decorators: every command names games, positions,
 engines and seeds the same way, and bad values fail with one clear message."""
 import os
+import re
 
 import click
 
@@ -60,6 +61,11 @@ def seat_option(f):
                         help="Seat whose information to use (hidden-information games).")(f)
 
 
+def _looks_like_a_path(text):
+    return (" " not in text and not text.startswith("{")
+            and (text.startswith(("/", "./", "../", "~")) or bool(re.search(r"\.[A-Za-z]{1,5}$", text))))
+
+
 def load_position(game, words, players=None):
     """The position named by the POSITION words: text, or the path of a file holding it;
     none -> the game's default position.  PositionError becomes a usage error."""
@@ -75,6 +81,9 @@ def load_position(game, words, players=None):
                 raise click.BadParameter(f"cannot read position file {text!r}: {e}")
         state = game.parse(text)
     except RoostError as e:
+        if _looks_like_a_path(text):
+            raise click.BadParameter(f"no such file {text!r} (and as a position text: {e})",
+                                     param_hint="POSITION")
         raise click.BadParameter(str(e), param_hint="POSITION")
     if players is not None and state.players != players:
         raise click.BadParameter(f"the position has {state.players} players, --players says {players}",

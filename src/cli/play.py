@@ -41,18 +41,21 @@ class Human:
 @click.command("play")
 @game_argument
 @click.option("--engine", "-e", "specs", type=ENGINE, multiple=True, required=True,
-              help="An engine for a seat (give one per seat; 'human' for a person).")
+              help="An engine spec, repeatable: one per seat, or fewer and they share the seats in rotation.")
 @click.option("--games", "-g", type=click.IntRange(min=1), default=1, show_default=True,
               help="Games to play; seats rotate from game to game.")
 @click.option("--position", "position", default=None,
               help="Start every game from this position (text or file) instead of a fresh start.")
+@click.option("--opening", type=click.IntRange(min=0), default=0, show_default=True,
+              help="Random plies played before the engines take over (the games of one seat "
+              "rotation share them): varied starts for deterministic engines.")
 @click.option("--human", is_flag=True, help="A person plays the first seat at the terminal (the "
               "engines given fill the other seats).")
 @players_option
 @seed_option
 @click.option("--moves/--no-moves", "show_moves", default=False, help="Print every move as it is played.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON record a game, then the summary.")
-def command(game, specs, games, position, human, players, seed, show_moves, as_json):
+def command(game, specs, games, position, opening, human, players, seed, show_moves, as_json):
     """Play a match between engines (or against a person) and print the result.
 
     Seats rotate between games so every engine plays every seat; the results line gives
@@ -61,6 +64,7 @@ def command(game, specs, games, position, human, players, seed, show_moves, as_j
     \b
     Examples:
       roost play ducks --engine mcts:iterations=3000 --engine ab:depth=3 --games 4 --seed 1
+      roost play ducks -e ab:depth=3 -e ab:depth=3,eval=none --games 20 --opening 6
       roost play ducks --human --engine ab:time=1
       roost play cubirds --players 4 -e ismcts:iterations=2000 -e pimc:worlds=4 -e random -e random
     """
@@ -70,14 +74,14 @@ def command(game, specs, games, position, human, players, seed, show_moves, as_j
     if human:
         specs = ["human"] + specs
     n = players or (len(specs) if len(specs) >= game.min_players else game.default_players)
-    if len(specs) == 1 and n == 2:
-        specs = specs * 2           # one engine given: it plays itself
-    if len(specs) != n:
-        raise click.BadParameter(f"{len(specs)} engines given for {n} seats: give one --engine per seat",
-                                 param_hint="--engine")
     if not game.min_players <= n <= game.max_players:
-        raise click.BadParameter(f"{game.title} is played by {game.min_players}-{game.max_players} players",
+        span = (f"{game.min_players}" if game.min_players == game.max_players
+                else f"{game.min_players} to {game.max_players}")
+        raise click.BadParameter(f"{game.title} is played by {span} players, not {n}",
                                  param_hint="--players")
+    if len(specs) > n:
+        raise click.BadParameter(f"{len(specs)} engines given for {n} seats: give at most one --engine per seat",
+                                 param_hint="--engine")
     start = load_position(game, [position], n) if position else None
     if start is not None and start.is_over:
         raise click.BadParameter("the start position is already over", param_hint="--position")
@@ -93,10 +97,14 @@ def command(game, specs, games, position, human, players, seed, show_moves, as_j
 
     try:
         for i in range(games):
-            order = rotation(n, i) if not human else list(range(n))
+            if human:   # the person keeps seat 0; the engines rotate through the others
+                order = [0] + [1 + e for e in rotation(n - 1, i, len(specs) - 1)]
+            else:
+                order = rotation(n, i, len(specs))
             engines = [make(specs[e]) for e in order]
             rec = play_game(game, engines, derive_seed(seed, i), start=start,
-                            on_move=on_move if (show_moves or human) else None)
+                            on_move=on_move if (show_moves or human) else None,
+                            opening=opening, opening_seed=derive_seed(seed, i // n, 7))
             match.records.append((rec, order))
             if as_json:
                 d = rec.as_dict()

@@ -22,9 +22,9 @@ def command(game, position, players, seconds, tt, as_json):
 
     \b
     Example:
-      roost solve ducks "bb1wwb/b4w/b5w/w6b/b7w/w6b/w5b/b4b/wbwww w 0"
+      roost solve ducks "5/2bb2/*wbb3/1bbbwb2/2bwbw3/1wwwwb2/1wbww2/3w2/5 b 39"
     """
-    from roost.search.alphabeta import ChanceInSolve, score_text, is_mate
+    from roost.search.alphabeta import ChanceInSolve, SearchInterrupted, score_text
     from roost.search.engines import parse_engine
     state = load_position(game, position, players)
     if state.is_over:
@@ -50,7 +50,7 @@ def command(game, position, players, seconds, tt, as_json):
         r = engine.choose(state, seed=0, solve=True, callback=on_depth)
     except ChanceInSolve as e:
         raise click.ClickException(str(e))
-    except KeyboardInterrupt:
+    except (SearchInterrupted, KeyboardInterrupt):
         if progress:
             d, score, pv, nodes, secs = progress[-1]
             click.echo(f"interrupted: unproven after depth {d} ({score_text(score)}, {nodes:,} nodes)")

@@ -10,6 +10,7 @@ Move ids: 0..60 a crumb on that cell; 64 + cell a white duck, 128 + cell a black
 """
 from libc.stdint cimport uint64_t
 from libc.string cimport memcpy
+from libc.math cimport exp
 
 from roost.core.bits cimport popcount, lsb, pext, pdep, clear_lsb
 from roost.core.rng cimport Rng, rng_seed, rng_next, rng_below, splitmix64
@@ -156,27 +157,26 @@ cdef inline bint gathered(uint64_t ducks) noexcept nogil:
 
 
 cdef inline int groups_and_links(uint64_t ducks, int* links) noexcept nogil:
-    """Connected groups of one colour, and (into links) the number of adjacent pairs."""
-    cdef int groups = 0, l = 0
-    cdef uint64_t left = ducks, group, frontier, grown, f
-    f = ducks
-    while f:
-        l += popcount(ADJ[lsb(f)] & ducks)
-        f = clear_lsb(f)
-    links[0] = l // 2
+    """Connected groups of one colour, and (into links) the number of adjacent pairs,
+    in one pass of flood fills: each duck's neighbour mask is read once."""
+    cdef int groups = 0, l = 0, d
+    cdef uint64_t left = ducks, group, frontier, grown, nb
     while left:
         group = left & (0 - left)
         frontier = group
         while frontier:
             grown = 0
-            f = frontier
-            while f:
-                grown |= ADJ[lsb(f)]
-                f = clear_lsb(f)
+            while frontier:
+                d = lsb(frontier)
+                nb = ADJ[d]
+                grown |= nb
+                l += popcount(nb & ducks)
+                frontier = clear_lsb(frontier)
             frontier = grown & ducks & ~group
             group |= frontier
         left &= ~group
         groups += 1
+    links[0] = l // 2
     return groups
 
 
@@ -386,7 +386,7 @@ cdef class Ducks(State):
         cdef double adv = (gb - gw) * 0.5 + (lw - lb) * 0.08
         if player == 1:
             adv = -adv
-        return 1.0 / (1.0 + 2.718281828459045 ** (-adv))
+        return 1.0 / (1.0 + exp(-adv))
 
     cdef int playout(self, Rng* rng, int max_plies) noexcept nogil:
         # Specialised for speed: a random crumb cell is the k-th set bit of the target mask.
@@ -409,7 +409,9 @@ cdef class Ducks(State):
             return 1
         if self.c.result >= 0:
             return 0
-        return perft_setup(self.c.white, self.c.black, depth)
+        if popcount(self.c.white | self.c.black) < SETUP_PLACEMENTS:
+            return perft_setup(self.c.white, self.c.black, depth)
+        return perft_bulk(self.c.white, self.c.black, self.c.crumb, depth)
 
     # ---------------------------------------------------------------- Python API
     @classmethod

@@ -19,6 +19,9 @@ class GameInfo:
     examples: tuple = field(default=())
     # The fixed position `roost bench` and benchmarks/ measure search and playouts from.
     bench_position: str = ""
+    # False for test games: registered (generic tests run on them) but not listed as one
+    # of the games roost plays.
+    listed: bool = True
 
     def start(self, players=None, seed=0):
         players = self.default_players if players is None else players
@@ -39,8 +42,42 @@ class GameInfo:
         return self.start(players=players, seed=0)
 
 
+# CuBirds positions (JSON, all 110 cards): Cubirds.start(players, seed=0) for 4, 2 and 5
+# players, and two mid-game positions reached by seeded random play.
+_CUBIRDS_START_4 = (
+    '{"players": 4, "dealer": 0, "to_move": 0, "phase": "lay", "rows": ["MWO", "PWR", "PMR", "ROF"], '
+    '"hands": ["FOTDMMWW", "DDDMWWRR", "OTDWRRRR", "FOTTPWRR"], "known": ["", "", "", ""], '
+    '"lacks": ["", "", "", ""], "collections": ["W", "W", "T", "R"], "discard": "", '
+    '"deck": "FFFFOOOOOTTTTTDDDDDDDDPPPPPPPPPPMMMMMMMMMMMMWWWWWWWWWWRRRRRRRR", "turn": 0}')
+_CUBIRDS_START_2 = (
+    '{"players": 2, "dealer": 0, "to_move": 0, "phase": "lay", "rows": ["MWO", "PWR", "PMR", "ROF"], '
+    '"hands": ["FOTDMMWW", "DDDMWWRR"], "known": ["", ""], "lacks": ["", ""], '
+    '"collections": ["R", "R"], "discard": "", '
+    '"deck": "FFFFFOOOOOOOTTTTTTTTTDDDDDDDDDPPPPPPPPPPPMMMMMMMMMMMMWWWWWWWWWWWWWWRRRRRRRRRRRRR", "turn": 0}')
+_CUBIRDS_START_5 = (
+    '{"players": 5, "dealer": 0, "to_move": 0, "phase": "lay", "rows": ["MWO", "PWR", "PMR", "ROF"], '
+    '"hands": ["FOTDMMWW", "DDDMWWRR", "OTDWRRRR", "FOTTPWRR", "TMMWWWRR"], '
+    '"known": ["", "", "", "", ""], "lacks": ["", "", "", "", ""], '
+    '"collections": ["M", "W", "T", "F", "P"], "discard": "", '
+    '"deck": "FFFOOOOOTTTTDDDDDDDDPPPPPPPPPMMMMMMMMMWWWWWWWWRRRRRRR", "turn": 0}')
+_CUBIRDS_MID_4 = (
+    '{"players": 4, "dealer": 0, "to_move": 0, "phase": "lay", '
+    '"rows": ["OOOPRR", "DRRR", "OPMMDWWTTT", "MMROFDW"], '
+    '"hands": ["FOPMMWWW", "PWWWW", "DDDPMWW", "FTPPM"], "known": ["", "PW", "DDD", "M"], '
+    '"lacks": ["", "R", "", ""], "collections": ["W", "W", "T", "TRR"], "discard": "TTRRRRR", '
+    '"deck": "FFFFOOOOTTDDDDDDDPPPPPPMMMMMMMMMWWWWWWRRRRRRR", "turn": 20}')
+_CUBIRDS_MID_3 = (
+    '{"players": 3, "dealer": 0, "to_move": 0, "phase": "lay", '
+    '"rows": ["PRRRRRR", "DDDPWR", "WPMMMMM", "TFFP"], '
+    '"hands": ["DWWWR", "TDWWR", "FOPPR"], "known": ["DWR", "TDWWR", ""], '
+    '"lacks": ["FOTDM", "DMWR", ""], "collections": ["OR", "T", "T"], "discard": "OO", '
+    '"deck": "FFFFOOOOOOTTTTTTDDDDDDDDPPPPPPPMMMMMMMMMMMMWWWWWWWWWWWWWRRRRRRRRR", "turn": 12}')
+
+
 def _registry():
     from roost.core.ducks import Ducks
+    from roost.core.cubirds import Cubirds
+    from roost.core.toys import DiceRace
     games = [
         GameInfo("ducks", "Feed the Ducks", Ducks, 2, 2, 2, ("feed-the-ducks", "fd"),
                  "gather your 12 ducks into one group by dropping a crumb",
@@ -48,6 +85,16 @@ def _registry():
                            "bwbwb/w4b/w5w/b6b/b7b/w6w/b5w/b4w/bbwww w 0",
                            "bwbwb/w4b/w5w/b6b/b7b/w6w/b5w/b4w/bbwww b 0"),
                  bench_position="bwbwb/w4b/w5w/b6b/b7b/w6w/b5w/b4w/bbwww w 0"),
+        GameInfo("cubirds", "CuBirds", Cubirds, 2, 5, 4, ("cu-birds", "cb"),
+                 "lay birds in the rows to capture the cards between, then flock them into "
+                 "a collection of 7 species or two species of 3",
+                 examples=(_CUBIRDS_START_4, _CUBIRDS_START_2, _CUBIRDS_START_5,
+                           _CUBIRDS_MID_4, _CUBIRDS_MID_3),
+                 bench_position=_CUBIRDS_MID_4),
+        GameInfo("dice", "Dice Race", DiceRace, 2, 2, 2, (),
+                 "a toy with dice-like chance for testing the searchers",
+                 examples=("0 0 6 0 -", "3 5 2 1 roll", "4 4 1 1 coin"),
+                 bench_position="0 0 6 0 -", listed=False),
     ]
     return games
 
@@ -55,17 +102,23 @@ def _registry():
 _GAMES = None
 
 
-def all_games():
+def registered_games():
+    """Every registered game, test games included."""
     global _GAMES
     if _GAMES is None:
         _GAMES = _registry()
     return list(_GAMES)
 
 
+def all_games():
+    """The games roost plays (as `roost games` lists them)."""
+    return [g for g in registered_games() if g.listed]
+
+
 def get_game(name):
     """Look a game up by name or alias (case-insensitive); GameError names the choices."""
     key = name.strip().lower()
-    for g in all_games():
+    for g in registered_games():
         if key == g.name or key in g.aliases:
             return g
     raise GameError(f"unknown game {name!r}; known games: {', '.join(g.name for g in all_games())}")

@@ -7,22 +7,25 @@ expectimax at chance nodes (exact with Star1 pruning when the outcomes are few, 
 when they are many).  Two players, or N players in paranoid mode (everyone against the
 root player).  ``solve`` searches without a horizon evaluation until the value is proven.
 
-Scores are doubles from the point of view of the player to move: a win is MATE - ply,
-a loss -(MATE - ply), a heuristic value lies in [-EVAL_SCALE, EVAL_SCALE].
+Scores are doubles from the point of view of the player to move, on one scale with the
+game's results so that expectations over chance mean what they say: a result r in [0, 1]
+scores (2r - 1) * MATE, a win found at ply p scores MATE - p (the distance breaks ties), and
+a heuristic estimate e scores (2e - 1) * MATE clamped inside +-EVAL_LIMIT, below every
+proven win.
 """
 from libc.stdlib cimport malloc, calloc, free
 from libc.string cimport memset
 from libc.stdint cimport uint64_t, int32_t, int16_t, uint8_t
 from libc.math cimport fabs
-from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
+from roost.search.clock cimport now, interrupted
 
 from roost.core.rng cimport Rng, rng_seed, rng_below
 from roost.core.state cimport State, CHANCE, MAX_MOVES, MAX_OUTCOMES, MAX_PLAYERS
 
 DEF MAX_PLY = 160
 DEF MATE = 1000000.0
-DEF MATE_BOUND = 900000.0
-DEF EVAL_SCALE = 10000.0
+DEF MATE_BOUND = 999000.0
+DEF EVAL_LIMIT = 990000.0
 DEF INF = 1e9
 DEF DEPTH_INF = 10000
 DEF HIST_SIZE = 4096
@@ -37,12 +40,6 @@ ctypedef struct TTEntry:
     int16_t depth
     uint8_t flag
     uint8_t used
-
-
-cdef inline double now() noexcept nogil:
-    cdef timespec ts
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return ts.tv_sec + ts.tv_nsec * 1e-9
 
 
 cdef inline double to_tt(double v, int ply) noexcept nogil:
@@ -66,6 +63,15 @@ class ChanceInSolve(Exception):
     """solve() met a chance node: the position's value is not a deterministic result."""
 
 
+class SearchInterrupted(KeyboardInterrupt):
+    """Ctrl-C during a search; ``partial`` holds what the search had (the last complete
+    iteration), so a caller can report it before stopping."""
+
+    def __init__(self, partial):
+        super().__init__("search interrupted")
+        self.partial = partial
+
+
 cdef class AlphaBeta:
     """A reusable alpha-beta searcher (the table survives between searches of one game)."""
 
@@ -75,10 +81,15 @@ cdef class AlphaBeta:
     cdef int killers[MAX_PLY][2]
     cdef int* history             # [MAX_PLAYERS][HIST_SIZE]
     cdef int* movebuf             # [MAX_PLY][MAX_MOVES]
-    cdef double* scorebuf         # [MAX_MOVES] ordering scores, reused per node
+    cdef double* scorebuf         # [MAX_PLY][MAX_MOVES] ordering scores
     cdef int pv[MAX_PLY][MAX_PLY]
     cdef int pv_len[MAX_PLY]
     cdef uint64_t path[MAX_PLY]
+    # each root move's score in the iteration under way (exact, or an upper bound)
+    cdef int root_move[MAX_MOVES]
+    cdef double root_val[MAX_MOVES]
+    cdef bint root_exact[MAX_MOVES]
+    cdef int root_n
     cdef list stack               # one scratch State a ply
     cdef Rng rng
     # settings
@@ -91,6 +102,7 @@ cdef class AlphaBeta:
     cdef bint solving
     cdef bint met_chance
     cdef bint stop
+    cdef bint interrupted
     cdef long long nodes
     cdef long long checks
     cdef long long node_limit
@@ -108,7 +120,7 @@ cdef class AlphaBeta:
         self.tt_bytes = n * sizeof(TTEntry)
         self.history = <int*>calloc(MAX_PLAYERS * HIST_SIZE, sizeof(int))
         self.movebuf = <int*>malloc(MAX_PLY * MAX_MOVES * sizeof(int))
-        self.scorebuf = <double*>malloc(MAX_MOVES * sizeof(double))
+        self.scorebuf = <double*>malloc(MAX_PLY * MAX_MOVES * sizeof(double))
         if self.tt == NULL or self.history == NULL or self.movebuf == NULL or self.scorebuf == NULL:
             raise MemoryError("cannot allocate the alpha-beta tables")
         self.use_eval = use_eval
@@ -152,7 +164,11 @@ cdef class AlphaBeta:
         self.horizon += 1
         if not self.use_eval or self.solving:
             return 0.0
-        cdef double sv = (2.0 * s.evaluate(self.root_player) - 1.0) * EVAL_SCALE
+        cdef double sv = (2.0 * s.evaluate(self.root_player) - 1.0) * MATE
+        if sv > EVAL_LIMIT:
+            sv = EVAL_LIMIT
+        elif sv < -EVAL_LIMIT:
+            sv = -EVAL_LIMIT
         if self.side(me) != self.side(self.root_player):
             sv = -sv
         return sv
@@ -162,8 +178,12 @@ cdef class AlphaBeta:
         self.checks += 1
         if self.node_limit > 0 and self.nodes >= self.node_limit:
             self.stop = True
-        elif self.deadline > 0 and (self.checks & 255) == 0 and now() >= self.deadline:
-            self.stop = True
+        elif (self.checks & 255) == 0:
+            if self.deadline > 0 and now() >= self.deadline:
+                self.stop = True
+            if interrupted():     # Ctrl-C: stop, and tell the caller at the end
+                self.interrupted = True
+                self.stop = True
 
     # ------------------------------------------------------------------ the search
     cdef double value(self, State c, int depth, double alpha, double beta, int ply, int me):
@@ -238,10 +258,9 @@ cdef class AlphaBeta:
         self.pv_len[ply] = 0
         return total
 
-    cdef void order(self, int* moves, int n, int tt_move, int ply, int player):
-        cdef int i, j, m
-        cdef double s
-        cdef double* sc = self.scorebuf
+    cdef void score_moves(self, int* moves, int n, int tt_move, int ply, int player):
+        cdef int i, m
+        cdef double* sc = self.scorebuf + ply * MAX_MOVES
         for i in range(n):
             m = moves[i]
             if m == tt_move:
@@ -252,17 +271,24 @@ cdef class AlphaBeta:
                 sc[i] = 1e10
             else:
                 sc[i] = self.history[player * HIST_SIZE + (m & (HIST_SIZE - 1))]
-        # insertion sort, best first: branching factors are small
-        for i in range(1, n):
+
+    cdef inline int pick_next(self, int* moves, int n, int i, int ply) noexcept:
+        """Selection sort one step at a time: a cut-off after a few moves never pays for
+        sorting the rest."""
+        cdef double* sc = self.scorebuf + ply * MAX_MOVES
+        cdef int j, best = i, m
+        cdef double s
+        for j in range(i + 1, n):
+            if sc[j] > sc[best]:
+                best = j
+        if best != i:
             m = moves[i]
+            moves[i] = moves[best]
+            moves[best] = m
             s = sc[i]
-            j = i - 1
-            while j >= 0 and sc[j] < s:
-                moves[j + 1] = moves[j]
-                sc[j + 1] = sc[j]
-                j -= 1
-            moves[j + 1] = m
-            sc[j + 1] = s
+            sc[i] = sc[best]
+            sc[best] = s
+        return moves[i]
 
     cdef double negamax(self, State s, int depth, double alpha, double beta, int ply):
         cdef int me = s.to_move()
@@ -270,6 +296,7 @@ cdef class AlphaBeta:
         cdef TTEntry* e = &self.tt[key & self.tt_mask]
         cdef int tt_move = -1, n, i, m, best_move = -1, j
         cdef double v, best = -INF, alpha0 = alpha, tv
+        cdef bint exact_v
         cdef int* moves = self.movebuf + ply * MAX_MOVES
         cdef State child
         cdef long long horizon0
@@ -294,24 +321,32 @@ cdef class AlphaBeta:
                         self.horizon += 1
                     return tv
         n = s.legal_moves(moves)
-        self.order(moves, n, tt_move, ply, me)
+        self.score_moves(moves, n, tt_move, ply, me)
         child = <State>self.stack[ply + 1]
         horizon0 = self.horizon
         for i in range(n):
-            m = moves[i]
+            m = self.pick_next(moves, n, i, ply)
             child.assign(s)
             child.play(m)
             self.pv_len[ply + 1] = 0
+            exact_v = True
             if i == 0:
                 v = self.value(child, depth - 1, alpha, beta, ply + 1, me)
             else:
                 v = self.value(child, depth - 1, alpha, alpha + 1.0, ply + 1, me)
+                exact_v = False
                 if v > alpha and v < beta and not self.stop:
                     child.assign(s)
                     child.play(m)
                     v = self.value(child, depth - 1, alpha, beta, ply + 1, me)
+                    exact_v = True
             if self.stop:
                 break
+            if ply == 0 and i < MAX_MOVES:
+                self.root_move[i] = m
+                self.root_val[i] = v
+                self.root_exact[i] = exact_v and v < beta
+                self.root_n = i + 1
             if v > best:
                 best = v
                 best_move = m
@@ -360,6 +395,7 @@ cdef class AlphaBeta:
         self.solving = solve
         self.met_chance = False
         self.stop = False
+        self.interrupted = False
         self.nodes = 1
         self.checks = 0
         self.node_limit = nodes
@@ -373,6 +409,7 @@ cdef class AlphaBeta:
             max_depth = min(max_depth, 1)
         for d in range(1, max_depth + 1):
             self.horizon = 0
+            self.root_n = 0
             self.path[0] = root.key()
             v = self.negamax(root, d, -INF, INF, 0)
             if self.stop and d > 1:
@@ -385,6 +422,8 @@ cdef class AlphaBeta:
                 pv = [best_move]
             score = v
             depth_done = d
+            root_scores = [(self.root_move[i], self.root_val[i], self.root_exact[i])
+                           for i in range(self.root_n)]
             if callback is not None:
                 callback(d, score, pv, self.nodes, now() - t0)
             if self.met_chance and solve:
@@ -401,10 +440,13 @@ cdef class AlphaBeta:
         if best_move < 0:
             best_move = moves[0]
             pv = [best_move]
-        return {"move": best_move, "score": score, "depth": depth_done, "pv": pv,
+        result = {"move": best_move, "score": score, "depth": depth_done, "pv": pv,
                 "nodes": self.nodes, "seconds": now() - t0, "exact": exact and not self.met_chance,
                 "chance": self.met_chance,
-                "seldepth": self.seldepth, "root_moves": self.root_move_scores(root)}
+                "seldepth": self.seldepth, "root_moves": root_scores}
+        if self.interrupted:
+            raise SearchInterrupted(result)
+        return result
 
     cdef list complete_pv(self, State root, list pv, int depth):
         """The search's PV, continued from the table where a table hit cut it short."""
@@ -434,34 +476,6 @@ cdef class AlphaBeta:
             pv.append(m)
         return pv
 
-    cdef list root_move_scores(self, State root):
-        """The table's score of each root move (from the child's entry), for statistics."""
-        cdef int moves[MAX_MOVES]
-        cdef int n = root.legal_moves(moves), i, me = root.to_move()
-        cdef State child = root.clone()
-        cdef TTEntry* e
-        cdef list out = []
-        cdef double v
-        for i in range(n):
-            child.assign(root)
-            child.play(moves[i])
-            if child.over():
-                v = self.terminal(child, me, 1)
-                out.append((moves[i], v, True))
-                continue
-            if child.to_move() == CHANCE:
-                out.append((moves[i], None, False))
-                continue
-            e = &self.tt[child.key() & self.tt_mask]
-            if e.used and e.key == child.key():
-                v = from_tt(e.value, 1)
-                if self.side(child.to_move()) != self.side(me):
-                    v = -v
-                out.append((moves[i], v, e.flag == EXACT))
-            else:
-                out.append((moves[i], None, False))
-        return out
-
 
 def score_to_value(double score):
     """A score (player to move's view) as an expected result in [0, 1]."""
@@ -469,17 +483,17 @@ def score_to_value(double score):
         return 1.0
     if score < -MATE_BOUND:
         return 0.0
-    v = 0.5 + 0.5 * score / EVAL_SCALE
-    return min(1.0, max(0.0, v))
+    return min(1.0, max(0.0, 0.5 + 0.5 * score / MATE))
 
 
 def score_text(double score):
-    """'win in 5' / 'loss in 4' (plies) for proven scores, else '+0.231' (eval units / 10000)."""
+    """'win in 5' / 'loss in 4' (plies) for proven scores, else the advantage in [-1, 1]
+    ('+0.231' = an expected result of 0.6155)."""
     if score > MATE_BOUND:
         return f"win in {int(round(MATE - score))}"
     if score < -MATE_BOUND:
         return f"loss in {int(round(MATE + score))}"
-    return f"{score / EVAL_SCALE:+.3f}"
+    return f"{score / MATE:+.3f}"
 
 
 def is_mate(double score):

@@ -134,7 +134,7 @@ class AlphaBetaEngine(Engine):
         return depth, s["time"], s["nodes"]
 
     def choose(self, state, seed=0, solve=False, callback=None):
-        from roost.search.alphabeta import score_to_value, score_text, is_mate
+        from roost.search.alphabeta import SearchInterrupted
         ab = self.searcher()
         ab.reseed(seed)
         root = state
@@ -145,18 +145,25 @@ class AlphaBetaEngine(Engine):
         depth, seconds, nodes = self.limits()
         if solve:
             depth, seconds, nodes = 10000, seconds, nodes
-        r = ab.search(root, max_depth=depth, seconds=seconds, nodes=nodes, solve=solve,
-                      callback=callback)
+        try:
+            r = ab.search(root, max_depth=depth, seconds=seconds, nodes=nodes, solve=solve,
+                          callback=callback)
+        except SearchInterrupted as e:
+            raise SearchInterrupted(self._result(state, root, e.partial, info)) from None
+        return self._result(state, root, r, info)
+
+    def _result(self, state, root, r, info):
+        from roost.search.alphabeta import score_to_value, score_text, is_mate
         score = r["score"]
         proven = ""
         if r["exact"]:
             proven = "win" if score > 0 else "loss" if score < 0 else "draw"
         stats = []
-        for m, v, exact in r["root_moves"]:
-            stats.append(MoveStat(move=m, name=state.move_name(m),
-                                  value=score_to_value(v) if v is not None else float("nan"),
-                                  proven=("win" if v > 0 else "loss" if v < 0 else "draw")
-                                  if (v is not None and exact and is_mate(v)) else ""))
+        for m, v, exact in sorted(r["root_moves"], key=lambda t: (not t[2], -t[1])):
+            # a move refuted by a null window has only an upper bound: its value is "at most"
+            stats.append(MoveStat(move=m, name=state.move_name(m), value=score_to_value(v),
+                                  proven=("win" if v > 0 else "loss") if (exact and is_mate(v)) else "",
+                                  bound="" if exact else "upper"))
         info["seldepth"] = r["seldepth"]
         return SearchResult(
             engine=self.spec, move=r["move"], move_name=state.move_name(r["move"]),
@@ -167,20 +174,26 @@ class AlphaBetaEngine(Engine):
             expectation=r["chance"], stats=stats, info=info)
 
 
+_TREE_BUDGET = (
+    Param("iterations", int, 0, "iterations per move (default 10000 when no time is set)", 1),
+    Param("time", float, 0.0, "seconds per move", 0.0),
+    Param("c", float, 1.0, "UCB exploration constant", 0.0),
+    Param("nodes", int, 1000000, "tree node budget", 1000),
+)
+_PLAYOUT_CAP = Param("plies", int, 100000, "playout length cap (then the game's evaluation)", 0)
+
+
 class MctsEngine(Engine):
     """UCT / MCTS-Solver with chance nodes and tree reuse (src/search/mcts.pyx).  On a
     state with hidden information it searches information sets (as ``ismcts``)."""
     kind = "mcts"
     params = (
-        Param("iterations", int, 0, "iterations per move (default 10000 when no time is set)", 1),
-        Param("time", float, 0.0, "seconds per move", 0.0),
-        Param("c", float, 1.0, "UCB exploration constant", 0.0),
-        Param("nodes", int, 1000000, "tree node budget", 1000),
+        *_TREE_BUDGET,
         Param("reuse", bool, True, "keep the subtree of the move played between moves"),
         Param("solver", bool, True, "prove wins and losses (two-player games)"),
         Param("widen", float, 1.0, "progressive widening at chance nodes: k = widen * visits^alpha", 0.0),
         Param("alpha", float, 0.5, "progressive widening exponent", 0.0),
-        Param("plies", int, 100000, "playout length cap (then the game's evaluation)", 0),
+        _PLAYOUT_CAP,
     )
     ismcts = False
 
@@ -220,8 +233,11 @@ class MctsEngine(Engine):
         if hidden:
             tree.ismcts = True       # never read what the mover cannot see
         its, seconds = self.budget()
+        from roost.search.alphabeta import SearchInterrupted
         try:
             r = tree.search(state, iterations=its, seconds=seconds)
+        except SearchInterrupted as e:
+            raise SearchInterrupted(self._result(state, e.partial)) from None
         finally:
             tree.ismcts = self.ismcts
         if hidden:
@@ -230,7 +246,8 @@ class MctsEngine(Engine):
 
     def _result(self, state, r, info=None):
         stats = [MoveStat(move=s["move"], name=state.move_name(s["move"]), visits=s["visits"],
-                          value=s["value"], proven=s["proven"]) for s in r["stats"]]
+                          value=s["value"], proven=s["proven"], values=s["values"]) for s in r["stats"]]
+        best = next((s for s in stats if s.move == r["move"]), None)
         pv = []
         probe = state.copy()
         for m in r["pv"]:
@@ -242,7 +259,7 @@ class MctsEngine(Engine):
         info["tree_nodes"] = r["nodes"]
         return SearchResult(
             engine=self.spec, move=r["move"], move_name=state.move_name(r["move"]),
-            player=state.player, value=r["value"],
+            player=state.player, value=r["value"], values=best.values if best else [],
             score=r["proven"] and f"{r['proven']} (proven)" or f"{r['value']:.3f}",
             pv=pv, nodes=r["nodes"], iterations=r["iterations"], seconds=r["seconds"],
             proven=r["proven"], expectation=not r["proven"], stats=stats, info=info)
@@ -251,13 +268,7 @@ class MctsEngine(Engine):
 class IsmctsEngine(MctsEngine):
     """Single-observer information-set MCTS: one determinization per iteration."""
     kind = "ismcts"
-    params = (
-        Param("iterations", int, 0, "iterations per move (default 10000 when no time is set)", 1),
-        Param("time", float, 0.0, "seconds per move", 0.0),
-        Param("c", float, 1.0, "UCB exploration constant", 0.0),
-        Param("nodes", int, 1000000, "tree node budget", 1000),
-        Param("plies", int, 100000, "playout length cap (then the game's evaluation)", 0),
-    )
+    params = (*_TREE_BUDGET, _PLAYOUT_CAP)
     ismcts = True
 
     def advance(self, move):

@@ -17,7 +17,7 @@ time while decision nodes of perfect-information games are expanded all at once.
 from libc.stdlib cimport malloc, free
 from libc.math cimport sqrt, log, pow, ceil
 from libc.stdint cimport uint64_t, int32_t, int8_t
-from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
+from roost.search.clock cimport now, interrupted
 
 from roost.core.rng cimport Rng, rng_seed, rng_below
 from roost.core.state cimport State, CHANCE, HIDDEN, MAX_MOVES, MAX_PLAYERS
@@ -37,16 +37,11 @@ ctypedef struct Node:
     int32_t visits
     int32_t avail     # ISMCTS: visits of the parent in which this edge was available
     int32_t nkids
+    int32_t slot      # root children: index into the per-player result sums, else -1
     int8_t mover      # player who chose the edge; -1 for a chance edge
     int8_t expanded   # decision node whose children were all created
     int8_t chance     # the node is a chance node
     int8_t proven
-
-
-cdef inline double now() noexcept nogil:
-    cdef timespec ts
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return ts.tv_sec + ts.tv_nsec * 1e-9
 
 
 cdef class MCTS:
@@ -56,6 +51,11 @@ cdef class MCTS:
     cdef public int root
     cdef int* path
     cdef int moves[MAX_MOVES]
+    # every player's results below each root child, this search only: the max^n value
+    # vector the statistics report (an edge itself keeps only its mover's result)
+    cdef double root_sums[MAX_MOVES * MAX_PLAYERS]
+    cdef long long root_counts[MAX_MOVES]
+    cdef int nslots
     cdef Rng rng
     cdef State work
     # settings
@@ -111,6 +111,7 @@ cdef class MCTS:
         n.visits = 0
         n.avail = 0
         n.nkids = 0
+        n.slot = -1
         n.mover = mover
         n.expanded = 0
         n.chance = 0
@@ -125,7 +126,19 @@ cdef class MCTS:
         self.nodes[k].sibling = self.nodes[parent].child
         self.nodes[parent].child = k
         self.nodes[parent].nkids += 1
+        if parent == self.root:
+            self.give_slot(k)
         return k
+
+    cdef void give_slot(self, int k) noexcept nogil:
+        cdef int p
+        if self.nslots >= MAX_MOVES:
+            return
+        self.nodes[k].slot = self.nslots
+        for p in range(MAX_PLAYERS):
+            self.root_sums[self.nslots * MAX_PLAYERS + p] = 0.0
+        self.root_counts[self.nslots] = 0
+        self.nslots += 1
 
     cdef int find_child(self, int parent, int move) noexcept nogil:
         cdef int k = self.nodes[parent].child
@@ -274,6 +287,11 @@ cdef class MCTS:
             nd.visits += 1
             if nd.mover >= 0:
                 nd.value += out[nd.mover]
+        if depth >= 1 and self.nodes[self.path[1]].slot >= 0:
+            k = self.nodes[self.path[1]].slot
+            self.root_counts[k] += 1
+            for i in range(w.n_players):
+                self.root_sums[k * MAX_PLAYERS + i] += out[i]
         if self.solving and (leaf_terminal or from_proof):
             self.propagate(depth)
 
@@ -348,6 +366,7 @@ cdef class MCTS:
         cdef long long it = 0
         cdef double t0 = now(), deadline = t0 + seconds if seconds > 0 else 0.0
         cdef Node* r
+        cdef int k
         if root_state.over() or root_state.to_move() == CHANCE:
             raise ValueError("MCTS needs a decision node to search from")
         if iterations <= 0 and seconds <= 0:
@@ -361,13 +380,22 @@ cdef class MCTS:
         r = &self.nodes[self.root]
         r.mover = -1
         r.chance = 0
+        self.nslots = 0
+        k = r.child
+        while k != NONE:
+            self.give_slot(k)
+            k = self.nodes[k].sibling
         while True:
             self.iterate(root_state)
             it += 1
             if iterations > 0 and it >= iterations:
                 break
-            if deadline > 0 and (it & 63) == 0 and now() >= deadline:
-                break
+            if (it & 63) == 0:
+                if deadline > 0 and now() >= deadline:
+                    break
+                if interrupted():      # Ctrl-C: report what there is
+                    from roost.search.alphabeta import SearchInterrupted
+                    raise SearchInterrupted(self.report(root_state, it, now() - t0))
             if self.solving and self.nodes[self.root].proven != UNKNOWN:
                 break
         return self.report(root_state, it, now() - t0)
@@ -384,7 +412,8 @@ cdef class MCTS:
             ch = &self.nodes[k]
             stats.append({"move": ch.move, "visits": ch.visits,
                           "value": ch.value / ch.visits if ch.visits else 0.5,
-                          "proven": self.proven_name(ch.proven, me)})
+                          "proven": self.proven_name(ch.proven, me),
+                          "values": self.slot_values(ch.slot, root_state.n_players)})
             # robust child, but a proven win first and a proven loss last
             key = ch.visits + 1
             if self.solving and ch.proven == mine:
@@ -414,6 +443,19 @@ cdef class MCTS:
                 "root_proven": self.proven_name(r.proven, me),
                 "iterations": it, "seconds": seconds, "stats": stats, "pv": pv,
                 "nodes": self.count, "playout_plies": self.playout_total}
+
+    def chance_widths(self):
+        """[(visits, distinct outcomes kept)] of every chance node in the tree (to check
+        progressive widening)."""
+        return [(self.nodes[i].visits, self.nodes[i].nkids) for i in range(self.count)
+                if self.nodes[i].chance]
+
+    cdef list slot_values(self, int slot, int n):
+        cdef long long c
+        if slot < 0 or self.root_counts[slot] == 0:
+            return []
+        c = self.root_counts[slot]
+        return [self.root_sums[slot * MAX_PLAYERS + p] / c for p in range(n)]
 
     cdef str proven_name(self, int proven, int player):
         if not self.solving or proven == UNKNOWN:

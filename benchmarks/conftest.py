@@ -1,0 +1,6 @@
+"""Benchmarks (pytest-benchmark), not tests: run them with
+
+    python -m pytest benchmarks --benchmark-only
+
+Each measures one figure of `roost bench` on the same fixed positions (each game's
+``bench_position`` in src/core/games.py) and records the rate in ``extra_info``."""

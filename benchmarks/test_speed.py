@@ -1,0 +1,59 @@
+"""Speed of every registered game's move generator and of both searchers, single thread.
+Targets (from the issues; this machine): Feed the Ducks perft >= 150 M leaves/s, playouts
+>= 150,000/s, MCTS >= 100,000 iterations/s, alpha-beta >= 2 M nodes/s; Tweeeet playouts
+>= 50,000 games/s, MCTS >= 30,000 it/s; CuBirds 4-player playouts >= 20,000 games/s, ISMCTS
+>= 20,000 it/s; Under the Leaves playouts >= 10,000 (2p) and 4,000 (4p) games/s."""
+import pytest
+
+from roost.bench import work_for
+from roost.core.games import all_games
+from roost.search.engines import parse_engine
+
+GAMES = all_games()
+
+
+def _position(info):
+    s = info.parse(info.bench_position) if info.bench_position else info.start(seed=0)
+    if s.is_chance:
+        s.play_unchecked(s.sample(0))
+    return s
+
+
+@pytest.mark.parametrize("info", GAMES, ids=lambda g: g.name)
+def test_perft(benchmark, info):
+    s = _position(info)
+    depth = work_for(info.name)["perft"]
+    leaves = benchmark.pedantic(s.perft, args=(depth,), rounds=3, iterations=1)
+    benchmark.extra_info["leaves"] = leaves
+    benchmark.extra_info["leaves_per_s"] = leaves / benchmark.stats.stats.mean
+
+
+@pytest.mark.parametrize("info", GAMES, ids=lambda g: g.name)
+def test_random_playouts(benchmark, info):
+    s = _position(info)
+    n = max(100, work_for(info.name)["playouts"] // 10)
+
+    def run():
+        for i in range(n):
+            s.copy().random_playout(seed=i)
+
+    benchmark.pedantic(run, rounds=3, iterations=1)
+    benchmark.extra_info["playouts_per_s"] = n / benchmark.stats.stats.mean
+
+
+@pytest.mark.parametrize("info", GAMES, ids=lambda g: g.name)
+def test_mcts_iterations(benchmark, info):
+    s = _position(info)
+    its = work_for(info.name)["mcts"]
+    r = benchmark.pedantic(lambda: parse_engine(f"mcts:iterations={its}").choose(s, seed=1),
+                           rounds=3, iterations=1)
+    benchmark.extra_info["iterations_per_s"] = r.iterations / benchmark.stats.stats.mean
+
+
+@pytest.mark.parametrize("info", GAMES, ids=lambda g: g.name)
+def test_alphabeta_nodes(benchmark, info):
+    s = _position(info)
+    spec = f"ab:depth={work_for(info.name)['ab']}" + (",paranoid=1" if s.players > 2 else "")
+    r = benchmark.pedantic(lambda: parse_engine(spec).choose(s, seed=1), rounds=3, iterations=1)
+    benchmark.extra_info["nodes"] = r.nodes
+    benchmark.extra_info["nodes_per_s"] = r.nodes / benchmark.stats.stats.mean

@@ -1,0 +1,168 @@
+"""Dice Race: a tiny two-player game with dice-like chance, for testing the searchers'
+chance handling against brute force.  It is registered (as ``dice``) but not listed among
+the games roost plays.
+
+Each player makes ``T`` decisions, alternately, White first:
+- ``hold``: +1 point;
+- ``roll``: a fair die; faces 3..6 score their value, 1 and 2 score nothing;
+- ``coin``: a biased coin: heads (1 in 4) scores 8, tails nothing.
+After the last decision the higher score wins; equal scores draw.
+
+Position text: ``<score0> <score1> <decisions left> <to move 0|1> <pending: - roll coin>``,
+e.g. the start with three decisions each: ``0 0 6 0 -``.  Move ids: 0 hold, 1 roll,
+2 coin; chance outcome ids 11..16 the die faces, 20 heads, 21 tails.
+"""
+from libc.stdint cimport uint64_t
+from libc.math cimport exp
+
+from roost.core.rng cimport Rng, rng_below
+from roost.core.state cimport State, CHANCE
+from roost.core.errors import MoveError, PositionError, GameError
+
+DEF HOLD = 0
+DEF ROLL = 1
+DEF COIN = 2
+DEF FACE = 10        # outcome FACE + k: the die shows k
+DEF HEADS = 20
+DEF TAILS = 21
+
+_NAMES = {HOLD: "hold", ROLL: "roll", COIN: "coin", HEADS: "heads", TAILS: "tails"}
+_NAMES.update({FACE + k: f"die{k}" for k in range(1, 7)})
+_IDS = {v: k for k, v in _NAMES.items()}
+
+
+ctypedef struct DiceCore:
+    int score[2]
+    int left          # decisions still to make, both players together
+    int side
+    int pending       # -1, ROLL or COIN: the chance event the last decision started
+
+
+cdef class DiceRace(State):
+    name = "dice"
+    cdef DiceCore c
+
+    def __cinit__(self):
+        self.n_players = 2
+        self.perft_expands_chance = True
+        self.c.pending = -1
+
+    cdef int to_move(self) noexcept nogil:
+        return CHANCE if self.c.pending >= 0 else self.c.side
+
+    cdef int legal_moves(self, int* out) noexcept nogil:
+        if self.c.pending >= 0 or self.c.left <= 0:
+            return 0
+        out[0] = HOLD
+        out[1] = ROLL
+        out[2] = COIN
+        return 3
+
+    cdef void play(self, int move) noexcept nogil:
+        cdef int gain = 0
+        if self.c.pending < 0:
+            if move == HOLD:
+                self.c.score[self.c.side] += 1
+                self.finish_turn()
+            else:
+                self.c.pending = move
+            return
+        if FACE + 3 <= move <= FACE + 6:
+            gain = move - FACE
+        elif move == HEADS:
+            gain = 8
+        self.c.score[self.c.side] += gain
+        self.c.pending = -1
+        self.finish_turn()
+
+    cdef void finish_turn(self) noexcept nogil:
+        self.c.left -= 1
+        self.c.side ^= 1
+
+    cdef bint over(self) noexcept nogil:
+        return self.c.left <= 0 and self.c.pending < 0
+
+    cdef void outcome(self, double* out) noexcept nogil:
+        if self.c.score[0] == self.c.score[1]:
+            out[0] = 0.5
+        else:
+            out[0] = 1.0 if self.c.score[0] > self.c.score[1] else 0.0
+        out[1] = 1.0 - out[0]
+
+    cdef uint64_t key(self) noexcept nogil:
+        cdef uint64_t h = <uint64_t>(self.c.score[0] * 131 + self.c.score[1]) * 0x9E3779B97F4A7C15ULL
+        h ^= <uint64_t>(self.c.left * 8 + self.c.side * 4 + self.c.pending + 1) * 0xBF58476D1CE4E5B9ULL
+        return h ^ (h >> 29)
+
+    cdef void assign(self, State other) noexcept nogil:
+        self.c = (<DiceRace>other).c
+
+    cdef int chance_count(self) noexcept nogil:
+        return 6 if self.c.pending == ROLL else 2
+
+    cdef int chance_outcomes(self, int* out, double* probs) noexcept nogil:
+        cdef int k
+        if self.c.pending == ROLL:
+            for k in range(6):
+                out[k] = FACE + 1 + k
+                probs[k] = 1.0 / 6.0
+            return 6
+        out[0] = HEADS
+        probs[0] = 0.25
+        out[1] = TAILS
+        probs[1] = 0.75
+        return 2
+
+    cdef int sample_chance(self, Rng* rng) noexcept nogil:
+        if self.c.pending == ROLL:
+            return FACE + 1 + <int>rng_below(rng, 6)
+        return HEADS if rng_below(rng, 4) == 0 else TAILS
+
+    cdef double evaluate(self, int player) noexcept nogil:
+        # the score lead, against the points an average turn brings (about 2.5)
+        cdef double lead = self.c.score[player] - self.c.score[1 - player]
+        return 1.0 / (1.0 + exp(-lead / (1.0 + 1.5 * self.c.left)))
+
+    @classmethod
+    def start(cls, players=2, seed=None, turns=3):
+        if players not in (None, 2):
+            raise GameError(f"Dice Race is a two-player game (asked for {players} players)")
+        return cls.parse(f"0 0 {2 * turns} 0 -")
+
+    @classmethod
+    def parse(cls, text):
+        cdef DiceRace s = cls.__new__(cls)
+        f = text.split()
+        if len(f) != 5:
+            raise PositionError("a Dice Race position is '<score0> <score1> <left> <to move> <pending>'")
+        try:
+            s.c.score[0], s.c.score[1], s.c.left, s.c.side = (int(x) for x in f[:4])
+        except ValueError:
+            raise PositionError("scores, decisions left and the player to move are integers") from None
+        if min(s.c.score[0], s.c.score[1], s.c.left) < 0 or s.c.side not in (0, 1):
+            raise PositionError("scores and decisions left are >= 0, the player to move 0 or 1")
+        if f[4] not in ("-", "roll", "coin"):
+            raise PositionError(f"pending is -, roll or coin, not {f[4]!r}")
+        s.c.pending = {"-": -1, "roll": ROLL, "coin": COIN}[f[4]]
+        if s.c.pending >= 0 and s.c.left == 0:
+            raise PositionError("a chance event is pending but no decision is left")
+        return s
+
+    def text(self):
+        pend = {-1: "-", ROLL: "roll", COIN: "coin"}[self.c.pending]
+        return f"{self.c.score[0]} {self.c.score[1]} {self.c.left} {self.c.side} {pend}"
+
+    def move_name(self, int move):
+        if move not in _NAMES:
+            raise MoveError(f"{move} is not a Dice Race move id")
+        return _NAMES[move]
+
+    def parse_move(self, str name):
+        if name.strip().lower() not in _IDS:
+            raise MoveError(f"{name!r} is not a Dice Race move (hold, roll, coin, die1..die6, heads, tails)")
+        return _IDS[name.strip().lower()]
+
+    def render(self, observer=None):
+        who = "chance" if self.c.pending >= 0 else f"player {self.c.side}"
+        return (f"Dice Race: scores {self.c.score[0]} - {self.c.score[1]}, {self.c.left} decisions left, "
+                f"{who} to act")

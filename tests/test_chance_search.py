@@ -1,0 +1,113 @@
+"""Chance nodes in the searchers, checked against brute-force expectimax on Dice Race
+(src/core/toys.pyx), a toy whose chance is a fair die and a biased coin."""
+import pytest
+
+from roost.core.games import get_game
+from roost.search.engines import parse_engine
+from roost.search.mcts import MCTS
+
+DICE = get_game("dice")
+
+
+def expectimax(state, me):
+    """The exact expected result for `me`, by enumerating every move and outcome."""
+    if state.is_over:
+        return state.result()[me]
+    if state.is_chance:
+        total = 0.0
+        for o, p in state.chances():
+            c = state.copy()
+            c.play_unchecked(o)
+            total += p * expectimax(c, me)
+        return total
+    values = []
+    for m in state.legal():
+        c = state.copy()
+        c.play_unchecked(m)
+        values.append(expectimax(c, me))
+    return max(values) if state.player == me else min(values)
+
+
+def move_values(state):
+    me = state.player
+    out = {}
+    for m in state.legal():
+        c = state.copy()
+        c.play_unchecked(m)
+        out[state.move_name(m)] = expectimax(c, me)
+    return out
+
+
+POSITIONS = ["0 0 4 0 -", "1 0 3 1 -", "0 3 2 0 -", "5 0 2 1 -", "2 2 2 0 -", "0 4 1 0 -", "6 3 1 1 -"]
+
+
+def test_chance_outcome_probabilities_sum_to_one():
+    for text in ("3 5 2 1 roll", "4 4 1 1 coin"):
+        outs = DICE.parse(text).chances()
+        assert abs(sum(p for _, p in outs) - 1.0) < 1e-12
+
+
+@pytest.mark.parametrize("text", POSITIONS)
+def test_expectimax_alpha_beta_equals_brute_force(text):
+    s = DICE.parse(text)
+    truth = move_values(s)
+    r = parse_engine("ab:depth=12").choose(s, seed=0)
+    # scores prefer quicker wins by ply / 10**6, so values agree to 1e-4, not to the last bit
+    assert abs(r.value - max(truth.values())) < 1e-4
+    assert truth[r.move_name] == pytest.approx(max(truth.values()), abs=1e-9)
+    for st in r.stats:
+        if st.bound == "upper":
+            assert truth[st.name] <= st.value + 1e-4
+        else:
+            assert abs(truth[st.name] - st.value) < 1e-4
+    assert r.expectation and not r.proven
+
+
+def test_sampled_expectimax_is_an_estimate_near_the_truth():
+    s = DICE.parse("0 0 4 0 -")
+    truth = max(move_values(s).values())
+    r = parse_engine("ab:depth=12,exact=1,samples=24").choose(s, seed=4)
+    assert r.expectation and abs(r.value - truth) < 0.15
+
+
+def clear_positions():
+    """The positions whose best move is better than the second by 0.05 or more."""
+    out = []
+    for text in POSITIONS:
+        truth = move_values(DICE.parse(text))
+        ranked = sorted(truth.values(), reverse=True)
+        if ranked[0] - ranked[1] >= 0.05:
+            out.append(text)
+    return out
+
+
+CLEAR = clear_positions()
+
+
+@pytest.mark.parametrize("text", CLEAR)
+def test_mcts_finds_the_better_move_behind_a_chance_node(text):
+    s = DICE.parse(text)
+    truth = move_values(s)
+    best = max(truth, key=truth.get)
+    r = parse_engine("mcts:iterations=20000").choose(s, seed=1)
+    assert r.move_name == best
+    assert abs(r.value - truth[best]) < 0.05
+
+
+def test_there_are_positions_whose_best_move_lies_behind_chance():
+    # guard for the test above: several positions have a clear best move, and in some
+    # of them it is a gamble (roll or coin), not the certain hold
+    best = [max(t, key=t.get) for t in (move_values(DICE.parse(x)) for x in CLEAR)]
+    assert len(best) >= 4 and any(m in ("roll", "coin") for m in best)
+
+
+def test_progressive_widening_bounds_the_outcomes_kept():
+    s = DICE.parse("0 0 6 0 -")
+    tree = MCTS(capacity=200000, pw_c=0.5, pw_alpha=0.3, seed=2)
+    tree.search(s, iterations=5000)
+    widths = tree.chance_widths()
+    assert widths
+    import math
+    for visits, kept in widths:
+        assert kept <= max(1, math.ceil(0.5 * (visits + 1) ** 0.3))
+    assert any(kept < 6 for visits, kept in widths if visits > 10)

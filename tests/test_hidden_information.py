@@ -1,0 +1,122 @@
+"""Hidden information and N players in the searchers (generic over the contract, checked
+on CuBirds): the no-peeking property, determinizations, max^n values, seat rotation."""
+import random
+
+import pytest
+from click.testing import CliRunner
+
+from roost.cli.main import cli
+from roost.core.games import get_game
+from roost.search.engines import parse_engine
+
+CUBIRDS = get_game("cubirds")
+
+
+def decision_positions(players, count, seed):
+    """Decision nodes along a seeded random CuBirds game."""
+    rnd = random.Random(seed)
+    s = CUBIRDS.start(players=players, seed=seed)
+    out = []
+    while not s.is_over and len(out) < count:
+        if s.is_chance:
+            s.play_unchecked(s.sample(rnd.getrandbits(63)))
+            continue
+        if rnd.random() < 0.15:
+            out.append(s.copy())
+        s.play_unchecked(rnd.choice(s.legal()))
+    return out
+
+
+def other_world(state, seed):
+    """The same position with the opponents' hidden cards (and the pile) dealt afresh,
+    consistently with everything the player to move knows."""
+    me = state.player
+    for k in range(50):
+        w = state.determinized(me, seed + k)
+        if w.text() != state.text():
+            assert w.view(me) == state.view(me)
+            return w
+    raise AssertionError("no other world consistent with the mover's knowledge was drawn")
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+@pytest.mark.parametrize("spec", ["ismcts:iterations=1500", "mcts:iterations=800",
+                                  "pimc:worlds=3,iterations=300", "ab:depth=2,paranoid=1"])
+def test_search_never_reads_what_the_mover_cannot_see(players, spec):
+    # the no-peeking test: swap the hidden cards for others consistent with the mover's
+    # knowledge; the same seed must give the same choice and the same statistics
+    for s in decision_positions(players, 3, seed=players * 7):
+        t = other_world(s, seed=99)
+        a = parse_engine(spec).choose(s, seed=5)
+        b = parse_engine(spec).choose(t, seed=5)
+        assert a.move == b.move
+        assert [(x.move, x.visits, x.value) for x in a.stats] == [(x.move, x.visits, x.value) for x in b.stats]
+
+
+def test_a_perfect_information_search_of_the_true_state_would_differ():
+    # guard for the test above: the true hidden cards do matter to a peeking search, so
+    # identical statistics are not an accident of the positions chosen
+    from roost.search.mcts import MCTS
+    differ = 0
+    for s in decision_positions(4, 6, seed=31):
+        t = other_world(s, seed=7)
+        stats = []
+        for state in (s, t):
+            tree = MCTS(capacity=200000, solver=False, seed=3)
+            stats.append([(x["move"], x["visits"]) for x in tree.search(state, iterations=600)["stats"]])
+        differ += stats[0] != stats[1]
+    assert differ > 0
+
+
+def test_determinizations_keep_what_the_observer_knows():
+    for players in (2, 4, 5):
+        for s in decision_positions(players, 4, seed=players):
+            for observer in range(players):
+                view = s.view(observer)
+                for seed in range(5):
+                    assert s.determinized(observer, seed).view(observer) == view
+
+
+def test_alpha_beta_refuses_more_than_two_players_unless_paranoid():
+    s = decision_positions(4, 1, seed=2)[0]
+    with pytest.raises(ValueError, match="paranoid=1"):
+        parse_engine("ab:depth=2").choose(s, seed=0)
+    assert parse_engine("ab:depth=2,paranoid=1").choose(s, seed=0).move in s.legal()
+
+
+def test_mcts_reports_every_players_value_in_n_player_games():
+    s = decision_positions(4, 1, seed=3)[0]
+    r = parse_engine("ismcts:iterations=2000").choose(s, seed=1)
+    assert len(r.values) == 4
+    assert abs(sum(r.values) - 1.0) < 1e-6
+    best = max(r.stats, key=lambda x: x.visits)
+    assert abs(best.values[s.player] - best.value) < 0.05
+
+
+def test_cli_analyse_and_show_from_a_seat():
+    s = decision_positions(3, 1, seed=4)[0]
+    seat = s.player
+    r = CliRunner().invoke(cli, ["analyse", "cubirds", s.text(), "--as", str(seat),
+                                 "--engine", "ismcts:iterations=300"])
+    assert r.exit_code == 0, r.output
+    assert "mover's information" in r.output and "players  p0" in r.output
+    other = (seat + 1) % 3
+    r = CliRunner().invoke(cli, ["show", "cubirds", s.text(), "--as", str(other)])
+    assert r.exit_code == 0 and f"seen by seat {other}" in r.output
+    r = CliRunner().invoke(cli, ["analyse", "cubirds", s.text(), "--as", str(other)])
+    assert r.exit_code == 2 and "is to move" in r.output
+    r = CliRunner().invoke(cli, ["show", "cubirds", s.text(), "--as", "4"])
+    assert r.exit_code == 2 and "seat 4 does not exist" in r.output
+
+
+def test_cli_play_rotates_n_engines_over_seats():
+    r = CliRunner().invoke(cli, ["play", "cubirds", "--players", "4", "-e", "random", "-e",
+                                 "ismcts:iterations=30", "--games", "4", "--seed", "2"])
+    assert r.exit_code == 0, r.output
+    seats = [l.split(": result")[0] for l in r.output.splitlines() if l.startswith("game ")]
+    assert len(seats) == 4
+    # every engine sits in every seat equally often over the four games
+    for k in range(4):
+        column = [line.split(", ")[k].split("=", 1)[1] for line in seats]
+        assert sorted(column) == sorted(["random", "random", "ismcts:iterations=30", "ismcts:iterations=30"])
+    assert "in 4 games" in r.output

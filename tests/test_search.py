@@ -1,0 +1,201 @@
+"""Searcher tests on Feed the Ducks positions found in random games, whose facts (which
+moves win at once, which replies lose at once) are established here by a brute-force
+minimax over the plain Python API, independent of the searchers under test."""
+import random
+
+import pytest
+
+from roost.core.ducks import Ducks
+from roost.core.errors import EngineSpecError
+from roost.search.engines import parse_engine
+
+WIN_IN_ONE = "5/6/2bw1w1/3bwww1/2bbwww2/1bbbbwb1/1*wwbw1/2bb2/5 b 35"
+WIN_IN_TWO = "5/2bb2/*wbb3/1bbbwb2/2bwbw3/1wwwwb2/1wbww2/3w2/5 b 39"
+AVOID_LOSS = "5/6/2bw1w1/3bwww1/*bbbwww2/2bbbwb1/2wwbw1/1bb3/5 b 33"
+
+
+def minimax(state, depth, me):
+    """Exact result for `me` if the tree to `depth` plies decides it, else None."""
+    if state.is_over:
+        return state.result()[me]
+    if depth == 0:
+        return None
+    values = []
+    for m in state.legal():
+        child = state.copy()
+        child.play_unchecked(m)
+        values.append(minimax(child, depth - 1, me))
+    known = [v for v in values if v is not None]
+    if state.player == me:
+        if 1.0 in known:
+            return 1.0
+        return max(values) if len(known) == len(values) else None
+    if 0.0 in known:
+        return 0.0
+    return min(values) if len(known) == len(values) else None
+
+
+def moves_with_value(text, depth, value):
+    s = Ducks.parse(text)
+    me = s.player
+    out = set()
+    for m in s.legal():
+        c = s.copy()
+        c.play_unchecked(m)
+        if minimax(c, depth - 1, me) == value:
+            out.add(s.move_name(m))
+    return out
+
+
+def test_the_test_positions_are_what_they_claim():
+    assert moves_with_value(WIN_IN_ONE, 1, 1.0) == {"a4"}
+    assert moves_with_value(WIN_IN_TWO, 1, 1.0) == set()
+    assert moves_with_value(WIN_IN_TWO, 3, 1.0) == {"i5"}
+    s = Ducks.parse(AVOID_LOSS)
+    safe = set()
+    for m in s.legal():
+        c = s.copy()
+        c.play_unchecked(m)
+        if c.is_over:
+            if c.result()[s.player] > 0.0:
+                safe.add(s.move_name(m))
+            continue               # a3, a5 and g2 gather White at once
+        replies = [c.copy().play_unchecked(r) for r in c.legal()]
+        if not any(x.is_over and x.result()[s.player] == 0.0 for x in replies):
+            safe.add(s.move_name(m))
+    assert safe == {"a4"}
+    assert len(s.legal()) > 20
+
+
+@pytest.mark.parametrize("spec", ["ab:depth=1", "ab:depth=4", "mcts:iterations=3000"])
+def test_finds_a_win_in_one(spec):
+    r = parse_engine(spec).choose(Ducks.parse(WIN_IN_ONE), seed=1)
+    assert r.move_name == "a4"
+    assert r.proven == "win"
+    if spec.startswith("ab"):
+        assert r.score == "win in 1"
+
+
+@pytest.mark.parametrize("spec", ["ab:depth=3", "ab:depth=5", "mcts:iterations=20000"])
+def test_finds_a_win_in_two(spec):
+    r = parse_engine(spec).choose(Ducks.parse(WIN_IN_TWO), seed=1)
+    assert r.move_name == "i5"
+    if spec.startswith("ab"):
+        assert r.score == "win in 3" and r.proven == "win"
+
+
+@pytest.mark.parametrize("spec", ["ab:depth=2", "ab:depth=4", "mcts:iterations=5000"])
+def test_avoids_a_loss_in_one(spec):
+    r = parse_engine(spec).choose(Ducks.parse(AVOID_LOSS), seed=1)
+    assert r.move_name == "a4"
+
+
+def near_end_positions(count, seed):
+    """Positions a few plies before the end of seeded random games."""
+    rnd = random.Random(seed)
+    out = []
+    while len(out) < count:
+        s = Ducks.parse("bwbwb/w4b/w5w/b6b/b7b/w6w/b5w/b4w/bbwww w 0")
+        hist = []
+        while not s.is_over:
+            hist.append(s.text())
+            s.play_unchecked(rnd.choice(s.legal()))
+        if len(hist) >= 4:
+            out.append(hist[-rnd.choice([2, 3, 4])])
+    return out
+
+
+def test_solver_agrees_with_brute_force_on_small_positions():
+    checked = 0
+    for text in near_end_positions(24, seed=3):
+        s = Ducks.parse(text)
+        truth = minimax(s, 3, s.player)
+        if truth is None:
+            continue
+        r = parse_engine("ab:tt=8").choose(s, seed=0, solve=True)
+        assert r.proven == {1.0: "win", 0.0: "loss", 0.5: "draw"}[truth], text
+        m = parse_engine("mcts:iterations=200000").choose(s, seed=0)
+        assert m.proven in ("", r.proven), text       # MCTS proves nothing false
+        checked += 1
+    assert checked >= 6
+
+
+@pytest.mark.parametrize("spec", ["ab:depth=5", "mcts:iterations=4000", "mcts:iterations=3000,c=0.5"])
+def test_same_seed_same_search(spec):
+    s = Ducks.parse("bwbwb/w4b/w5w/b6b/b7b/w6w/b5w/b4w/bbwww w 0")
+    a = parse_engine(spec).choose(s, seed=9)
+    b = parse_engine(spec).choose(s, seed=9)
+    assert a.move == b.move and a.nodes == b.nodes and a.pv == b.pv
+    def rows(r):
+        return [(x.move, x.visits, None if x.value != x.value else x.value) for x in r.stats]
+    assert rows(a) == rows(b)
+
+
+def test_node_and_time_limits_stop_the_search():
+    s = Ducks.parse("bwbwb/w4b/w5w/b6b/b7b/w6w/b5w/b4w/bbwww w 0")
+    r = parse_engine("ab:nodes=20000").choose(s, seed=0)
+    assert r.nodes <= 20000 + 64 and r.move in s.legal()
+    r = parse_engine("ab:time=0.05").choose(s, seed=0)
+    assert r.depth >= 1 and r.move in s.legal()
+    r = parse_engine("mcts:time=0.05").choose(s, seed=0)
+    assert r.iterations > 0 and r.move in s.legal()
+
+
+def test_mcts_reports_per_move_statistics_and_reuses_its_tree():
+    s = Ducks.parse("bwbwb/w4b/w5w/b6b/b7b/w6w/b5w/b4w/bbwww w 0")
+    e = parse_engine("mcts:iterations=3000")
+    r = e.choose(s, seed=1)
+    assert sum(x.visits for x in r.stats) == 3000 - 1 or sum(x.visits for x in r.stats) == 3000
+    assert {x.move for x in r.stats} == set(s.legal())
+    assert r.stats[0].visits >= r.stats[-1].visits
+    tree = e.tree()
+    before = tree.count
+    s.play_move(r.move)
+    e.advance(r.move)
+    assert tree.count == before and tree.root != 0     # the subtree was kept
+    reply = s.legal()[0]
+    s.play_move(reply)
+    e.advance(reply)
+    r2 = e.choose(s, seed=2)
+    assert r2.move in s.legal()
+
+
+def test_alpha_beta_returns_a_principal_variation_of_legal_moves():
+    s = Ducks.parse("bwbwb/w4b/w5w/b6b/b7b/w6w/b5w/b4w/bbwww w 0")
+    r = parse_engine("ab:depth=5").choose(s, seed=0)
+    assert len(r.pv) >= 3 and r.pv[0] == r.move_name
+    c = s.copy()
+    for name in r.pv:
+        c.play_move(name)
+
+
+@pytest.mark.parametrize("spec,fault", [
+    ("foo", "unknown engine 'foo'"),
+    ("mcts:iters=5", "has no parameter 'iters'"),
+    ("ab:depth=x", "depth must be an integer"),
+    ("ab:depth=0", "at least 1"),
+    ("ab:depth", "expected name=value"),
+    ("ab:depth=3,depth=4", "given twice"),
+    ("mcts:c=-1", "at least"),
+    ("ab:eval=maybe", "one of game, none"),
+    ("", "empty"),
+])
+def test_bad_engine_specs_name_the_fault(spec, fault):
+    with pytest.raises(EngineSpecError) as e:
+        parse_engine(spec)
+    assert fault in str(e.value)
+
+
+def test_engine_specs_print_themselves():
+    assert parse_engine("mcts:iterations=20000,c=1.2").spec == "mcts:iterations=20000,c=1.2"
+    assert parse_engine("AB:depth=8").spec == "ab:depth=8"
+    assert parse_engine("random").spec == "random"
+
+
+def test_the_ducks_evaluation_beats_a_search_without_it():
+    # the same depth, with and without the group-counting evaluation, from varied openings
+    from roost.arena.match import play_match
+    from roost.core.games import get_game
+    m = play_match(get_game("ducks"), ["ab:depth=3", "ab:depth=3,eval=none"], games=8, seed=3, opening=6)
+    scores = m.scores()
+    assert scores[0] >= 6, m.summary()
