@@ -78,6 +78,7 @@ def _registry():
     from roost.core.ducks import Ducks
     from roost.core.cubirds import Cubirds
     from roost.core.toys import DiceRace
+    from roost.core.tweeeet import Tweeeet
     games = [
         GameInfo("ducks", "Feed the Ducks", Ducks, 2, 2, 2, ("feed-the-ducks", "fd"),
                  "gather your 12 ducks into one group by dropping a crumb",
@@ -91,6 +92,13 @@ def _registry():
                  examples=(_CUBIRDS_START_4, _CUBIRDS_START_2, _CUBIRDS_START_5,
                            _CUBIRDS_MID_4, _CUBIRDS_MID_3),
                  bench_position=_CUBIRDS_MID_4),
+        GameInfo("tweeeet", "Tweeeet", Tweeeet, 2, 2, 2, ("tweet",),
+                 "fly your robins from bush to bush up the hex strip to the nests with the most energy",
+                 examples=("0:-...S...-/~..3.5~.2/.4..~2.~3/5~.~..4.2/..~3.~54. e0:6 e0:7 e0:8 e0:9 MR",
+                           "0:-...S...-/~..o.5~.2/.4..~2.~3/5~.~..4.2/..~3.~54. d1:8 e0:7 e0:8 e0:9 MB"),
+                 bench_position=("0:-...S...-/~..o.o~.o/.o..~o.~o/o~.~..4.2/..~o.~o4./.~.oo.~4./"
+                                 ".4o.~.~2./3.3o~..~./....4~o2~/...~423~./~~oo.5.../3.2~..~5./"
+                                 "2~~.2..4./...25~.5~/35~~4.... d5:7 c6:6 d10:6 i2:5 MR")),
         GameInfo("dice", "Dice Race", DiceRace, 2, 2, 2, (),
                  "a toy with dice-like chance for testing the searchers",
                  examples=("0 0 6 0 -", "3 5 2 1 roll", "4 4 1 1 coin"),
