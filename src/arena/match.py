@@ -37,6 +37,8 @@ class GameRecord:
     times: list = field(default_factory=list)    # seconds the mover took (0 for chance)
     result: tuple = ()
     final: str = ""
+    id: int = None               # the game's id in a tournament (None outside one)
+    engines: list = None         # roster index of each seat's engine, in a tournament
 
     def as_dict(self):
         return {"game": self.game, "players": self.players, "seats": self.seats,
@@ -44,6 +46,16 @@ class GameRecord:
                 "move_ids": self.moves, "movers": self.movers,
                 "times": [round(t, 4) for t in self.times], "result": list(self.result),
                 "final": self.final}
+
+    @classmethod
+    def from_dict(cls, d):
+        """A record from ``as_dict()`` output, a tournament database row or a line of
+        ``roost export`` (which all name the moves and give their ids)."""
+        return cls(game=d["game"], players=int(d["players"]), seats=list(d["seats"]),
+                   start=d["start"], seed=int(d["seed"]), moves=list(d["move_ids"]),
+                   names=list(d["moves"]), movers=list(d["movers"]),
+                   times=[float(t) for t in d["times"]], result=tuple(d["result"]),
+                   final=d.get("final", ""), id=d.get("id"), engines=d.get("engines"))
 
 
 def random_opening(state, plies, seed):

@@ -37,8 +37,8 @@ def cli():
 
 
 def _register():
-    from roost.cli import games, show, perft, analyse, solve, play, bench
-    for module in (games, show, perft, analyse, solve, play, bench):
+    from roost.cli import games, show, perft, analyse, solve, play, bench, tournament, replay, export
+    for module in (games, show, perft, analyse, solve, play, bench, tournament, replay, export):
         cli.add_command(module.command)
 
 

@@ -1,0 +1,92 @@
+"""The ratings picture: each engine's Elo as a dot with its 95% interval as a bar, best at
+the top, written as SVG by hand (no plotting dependency).  PNG is written through cairosvg
+or rsvg-convert when one of them is installed."""
+import math
+from xml.sax.saxutils import escape
+
+from roost.core.errors import RoostError
+
+
+def _nice_step(span):
+    raw = span / 6.0
+    mag = 10 ** math.floor(math.log10(raw)) if raw > 0 else 1
+    for m in (1, 2, 2.5, 5, 10):
+        if raw <= m * mag:
+            return m * mag
+    return 10 * mag
+
+
+def ratings_svg(rows, title, subtitle=""):
+    """``rows``: [(name, elo, err95 or None, is_anchor)] best first."""
+    rows = [r for r in rows if r[1] is not None and math.isfinite(r[1])]
+    label_w = max([len(r[0]) for r in rows] + [8]) * 7.2 + 24
+    plot_w, row_h, top, bottom = 440.0, 30.0, 58.0, 44.0
+    width = label_w + plot_w + 130
+    height = top + row_h * max(len(rows), 1) + bottom
+    lo = min([r[1] - (r[2] or 0) for r in rows] + [0.0])
+    hi = max([r[1] + (r[2] or 0) for r in rows] + [0.0])
+    if hi - lo < 20:
+        lo, hi = lo - 10, hi + 10
+    pad = (hi - lo) * 0.05
+    lo, hi = lo - pad, hi + pad
+
+    def x(v):
+        return label_w + (v - lo) / (hi - lo) * plot_w
+
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
+           f'viewBox="0 0 {width:.0f} {height:.0f}" font-family="sans-serif" font-size="13">',
+           f'<rect width="100%" height="100%" fill="white"/>',
+           f'<text x="12" y="22" font-size="15" font-weight="bold">{escape(title)}</text>',
+           f'<text x="12" y="40" fill="#555">{escape(subtitle)}</text>']
+    step = _nice_step(hi - lo)
+    t = math.ceil(lo / step) * step
+    axis_y = top + row_h * len(rows) + 6
+    while t <= hi:
+        xt = x(t)
+        out.append(f'<line x1="{xt:.1f}" y1="{top - 6:.1f}" x2="{xt:.1f}" y2="{axis_y:.1f}" '
+                   f'stroke="{"#999" if abs(t) < 1e-9 else "#e3e3e3"}" stroke-width="1"/>')
+        out.append(f'<text x="{xt:.1f}" y="{axis_y + 16:.1f}" text-anchor="middle" fill="#555">'
+                   f'{t:+g}</text>')
+        t += step
+    out.append(f'<text x="{label_w + plot_w / 2:.1f}" y="{axis_y + 34:.1f}" text-anchor="middle" '
+               f'fill="#555">Elo (95% interval)</text>')
+    for k, (name, elo, err, anchor) in enumerate(rows):
+        y = top + row_h * k + row_h / 2
+        out.append(f'<text x="{label_w - 12:.1f}" y="{y + 4:.1f}" text-anchor="end">{escape(name)}</text>')
+        if err:
+            out.append(f'<line x1="{x(elo - err):.1f}" y1="{y:.1f}" x2="{x(elo + err):.1f}" '
+                       f'y2="{y:.1f}" stroke="#4a7ab5" stroke-width="3" stroke-linecap="round"/>')
+        out.append(f'<circle cx="{x(elo):.1f}" cy="{y:.1f}" r="5" fill="{"#b5544a" if anchor else "#1f3f66"}"/>')
+        label = f"{elo:+.0f}" + (f" ± {err:.0f}" if err else " (anchor)" if anchor else "")
+        out.append(f'<text x="{label_w + plot_w + 10:.1f}" y="{y + 4:.1f}" fill="#333">{label}</text>')
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+def write_picture(path, rows, title, subtitle=""):
+    svg = ratings_svg(rows, title, subtitle)
+    low = path.lower()
+    if low.endswith(".svg"):
+        with open(path, "w", encoding="utf-8") as fh:
+            fh.write(svg)
+    elif low.endswith(".png"):
+        try:
+            import cairosvg
+        except ImportError:
+            cairosvg = None
+        if cairosvg is not None:
+            cairosvg.svg2png(bytestring=svg.encode(), write_to=path)
+            return
+        import shutil
+        import subprocess
+        tool = shutil.which("rsvg-convert")
+        if tool is None:
+            raise RoostError("a PNG picture needs cairosvg (pip install cairosvg) or rsvg-convert; "
+                             "or name an .svg file")
+        done = subprocess.run([tool, "-f", "png", "-o", path], input=svg.encode(),
+                              capture_output=True)
+        if done.returncode != 0:
+            raise RoostError(f"rsvg-convert could not draw {path}: "
+                             f"{done.stderr.decode(errors='replace').strip()}")
+    else:
+        raise RoostError(f"the picture {path!r} must be an .svg (or .png) file")

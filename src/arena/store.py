@@ -1,0 +1,361 @@
+"""The tournament database: one SQLite file per tournament.
+
+- ``meta``: ``schema`` = ``roost-arena``, ``schema_version``, ``created``, ``roost_version``
+  and ``config``, the tournament's configuration as canonical JSON.
+- ``games``: one row per finished game, keyed by its schedule id (1-based): the seats'
+  engines (roster indices and specs), seed, start position, moves (names and ids), the
+  mover and the seconds of each move, the result, the final position, plies, duration,
+  the worker that played it and the versions of roost and Python it ran on.
+
+Only the tournament's own process writes (workers return records); every game is committed
+in its own transaction, in WAL mode with ``synchronous=FULL``, so a kill -9 or a machine
+crash loses at most the games that were still being played.  A second process trying to
+run the same database at the same time is refused (an advisory lock on the file).
+"""
+import datetime
+import json
+import os
+import platform
+import sqlite3
+
+from roost.core.errors import RoostError
+
+SCHEMA = "roost-arena"
+SCHEMA_VERSION = 1
+_HEADER = b"SQLite format 3\x00"
+
+_TABLES = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS games (
+    id INTEGER PRIMARY KEY,
+    pairing INTEGER NOT NULL,
+    rotation INTEGER NOT NULL,
+    engines TEXT NOT NULL,
+    seats TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    start TEXT NOT NULL,
+    moves TEXT NOT NULL,
+    move_ids TEXT NOT NULL,
+    movers TEXT NOT NULL,
+    times TEXT NOT NULL,
+    result TEXT NOT NULL,
+    final TEXT NOT NULL,
+    plies INTEGER NOT NULL,
+    seconds REAL NOT NULL,
+    finished TEXT NOT NULL,
+    worker TEXT NOT NULL,
+    roost_version TEXT NOT NULL,
+    python_version TEXT NOT NULL
+);
+"""
+
+_COLUMNS = ("id", "pairing", "rotation", "engines", "seats", "seed", "start", "moves", "move_ids",
+            "movers", "times", "result", "final", "plies", "seconds", "finished", "worker",
+            "roost_version", "python_version")
+_JSON = {"engines", "seats", "moves", "move_ids", "movers", "times", "result"}
+
+
+class StoreError(RoostError):
+    """A database file that is not a usable roost tournament database."""
+
+
+def roost_version():
+    try:
+        from importlib.metadata import version
+        return version("roost")
+    except Exception:
+        return "unknown"
+
+
+def canonical(config):
+    return json.dumps(config, sort_keys=True, separators=(",", ":"))
+
+
+def _now():
+    return datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
+
+
+def _check_file(path):
+    """Refuse a file that is not SQLite before sqlite3 gets to say something cryptic."""
+    if os.path.isdir(path):
+        raise StoreError(f"{path} is a directory, not a roost tournament database")
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(len(_HEADER))
+    except OSError as e:
+        raise StoreError(f"cannot read {path}: {e.strerror}") from None
+    if head and head != _HEADER:
+        raise StoreError(f"{path} is not a roost tournament database (not an SQLite file)")
+    return bool(head)
+
+
+class Store:
+    """An open tournament database.  ``Store.open(path)`` reads an existing one (read-only
+    unless ``write``); ``Store.create_or_resume(path, config)`` is what a tournament uses."""
+
+    def __init__(self, path, conn, write):
+        self.path = path
+        self.conn = conn
+        self.write = write
+        self._lock = None
+
+    # ------------------------------------------------------------------ opening
+    @classmethod
+    def open(cls, path, write=False):
+        if not os.path.exists(path):
+            raise StoreError(f"{path}: no such database")
+        if not _check_file(path):
+            raise StoreError(f"{path} is an empty file, not a roost tournament database")
+        store = cls(path, cls._connect(path, write), write)
+        store._verify()
+        return store
+
+    @classmethod
+    def create_or_resume(cls, path, config):
+        """Open ``path`` for a tournament with ``config`` (a dict): create it if new, resume
+        it if it holds the same tournament, refuse it otherwise."""
+        exists = os.path.exists(path) and _check_file(path)
+        store = cls(path, cls._connect(path, True), True)
+        store._take_lock()
+        if exists and store._has_tables():
+            store._verify()
+            stored = store.config()
+            if canonical(stored) != canonical(config):
+                diffs = [f"{k}: stored {stored.get(k)!r}, now {config.get(k)!r}"
+                         for k in sorted(set(stored) | set(config)) if stored.get(k) != config.get(k)]
+                store.close()
+                raise StoreError(f"{path} holds a different tournament ({'; '.join(diffs)}); "
+                                 "run the same command to resume it, or give a new --db")
+        else:
+            store._create(config)
+        return store
+
+    @staticmethod
+    def _connect(path, write):
+        try:
+            if write:
+                conn = sqlite3.connect(path, isolation_level=None, timeout=5.0,
+                                       check_same_thread=False)
+                conn.execute("PRAGMA journal_mode=WAL")
+                conn.execute("PRAGMA synchronous=FULL")
+            else:
+                # An ordinary connection that only reads (closing it as the last one tidies
+                # the -wal and -shm files away); mode=ro where the file cannot be written.
+                uri = f"file:{os.path.abspath(path)}"
+                mode = "?mode=rw" if os.access(path, os.W_OK) and os.access(
+                    os.path.dirname(os.path.abspath(path)), os.W_OK) else "?mode=ro"
+                conn = sqlite3.connect(uri + mode, uri=True, isolation_level=None, timeout=5.0)
+                conn.execute("PRAGMA query_only=1")
+            conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        except sqlite3.DatabaseError as e:
+            raise StoreError(f"{path} is not a usable roost tournament database ({e})") from None
+        return conn
+
+    def _take_lock(self):
+        try:
+            import fcntl
+        except ImportError:          # no advisory locks here: carry on without
+            return
+        fh = open(self.path, "rb")
+        try:
+            fcntl.flock(fh.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            fh.close()
+            self.conn.close()
+            raise StoreError(f"{self.path} is in use by another running tournament") from None
+        self._lock = fh
+
+    def _has_tables(self):
+        rows = self.conn.execute("SELECT name FROM sqlite_master WHERE type='table'").fetchall()
+        return bool(rows)
+
+    def _verify(self):
+        try:
+            names = {r[0] for r in self.conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+            if not {"meta", "games"} <= names:
+                raise StoreError(f"{self.path} is an SQLite database but not a roost tournament "
+                                 "database (no roost tables)")
+            meta = dict(self.conn.execute("SELECT key, value FROM meta"))
+            if meta.get("schema") != SCHEMA:
+                raise StoreError(f"{self.path} is an SQLite database but not a roost tournament "
+                                 "database (no roost schema mark)")
+            version = int(meta.get("schema_version", "0"))
+            if version > SCHEMA_VERSION:
+                raise StoreError(f"{self.path} was written by a newer roost (database schema "
+                                 f"{version}; this roost reads {SCHEMA_VERSION})")
+            cols = [r[1] for r in self.conn.execute("PRAGMA table_info(games)")]
+            if tuple(cols) != _COLUMNS:
+                raise StoreError(f"{self.path}: the games table does not have roost's columns")
+            json.loads(meta["config"])
+            check = self.conn.execute("PRAGMA quick_check").fetchone()[0]
+            if check != "ok":
+                raise StoreError(f"{self.path} is damaged (SQLite integrity check: {check})")
+        except StoreError:
+            self.close()
+            raise
+        except (sqlite3.DatabaseError, KeyError, ValueError) as e:
+            self.close()
+            raise StoreError(f"{self.path} is not a usable roost tournament database ({e})") from None
+
+    def _create(self, config):
+        c = self.conn
+        c.execute("BEGIN IMMEDIATE")
+        try:
+            for stmt in _TABLES.strip().split(";"):
+                if stmt.strip():
+                    c.execute(stmt)
+            rows = {"schema": SCHEMA, "schema_version": str(SCHEMA_VERSION), "created": _now(),
+                    "roost_version": roost_version(), "config": canonical(config)}
+            c.executemany("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", rows.items())
+            c.execute("COMMIT")
+        except BaseException:
+            c.execute("ROLLBACK")
+            raise
+
+    def lock_fds(self):
+        """File descriptors a forked worker must close so the lock dies with this process."""
+        return [self._lock.fileno()] if self._lock is not None else []
+
+    def close(self):
+        try:
+            self.conn.close()
+        finally:
+            if self._lock is not None:
+                self._lock.close()
+                self._lock = None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    # ------------------------------------------------------------------ reading
+    def meta(self):
+        return dict(self.conn.execute("SELECT key, value FROM meta"))
+
+    def config(self):
+        return json.loads(self.meta()["config"])
+
+    def done_ids(self):
+        return {r[0] for r in self.conn.execute("SELECT id FROM games")}
+
+    def count(self):
+        return self.conn.execute("SELECT count(*) FROM games").fetchone()[0]
+
+    def results(self):
+        """(id, engines per seat, result) of every stored game, in id order (cheap)."""
+        out = []
+        for i, e, r in self.conn.execute("SELECT id, engines, result FROM games ORDER BY id"):
+            try:
+                out.append((i, tuple(json.loads(e)), tuple(float(x) for x in json.loads(r))))
+            except (TypeError, ValueError):
+                raise StoreError(f"{self.path}: the row of game {i} is damaged") from None
+        return out
+
+    def seconds(self):
+        return self.conn.execute("SELECT coalesce(sum(seconds), 0) FROM games").fetchone()[0]
+
+    def game(self, game_id):
+        row = self.conn.execute(f"SELECT {', '.join(_COLUMNS)} FROM games WHERE id = ?",
+                                (game_id,)).fetchone()
+        return None if row is None else self._row(row)
+
+    def games(self):
+        for row in self.conn.execute(f"SELECT {', '.join(_COLUMNS)} FROM games ORDER BY id"):
+            yield self._row(row)
+
+    def _row(self, row):
+        d = dict(zip(_COLUMNS, row))
+        try:
+            for k in _JSON:
+                d[k] = json.loads(d[k])
+        except (TypeError, ValueError):
+            raise StoreError(f"{self.path}: the row of game {d['id']} is damaged ({k})") from None
+        return d
+
+    # ------------------------------------------------------------------ writing
+    def add(self, rec):
+        """Store one finished game (a record dict from ``runner.play_scheduled``)."""
+        self.add_many([rec])
+
+    def add_many(self, recs):
+        """Store finished games in one transaction (a group commit: one sync for all of
+        them).  A game already stored is an error: the schedule never plays one twice."""
+        rows = [rec.get("_row") or encode_row(rec) for rec in recs]
+        c = self.conn
+        c.execute("BEGIN IMMEDIATE")
+        try:
+            c.executemany(f"INSERT INTO games({', '.join(_COLUMNS)}) "
+                          f"VALUES ({', '.join('?' * len(_COLUMNS))})", rows)
+            c.execute("COMMIT")
+        except BaseException:
+            c.execute("ROLLBACK")
+            raise
+
+
+def encode_row(rec):
+    """The database row of a game record (JSON text for the list columns).  Workers encode
+    their records, so the tournament's process only inserts them."""
+    return tuple(json.dumps(rec[k], separators=(",", ":")) if k in _JSON else rec[k]
+                 for k in _COLUMNS)
+
+
+class Writer:
+    """Commits records on a thread of the tournament's process, so a game loop never waits
+    for the disk: every record handed over is committed as soon as the previous commit is
+    done, together with whatever else arrived meanwhile.  A record is durable once its
+    commit returns (``synchronous=FULL``); one still waiting here when the process is
+    killed is lost like a game still being played, and is played again on resume."""
+
+    def __init__(self, store):
+        import queue
+        import threading
+        self.store = store
+        self.q = queue.Queue()
+        self.error = None
+        self.written = 0
+        self.thread = threading.Thread(target=self._run, name="roost-db-writer", daemon=True)
+        self.thread.start()
+
+    def _run(self):
+        import queue
+        done = False
+        while not done:
+            batch = [self.q.get()]
+            while True:
+                try:
+                    batch.append(self.q.get_nowait())
+                except queue.Empty:
+                    break
+            if batch[-1] is None:
+                done = True
+            batch = [r for r in batch if r is not None]
+            if batch and self.error is None:
+                try:
+                    self.store.add_many(batch)
+                    self.written += len(batch)
+                except BaseException as e:          # reported by put() / close()
+                    self.error = e
+
+    def _raise(self):
+        e = self.error
+        if isinstance(e, sqlite3.Error):
+            raise StoreError(f"cannot write to {self.store.path}: {e}") from None
+        raise e
+
+    def put(self, rec):
+        if self.error is not None:
+            self._raise()
+        self.q.put(rec)
+
+    def close(self):
+        """Commit everything handed over, then stop."""
+        self.q.put(None)
+        self.thread.join()
+        if self.error is not None:
+            self._raise()
+
+
+def python_version():
+    return platform.python_version()

@@ -1,0 +1,449 @@
+"""Tournaments: a deterministic schedule (``schedule.py``) played by a backend
+(``runner.py``), every finished game stored in an SQLite database (``store.py``), ratings
+from the stored results (``ratings.py``).
+
+Resuming is running again: the games already in the database are skipped, the rest of the
+schedule is played.  With an SPRT, the test reads the games in schedule order and the
+tournament is the prefix of the schedule up to the game where it decided; games that
+finished in flight after that are kept in the database but not counted, so the reported
+numbers do not depend on which worker was faster.
+"""
+import hashlib
+import math
+import time
+from dataclasses import dataclass, field
+
+from roost.arena.ratings import ScoreStream, Sprt, Tally, fit_elo
+from roost.arena.schedule import GAUNTLET, MODES, ROUND_ROBIN, pairings, schedule
+from roost.arena.store import Store, StoreError, Writer, canonical
+from roost.core.errors import RoostError
+from roost.search.engines import parse_engine
+
+FORMAT = 1
+
+
+class TournamentError(RoostError):
+    """A tournament configuration that cannot be played."""
+
+
+@dataclass
+class TournamentConfig:
+    game: object                 # a GameInfo
+    engines: list                # engine specs (normalised by parse_engine)
+    players: int = None          # seats per game (default: the game's default)
+    games: int = None            # games per pairing (default: 10 per seat)
+    seed: int = 0
+    mode: str = ROUND_ROBIN
+    position: str = None         # start text for every game (default: a fresh start per seed)
+    sprt: Sprt = None
+
+    def __post_init__(self):
+        if not self.engines or len(self.engines) < 2:
+            raise TournamentError("a tournament needs at least two engines (give the same spec "
+                                  "twice for self-play)")
+        self.engines = [parse_engine(s).spec for s in self.engines]
+        g = self.game
+        if self.players is None:
+            self.players = g.default_players
+        if not g.min_players <= self.players <= g.max_players:
+            span = (f"{g.min_players}" if g.min_players == g.max_players
+                    else f"{g.min_players} to {g.max_players}")
+            raise TournamentError(f"{g.title} is played by {span} players, not {self.players}")
+        if self.mode not in MODES:
+            raise TournamentError(f"unknown tournament mode {self.mode!r}; known: {', '.join(MODES)}")
+        n = self.players
+        if self.games is None:
+            self.games = 10 * n
+        if self.games < 1 or self.games % n:
+            lo = max(n, self.games - self.games % n)
+            raise TournamentError(
+                f"{self.games} games per pairing do not rotate evenly over {n} seats (every engine "
+                f"plays every seat equally often): use a multiple of {n}, e.g. {lo} or {lo + n}")
+        if self.sprt is not None and len(self.engines) != 2:
+            raise TournamentError(f"an SPRT compares two engines; {len(self.engines)} were given")
+        if self.position is not None:
+            state = g.parse(self.position)
+            if state.players != n:
+                raise TournamentError(f"the start position has {state.players} players, the "
+                                      f"tournament {n} seats")
+            if state.is_over:
+                raise TournamentError("the start position is already over")
+            self.position = state.text()
+
+    def as_dict(self):
+        return {"format": FORMAT, "game": self.game.name, "players": self.players,
+                "engines": list(self.engines), "mode": self.mode, "games": self.games,
+                "seed": self.seed, "position": self.position,
+                "sprt": self.sprt.as_dict() if self.sprt else None}
+
+    def key(self):
+        return hashlib.sha256(canonical(self.as_dict()).encode()).hexdigest()[:8]
+
+    def default_db(self):
+        """The database a command uses without --db: one file per configuration, so the
+        same command finds (and resumes) the same file."""
+        return f"roost-{self.game.name}-{self.key()}.db"
+
+    def pairings(self):
+        return pairings(len(self.engines), self.players, self.mode)
+
+    def schedule(self):
+        return schedule(len(self.engines), self.players, self.games, self.seed, self.mode)
+
+    def names(self):
+        return display_names(self.engines)
+
+
+def display_names(specs):
+    """Specs as names, a repeated spec numbered (#2, #3) so every roster entry is distinct."""
+    seen, out = {}, []
+    for s in specs:
+        seen[s] = seen.get(s, 0) + 1
+        out.append(s if seen[s] == 1 else f"{s}#{seen[s]}")
+    return out
+
+
+@dataclass
+class Progress:
+    done: int                    # games in the tournament so far (stored and counted)
+    total: int                   # games scheduled
+    played: int                  # games played by this run
+    elapsed: float               # seconds this run
+    rate: float                  # games/s this run
+    eta: float                   # seconds left (math.nan before the first game)
+    leader: str                  # the engine with the best score so far
+    leader_score: float
+
+
+@dataclass
+class TournamentResult:
+    config: TournamentConfig
+    db: str
+    tally: Tally
+    stream: ScoreStream = None
+    sprt: tuple = None           # (decision, games used, llr) when an SPRT runs
+    counted: int = 0
+    stored: int = 0
+    scheduled: int = 0
+    extra: int = 0               # stored after the SPRT decided, not counted
+    played: int = 0              # games played by this run
+    resumed: int = 0             # games found in the database at the start
+    wall: float = 0.0
+    game_seconds: float = 0.0    # summed durations of this run's games (in the workers)
+    workers: int = 1
+    backend: str = ""
+    interrupted: bool = False
+    anchor: int = 0
+    ratings: object = None
+    finished: bool = False
+
+    def rate(self):
+        return self.played / self.wall if self.wall > 0 else 0.0
+
+    def busy(self):
+        """Share of the workers' time spent playing games (1.0: no bookkeeping at all)."""
+        cap = self.wall * self.workers
+        return self.game_seconds / cap if cap > 0 else 0.0
+
+
+class _Book:
+    """The tournament's view of its results: counts games in schedule order when an SPRT
+    decides where the tournament ends, in any order otherwise."""
+
+    def __init__(self, config, total):
+        self.config = config
+        self.total = total
+        self.tally = Tally(len(config.engines))
+        self.stream = ScoreStream() if len(config.engines) == 2 else None
+        self.sprt = config.sprt
+        self.decision = ("", 0, 0.0) if self.sprt else None
+        self.waiting = {}            # id -> (engines, result), beyond the counted prefix
+        self.next_id = 1
+        self.counted = 0
+        self.extra = 0
+
+    @property
+    def decided(self):
+        return bool(self.decision and self.decision[0])
+
+    def _count(self, engines, result):
+        self.tally.add(engines, result)
+        self.counted += 1
+        if self.stream is not None:
+            x = ScoreStream.game_score(engines, result)
+            if x is not None:
+                self.stream.add(x)
+
+    def add(self, gid, engines, result):
+        if self.sprt is None:
+            self._count(engines, result)
+            return
+        if self.decided:
+            self.extra += 1
+            return
+        self.waiting[gid] = (engines, result)
+        while self.next_id in self.waiting and not self.decided:
+            e, r = self.waiting.pop(self.next_id)
+            self.next_id += 1
+            self._count(e, r)
+            s = self.stream
+            llr = self.sprt.llr(s.n, s.sx, s.sxx)
+            self.decision = (self.sprt.decision(llr), s.n, llr)
+        if self.decided:
+            self.extra += len(self.waiting)
+            self.waiting.clear()
+
+    def leader(self, names):
+        t = self.tally
+        best, frac = "", -1.0
+        for i, name in enumerate(names):
+            if t.games[i]:
+                f = sum(t.raw_W[i]) / max(1, sum(t.raw_N[i]))
+                if f > frac:
+                    best, frac = name, f
+        return best, frac
+
+
+def make_backend(config, jobs=None, scheduler=None, dask_local=None, close_fds=()):
+    from roost.arena import runner
+    if scheduler or dask_local:
+        return runner.DaskBackend(config.game, config.position, scheduler=scheduler, local=dask_local)
+    jobs = jobs or default_jobs()
+    if jobs == 1:
+        return runner.InProcess(config.game, config.position)
+    return runner.LocalPool(config.game, config.position, jobs, close_fds=close_fds)
+
+
+def default_jobs():
+    import os
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:
+        return max(1, os.cpu_count() or 1)
+
+
+def run_tournament(config, db=None, jobs=None, backend=None, on_progress=None,
+                   progress_every=0.25, anchor=0):
+    """Play (or resume) a tournament and return its TournamentResult.  ``backend`` is a
+    runner backend (default: ``make_backend(config, jobs)``); ``on_progress(Progress)`` is
+    called at most every ``progress_every`` seconds and after the last game.  Ctrl-C stops it
+    with ``interrupted`` set; every finished game is in the database by then."""
+    db = db or config.default_db()
+    plan = config.schedule()
+    store = Store.create_or_resume(db, config.as_dict())
+    try:
+        book = _Book(config, len(plan))
+        stored = store.results()
+        valid = {g.id for g in plan}
+        for gid, engines, result in stored:
+            if gid not in valid:
+                raise StoreError(f"{db} holds game {gid}, which is not in this tournament's schedule")
+            book.add(gid, engines, result)
+        res = TournamentResult(config=config, db=db, tally=book.tally, stream=book.stream,
+                               scheduled=len(plan), resumed=len(stored), anchor=anchor)
+        done = {gid for gid, _, _ in stored}
+        todo = [(g.id, g.pairing, g.rotation, g.engines,
+                 [config.engines[e] for e in g.engines], g.seed) for g in plan if g.id not in done]
+        names = config.names()
+        t0 = time.perf_counter()
+        last = [0.0]
+
+        def report(force=False):
+            if on_progress is None:
+                return
+            now = time.perf_counter()
+            if not force and now - last[0] < progress_every:
+                return
+            last[0] = now
+            elapsed = now - t0
+            rate = res.played / elapsed if elapsed > 0 else 0.0
+            remaining = len(plan) - (book.counted + book.extra) if not book.decided else 0
+            if book.sprt is not None and not book.decided:
+                remaining = len(plan) - book.counted - len(book.waiting)
+            eta = remaining / rate if rate > 0 else math.nan
+            leader, frac = book.leader(names)
+            on_progress(Progress(done=book.counted, total=len(plan), played=res.played,
+                                 elapsed=elapsed, rate=rate, eta=eta, leader=leader,
+                                 leader_score=frac))
+
+        def on_record(rec):
+            writer.put(rec)
+            res.played += 1
+            res.game_seconds += rec["seconds"]
+            book.add(rec["id"], tuple(rec["engines"]), tuple(rec["result"]))
+            report()
+            return book.decided
+
+        own = backend is None
+        writer = Writer(store)
+        try:
+            if todo and not book.decided:
+                _play(backend, own, config, jobs, todo, on_record, res, store.lock_fds())
+        finally:
+            writer.close()
+        res.wall = time.perf_counter() - t0
+        report(force=True)
+        res.counted = book.counted
+        res.extra = book.extra
+        res.stored = store.count()
+        res.sprt = book.decision
+        res.finished = book.decided or res.stored >= len(plan)
+        res.ratings = fit_elo(book.tally, anchor=anchor) if book.counted else None
+        return res
+    finally:
+        store.close()
+
+
+def _play(backend, own, config, jobs, todo, on_record, res, close_fds):
+    if own:
+        backend = make_backend(config, jobs, close_fds=close_fds)
+    res.workers = backend.workers
+    res.backend = backend.name
+    aborted = True
+    try:
+        backend.play(todo, on_record)
+        aborted = False
+    except KeyboardInterrupt:
+        res.interrupted = True
+    finally:
+        if own:
+            backend.close(abort=aborted)
+
+
+def result_from_db(db, game=None, anchor=0):
+    """The TournamentResult of a stored tournament, without playing (``roost tournament
+    --report``, or a program reading a database)."""
+    from roost.core.games import get_game
+    store = Store.open(db)
+    try:
+        cfg = store.config()
+        sprt = Sprt(**cfg["sprt"]) if cfg.get("sprt") else None
+        config = TournamentConfig(game=game or get_game(cfg["game"]), engines=cfg["engines"],
+                                  players=cfg["players"], games=cfg["games"], seed=cfg["seed"],
+                                  mode=cfg["mode"], position=cfg["position"], sprt=sprt)
+        plan_len = len(config.schedule())
+        book = _Book(config, plan_len)
+        stored = store.results()
+        for gid, engines, result in stored:
+            book.add(gid, engines, result)
+        res = TournamentResult(config=config, db=db, tally=book.tally, stream=book.stream,
+                               scheduled=plan_len, resumed=len(stored), anchor=anchor)
+        res.counted, res.extra, res.stored, res.sprt = book.counted, book.extra, len(stored), book.decision
+        res.finished = book.decided or res.stored >= plan_len
+        res.ratings = fit_elo(book.tally, anchor=anchor) if book.counted else None
+        return res
+    finally:
+        store.close()
+
+
+# ---------------------------------------------------------------------- reports
+def _fmt_elo(x):
+    if x is None:
+        return "-"
+    if math.isinf(x):
+        return "+inf" if x > 0 else "-inf"
+    return f"{x:+.0f}"
+
+
+def summary_dict(res):
+    cfg = res.config
+    names = cfg.names()
+    t = res.tally
+    r = res.ratings
+    engines = []
+    order = r.order() if r else list(range(len(names)))
+    for rank, i in enumerate(order, 1):
+        engines.append({
+            "rank": rank, "index": i, "name": names[i], "spec": cfg.engines[i],
+            "elo": None if not r or r.elo[i] is None else round(r.elo[i], 1),
+            "elo_error95": None if not r or r.err[i] is None else round(r.err[i], 1),
+            "games": t.games[i], "score": t.score[i],
+            "wins": t.wdl[i][0], "draws": t.wdl[i][1], "losses": t.wdl[i][2],
+            "pairwise_score": sum(t.raw_W[i]), "pairwise_games": sum(t.raw_N[i])})
+    cross = [[None if i == j or not t.raw_N[i][j] else
+              {"score": t.raw_W[i][j], "games": t.raw_N[i][j]} for j in range(t.k)]
+             for i in range(t.k)]
+    d = {"db": res.db, "config": cfg.as_dict(), "scheduled": res.scheduled, "stored": res.stored,
+         "counted": res.counted, "played_now": res.played, "resumed_from": res.resumed,
+         "finished": res.finished, "interrupted": res.interrupted,
+         "anchor": names[res.anchor] if res.anchor < len(names) else None,
+         "rating_note": r.note if r else "", "engines": engines, "crosstable": cross,
+         "backend": res.backend, "workers": res.workers, "wall_seconds": round(res.wall, 3),
+         "games_per_second": round(res.rate(), 2), "time_in_games": round(res.busy(), 3)}
+    if res.stream is not None and res.stream.n:
+        h = res.stream.head_to_head()
+        d["head_to_head"] = {"engine": names[0], "opponent": names[1], "games": h.games,
+                             "score": h.score, "margin95": h.margin,
+                             "elo": None if math.isinf(h.elo) else h.elo,
+                             "elo_low": None if math.isinf(h.elo_low) else h.elo_low,
+                             "elo_high": None if math.isinf(h.elo_high) else h.elo_high,
+                             "los": h.los}
+    if res.sprt is not None:
+        s = cfg.sprt
+        dec, n, llr = res.sprt
+        d["sprt"] = {**s.as_dict(), "llr": llr, "lower": s.lower, "upper": s.upper,
+                     "decision": dec or None, "games": n, "extra_not_counted": res.extra}
+    return d
+
+
+def summary_text(res):
+    cfg = res.config
+    d = summary_dict(res)
+    names = cfg.names()
+    lines = []
+    mode = "round robin" if cfg.mode == ROUND_ROBIN else "gauntlet"
+    state = ("complete" if res.finished else "interrupted" if res.interrupted else "incomplete")
+    lines.append(f"{cfg.game.title}, {cfg.players} seats, {mode} of {len(names)} engines, "
+                 f"seed {cfg.seed}: {res.counted}/{res.scheduled} games ({state}), db {res.db}")
+    if res.played:
+        lines.append(f"played {res.played} games in {res.wall:.1f}s on {res.workers} "
+                     f"{'worker' if res.workers == 1 else 'workers'} ({res.backend}): "
+                     f"{res.rate():.1f} games/s, {100 * res.busy():.0f}% of worker time in games")
+    if res.resumed and res.played:
+        lines.append(f"resumed: {res.resumed} games were already stored")
+    if not res.counted:
+        lines.append("no games yet")
+        return "\n".join(lines)
+    w = max(6, max(len(n) for n in names))
+    lines.append("")
+    lines.append(f"{'rank':>4}  {'engine':<{w}}  {'Elo':>6}  {'±95%':>5}  {'score':>7}  "
+                 f"{'games':>5}  {'won':>4}  {'drawn':>5}  {'lost':>4}")
+    for e in d["engines"]:
+        err = "-" if e["elo_error95"] is None else f"{e['elo_error95']:.0f}"
+        if e["index"] == res.anchor:
+            err = "anchor"
+        lines.append(f"{e['rank']:>4}  {e['name']:<{w}}  {_fmt_elo(e['elo']):>6}  {err:>5}  "
+                     f"{e['score']:>7.1f}  {e['games']:>5}  {e['wins']:>4}  {e['draws']:>5}  "
+                     f"{e['losses']:>4}")
+    if res.ratings and res.ratings.note:
+        lines.append(f"note: {res.ratings.note}")
+    if len(names) > 2 or cfg.players > 2:
+        lines.append("")
+        lines.append("crosstable: the row engine's pairwise score against the column engine")
+        order = [e["index"] for e in d["engines"]]
+        cells = [[("-" if i == j else f"{res.tally.raw_W[i][j]:g}/{res.tally.raw_N[i][j]}"
+                   if res.tally.raw_N[i][j] else ".") for j in order] for i in order]
+        cw = max(6, max(len(c) for row in cells for c in row))
+        lines.append(f"{'':>4}  {'':<{w}}  " + "  ".join(f"{k + 1:>{cw}}" for k in range(len(order))))
+        for k, i in enumerate(order):
+            lines.append(f"{k + 1:>4}  {names[i]:<{w}}  " + "  ".join(f"{c:>{cw}}" for c in cells[k]))
+    h = d.get("head_to_head")
+    if h:
+        lines.append("")
+        el = "" if h["elo"] is None else f", Elo {h['elo']:+.0f}"
+        if h["elo"] is not None and h["elo_low"] is not None and h["elo_high"] is not None:
+            el += f" [{h['elo_low']:+.0f}, {h['elo_high']:+.0f}]"
+        lines.append(f"{h['engine']} vs {h['opponent']}: score {100 * h['score']:.1f}% ± "
+                     f"{100 * h['margin95']:.1f}% (95%) over {h['games']} games{el}, "
+                     f"LOS {100 * h['los']:.1f}%")
+    s = d.get("sprt")
+    if s:
+        what = {"H1": f"H1 accepted: {names[0]} is at least {s['elo1']:g} Elo stronger",
+                "H0": f"H0 accepted: {names[0]} is at most {s['elo0']:g} Elo stronger"}.get(
+                    s["decision"], "undecided")
+        lines.append(f"SPRT {cfg.sprt.text()}: LLR {s['llr']:.2f} in [{s['lower']:.2f}, "
+                     f"{s['upper']:.2f}] after {s['games']} games: {what}")
+        if s["extra_not_counted"]:
+            lines.append(f"({s['extra_not_counted']} games that finished after the decision are "
+                         "stored but not counted)")
+    return "\n".join(lines)

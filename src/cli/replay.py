@@ -1,0 +1,91 @@
+import json
+import sys
+
+import click
+
+
+def _show(states, k, record):
+    state, mover, name = states[k]
+    n = len(states) - 1
+    if k == 0:
+        head = f"game {record.id}: start ({n} plies)"
+    else:
+        who = "chance" if mover == -1 else f"p{mover} ({record.seats[mover]})"
+        spent = record.times[k - 1] if k - 1 < len(record.times) else 0.0
+        head = f"ply {k}/{n}: {who} plays {name}" + (f" in {spent:.3f}s" if mover != -1 else "")
+    lines = [head, state.render()]
+    if k == n and state.is_over:
+        lines.append("result: " + " ".join(f"p{i}={r:g}" for i, r in enumerate(record.result)))
+    return "\n".join(lines)
+
+
+@click.command("replay")
+@click.argument("source", type=click.Path(dir_okay=False))
+@click.argument("game_id", type=click.IntRange(min=1))
+@click.option("--ply", type=click.IntRange(min=0), default=None,
+              help="Show only the position after this many plies.")
+@click.option("--all", "show_all", is_flag=True,
+              help="Print every position in turn instead of stepping (the default off a terminal).")
+@click.option("--step", is_flag=True, help="Step interactively even when not at a terminal "
+              "(keys are read from standard input).")
+@click.option("--json", "as_json", is_flag=True, help="Print the game record as JSON.")
+def command(source, game_id, ply, show_all, step, as_json):
+    """Step through a stored game: SOURCE is a tournament database or a `roost export`
+    file, GAME_ID the game's number (as the tournament and export show it).
+
+    At a terminal: Enter or n steps forward, b back, a number jumps to that ply,
+    s to the start, e to the end, q quits.  Every move is checked as it replays.
+
+    \b
+    Examples:
+      roost replay roost-ducks-1a2b3c4d.db 17
+      roost replay games.jsonl 17 --ply 30
+      roost replay roost-ducks-1a2b3c4d.db 17 --all
+    """
+    from roost.arena.records import load_game, replay
+    record = load_game(source, game_id)
+    states = replay(record)
+    n = len(states) - 1
+    if as_json:
+        d = record.as_dict()
+        d["id"], d["engines"] = record.id, record.engines
+        click.echo(json.dumps(d))
+        return
+    seats = ", ".join(f"p{i}={s}" for i, s in enumerate(record.seats))
+    click.echo(f"{record.game}, game {record.id}: {seats}; seed {record.seed}; "
+               f"result {' '.join(f'{r:g}' for r in record.result)} after {n} plies")
+    if ply is not None:
+        if ply > n:
+            raise click.BadParameter(f"game {game_id} has {n} plies, not {ply}", param_hint="--ply")
+        click.echo(_show(states, ply, record))
+        return
+    interactive = step or (not show_all and sys.stdin.isatty() and sys.stdout.isatty())
+    if not interactive:
+        for k in range(n + 1):
+            click.echo(_show(states, k, record))
+            click.echo("")
+        return
+    k = 0
+    while True:
+        click.echo(_show(states, k, record))
+        try:
+            cmd = click.prompt("[Enter/n] next  b back  NUMBER ply  s start  e end  q quit",
+                               default="", show_default=False).strip().lower()
+        except (EOFError, click.Abort):
+            return
+        if cmd in ("", "n"):
+            if k == n:
+                return
+            k += 1
+        elif cmd == "b":
+            k = max(0, k - 1)
+        elif cmd == "s":
+            k = 0
+        elif cmd == "e":
+            k = n
+        elif cmd == "q":
+            return
+        elif cmd.isdigit() and int(cmd) <= n:
+            k = int(cmd)
+        else:
+            click.echo(f"  {cmd!r}? Enter or n, b, a ply from 0 to {n}, s, e or q")

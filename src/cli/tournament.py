@@ -1,0 +1,200 @@
+import json
+import math
+import sys
+
+import click
+
+from roost.cli.options import ENGINE, game_argument, players_option, seed_option
+
+
+class SprtType(click.ParamType):
+    name = "sprt"
+
+    def convert(self, value, param, ctx):
+        from roost.arena.ratings import Sprt, SprtError
+        if not isinstance(value, str):
+            return value
+        try:
+            return Sprt.parse(value)
+        except SprtError as e:
+            self.fail(str(e), param, ctx)
+
+
+def _clock(seconds):
+    if seconds is None or not math.isfinite(seconds):
+        return "--:--"
+    seconds = int(round(seconds))
+    h, rest = divmod(seconds, 3600)
+    m, s = divmod(rest, 60)
+    return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
+
+
+class Bar:
+    """A one-line live progress bar on stderr."""
+
+    def __init__(self, enabled):
+        self.enabled = enabled
+        self.shown = False
+
+    def __call__(self, p):
+        if not self.enabled:
+            return
+        width = 24
+        frac = p.done / p.total if p.total else 1.0
+        fill = int(round(width * frac))
+        lead = f"  leader {p.leader} {100 * p.leader_score:.0f}%" if p.leader else ""
+        line = (f"\r{p.done:>6}/{p.total} [{'#' * fill}{'.' * (width - fill)}] {100 * frac:5.1f}%"
+                f"  {p.rate:7.1f} games/s  ETA {_clock(p.eta)}{lead}")
+        click.echo(line[:200] + "\x1b[K", nl=False, err=True)
+        self.shown = True
+
+    def end(self):
+        if self.shown:
+            click.echo("", err=True)
+
+
+@click.command("tournament")
+@game_argument
+@click.option("--engine", "-e", "specs", type=ENGINE, multiple=True, required=True,
+              help="An engine of the roster (repeat; at least two; a spec given twice plays itself).")
+@players_option
+@click.option("--games", "-g", type=int, default=None,
+              help="Games per pairing, a multiple of the seats (default: 10 per seat).")
+@click.option("--gauntlet", is_flag=True, help="The first engine plays all the others (instead of "
+              "a round robin).")
+@seed_option
+@click.option("--position", default=None, help="Start every game from this position text "
+              "(default: a fresh start drawn from each game's seed).")
+@click.option("--db", default=None, help="The SQLite database (default: roost-GAME-KEY.db in the "
+              "current directory, KEY naming the configuration).  Run again to resume.")
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
+              help="Local worker processes (default: all cores; 1 plays in this process).")
+@click.option("--scheduler", default=None, metavar="tcp://HOST:PORT",
+              help="Play the games as tasks on this Dask scheduler (needs roost[distributed]).")
+@click.option("--dask-local", type=click.IntRange(min=1), default=None, metavar="N",
+              help="Start a local Dask cluster of N worker processes and play on it.")
+@click.option("--sprt", type=SprtType(), default=None, metavar="elo0=0,elo1=10,alpha=0.05,beta=0.05",
+              help="Two engines: stop when the SPRT decides whether the first is at least elo1 "
+              "(or at most elo0) Elo stronger; --games is then the most it plays.")
+@click.option("--anchor", default=None, help="The engine whose Elo is fixed at 0: a spec of the "
+              "roster or its number from 1 (default: the first).")
+@click.option("--plot", "plot", default=None, metavar="FILE.svg",
+              help="Also draw the ratings with their error bars (.svg; .png needs "
+              "cairosvg or rsvg-convert).")
+@click.option("--progress/--no-progress", default=None,
+              help="Show the live progress bar (default: when stderr is a terminal).")
+@click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON for programs.")
+def command(game, specs, players, games, gauntlet, seed, position, db, jobs, scheduler, dask_local,
+            sprt, anchor, plot, progress, as_json):
+    """Play a tournament between engines, storing every game; run the same command again to
+    resume an interrupted one (Ctrl-C, kill, crash) without losing or replaying a game.
+
+    \b
+    Pairings.  A game has N seats (--players, default the game's).  In a
+    round robin every N engines of the roster meet (every combination); in a
+    --gauntlet the first engine meets every N-1 of the others.  With fewer
+    engines than seats they fill the seats cyclically, once from each engine
+    (2 engines, 3 seats: ABA and BAB).  Each pairing plays --games games,
+    rotating the seats so every engine plays every seat equally often.  Game i
+    (from 1) has the seed derive(--seed, i-1): the schedule is fixed by the
+    options, so a resumed tournament plays exactly the missing games.
+    \b
+    Ratings.  Elo is a maximum-likelihood Bradley-Terry fit of all results,
+    the anchor at 0, with 95% error bars.  A game of N seats counts as its
+    pairwise results (the higher result beats the lower, equal results draw),
+    each weighing 1/(N-1).  Two engines also get the score with its 95%
+    interval, and --sprt can stop the match as soon as it decides.
+    \b
+    Storage.  Every finished game (seats, seed, moves, time per move, result,
+    versions) is committed to the SQLite --db at once; `roost replay` and
+    `roost export` read it.  A database holding another configuration is
+    refused.  Games run in local processes (--jobs) or on Dask (--scheduler,
+    --dask-local); only this process writes the database.
+    \b
+    Examples:
+      roost tournament ducks -e random -e ab:depth=1 -e mcts:iterations=50 --games 10
+      roost tournament ducks -e mcts:iterations=200 -e mcts:iterations=100 --games 2000 \\
+          --sprt elo0=0,elo1=20 --db ducks-sprt.db
+      roost tournament ducks -e random -e random --games 1000 --jobs 2 --json
+      roost tournament ducks -e ab:depth=2 -e random --dask-local 2 --plot ratings.svg
+    """
+    from roost.arena.picture import write_picture
+    from roost.arena.store import StoreError
+    from roost.arena.tournament import TournamentConfig, TournamentError, run_tournament, summary_dict, summary_text
+    from roost.core.errors import PositionError
+    if scheduler and dask_local:
+        raise click.BadParameter("give --scheduler or --dask-local, not both", param_hint="--dask-local")
+    if jobs and (scheduler or dask_local):
+        raise click.BadParameter("--jobs counts local processes; on Dask the cluster's workers play",
+                                 param_hint="--jobs")
+    if scheduler and not scheduler.startswith(("tcp://", "tls://", "inproc://", "ws://", "wss://")):
+        raise click.BadParameter(f"{scheduler!r} is not a scheduler address like tcp://HOST:PORT",
+                                 param_hint="--scheduler")
+    if plot and not plot.lower().endswith((".svg", ".png")):
+        raise click.BadParameter(f"{plot!r}: the picture must be an .svg or .png file", param_hint="--plot")
+    try:
+        config = TournamentConfig(game=game, engines=list(specs), players=players, games=games,
+                                  seed=seed, mode="gauntlet" if gauntlet else "roundrobin",
+                                  position=position, sprt=sprt)
+    except PositionError as e:
+        raise click.BadParameter(str(e), param_hint="--position")
+    except TournamentError as e:
+        raise click.UsageError(str(e))
+    names = config.names()
+    anchor_index = 0
+    if anchor is not None:
+        a = anchor.strip()
+        if a.isdigit() and 1 <= int(a) <= len(names):
+            anchor_index = int(a) - 1
+        else:
+            from roost.search.engines import parse_engine
+            try:
+                spec = parse_engine(a).spec
+            except Exception:
+                spec = a
+            if spec in names:
+                anchor_index = names.index(spec)
+            elif spec in config.engines:
+                anchor_index = config.engines.index(spec)
+            else:
+                raise click.BadParameter(f"{anchor!r} is not in the roster ({', '.join(names)}) "
+                                         f"nor a number from 1 to {len(names)}", param_hint="--anchor")
+    backend = None
+    if scheduler or dask_local:
+        from roost.arena.tournament import make_backend
+        backend = make_backend(config, scheduler=scheduler, dask_local=dask_local)
+    bar = Bar(sys.stderr.isatty() if progress is None else progress)
+
+    def terminate(signum, frame):        # kill (SIGTERM) stops like Ctrl-C: tidily
+        raise KeyboardInterrupt
+
+    import signal
+    previous = signal.signal(signal.SIGTERM, terminate)
+    try:
+        try:
+            res = run_tournament(config, db=db, jobs=jobs, backend=backend, on_progress=bar,
+                                 anchor=anchor_index)
+        finally:
+            signal.signal(signal.SIGTERM, previous)
+            bar.end()
+            if backend is not None:
+                backend.close()
+    except StoreError as e:
+        raise click.ClickException(str(e))
+    if plot and res.ratings:
+        r = res.ratings
+        rows = [(names[i], r.elo[i], None if i == anchor_index else r.err[i], i == anchor_index)
+                for i in r.order()]
+        write_picture(plot, rows, f"{config.game.title}: Elo ratings",
+                      f"{res.counted} games, anchor {names[anchor_index]} = 0, seed {config.seed}")
+    if as_json:
+        click.echo(json.dumps(summary_dict(res), indent=2))
+    else:
+        click.echo(summary_text(res))
+        if plot and res.ratings:
+            click.echo(f"ratings picture: {plot}")
+        if res.interrupted:
+            click.echo(f"interrupted: {res.stored} of {res.scheduled} games are stored in {res.db}; "
+                       "run the same command to resume")
+    if res.interrupted:
+        raise SystemExit(130)

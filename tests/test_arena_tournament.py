@@ -1,0 +1,257 @@
+"""Tournaments end to end: backends agree, interruption and resume, SPRT stops, N-seat
+games, and a real kill -9 in the middle (src/arena/tournament.py, runner.py)."""
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from collections import Counter
+
+import pytest
+
+from roost.arena.records import read_records, replay
+from roost.arena.runner import play_scheduled
+from roost.arena.ratings import Sprt
+from roost.arena.tournament import TournamentConfig, TournamentError, result_from_db, run_tournament
+from roost.core.games import get_game
+
+sys.path.insert(0, os.path.dirname(__file__))
+from arena_toys import RACE  # noqa: E402
+
+DUCKS = get_game("ducks")
+VOLATILE = ("seconds", "times", "finished", "worker")
+
+
+def _rows(db):
+    c = sqlite3.connect(db)
+    c.row_factory = sqlite3.Row
+    rows = [dict(r) for r in c.execute("SELECT * FROM games ORDER BY id")]
+    c.close()
+    for r in rows:
+        for k in VOLATILE:
+            r.pop(k)
+    return rows
+
+
+def test_one_process_and_a_pool_play_the_same_games(tmp_path):
+    cfg = TournamentConfig(game=DUCKS, engines=["random", "ab:depth=1", "mcts:iterations=50"],
+                           games=2, seed=3)
+    a = run_tournament(cfg, db=str(tmp_path / "a.db"), jobs=1)
+    b = run_tournament(cfg, db=str(tmp_path / "b.db"), jobs=2)
+    assert a.finished and b.finished and a.counted == b.counted == 6
+    assert _rows(a.db) == _rows(b.db)
+    assert a.workers == 1 and b.workers == 2
+    # every row is complete and replays to its final position and result
+    for rec in read_records(a.db):
+        states = replay(rec)
+        assert len(states) == len(rec.moves) + 1 and states[-1][0].is_over
+
+
+def test_interrupt_then_resume_loses_and_repeats_nothing(tmp_path):
+    cfg = TournamentConfig(game=DUCKS, engines=["random", "random"], games=20, seed=9)
+    ref = run_tournament(cfg, db=str(tmp_path / "ref.db"), jobs=1)
+    seen = []
+
+    def stop_after_five(p):          # Ctrl-C, once, after the fifth game
+        seen.append(p.done)
+        if p.done >= 5 and len(seen) == 5:
+            raise KeyboardInterrupt
+
+    db = str(tmp_path / "t.db")
+    part = run_tournament(cfg, db=db, jobs=1, on_progress=stop_after_five, progress_every=0)
+    assert part.interrupted and not part.finished
+    assert part.stored == 5
+    rest = run_tournament(cfg, db=db, jobs=2)
+    assert rest.resumed == 5 and rest.played == 15 and rest.finished
+    assert _rows(db) == _rows(ref.db)
+    again = run_tournament(cfg, db=db, jobs=2)
+    assert again.played == 0 and again.counted == 20
+
+
+def test_interrupting_a_pool_keeps_every_finished_game(tmp_path):
+    cfg = TournamentConfig(game=DUCKS, engines=["random", "random"], games=400, seed=2)
+
+    hit = []
+
+    def stop(p):
+        if p.done >= 30 and not hit:
+            hit.append(p.done)
+            raise KeyboardInterrupt
+
+    db = str(tmp_path / "t.db")
+    part = run_tournament(cfg, db=db, jobs=2, on_progress=stop, progress_every=0)
+    assert part.interrupted and 30 <= part.stored < 400
+    assert part.stored == part.played       # all that reached this process was committed
+    done = run_tournament(cfg, db=db, jobs=2)
+    assert done.finished and done.stored == 400 and done.played == 400 - part.stored
+    ids = [r["id"] for r in _rows(db)]
+    assert ids == list(range(1, 401))
+
+
+def test_sprt_stops_at_its_decision_and_counts_the_schedule_prefix(tmp_path):
+    cfg = TournamentConfig(game=DUCKS, engines=["ab:depth=1", "random"], games=200, seed=1,
+                           sprt=Sprt(elo0=0, elo1=50))
+    db = str(tmp_path / "s.db")
+    res = run_tournament(cfg, db=db, jobs=2)
+    decision, n, llr = res.sprt
+    assert decision == "H1" and llr >= cfg.sprt.upper
+    assert res.counted == n < 200 and res.stored == res.counted + res.extra
+    # the decision replays from the stored games in schedule order
+    scores = []
+    for rec in sorted(read_records(db), key=lambda r: r.id)[:n]:
+        scores.append(rec.result[rec.engines.index(0)])
+    assert cfg.sprt.run(scores)[:2] == ("H1", n)
+    # a second run plays nothing more and reports the same
+    again = run_tournament(cfg, db=db, jobs=2)
+    assert again.played == 0 and again.sprt == res.sprt
+    assert result_from_db(db).sprt == res.sprt
+
+
+@pytest.mark.parametrize("engines,players", [(2, 3), (4, 3), (3, 5)])
+def test_multiplayer_tournaments_rotate_seats(tmp_path, engines, players):
+    cfg = TournamentConfig(game=RACE, engines=["random"] * engines, players=players,
+                           games=players, seed=4)
+    res = run_tournament(cfg, db=str(tmp_path / "r.db"), jobs=2)
+    assert res.finished
+    seats = Counter()
+    for rec in read_records(res.db):
+        assert len(rec.engines) == players
+        replay(rec, game=RACE)
+        for s, e in enumerate(rec.engines):
+            seats[e, s] += 1
+    for e in range(engines):
+        assert len({seats[e, s] for s in range(players)}) == 1
+    assert all(x is not None for x in res.ratings.elo)
+
+
+def test_bad_configurations(tmp_path):
+    with pytest.raises(TournamentError, match="at least two engines"):
+        TournamentConfig(game=DUCKS, engines=["random"])
+    with pytest.raises(TournamentError, match="use a multiple of 2"):
+        TournamentConfig(game=DUCKS, engines=["random", "random"], games=3)
+    with pytest.raises(TournamentError, match="played by 2 players, not 3"):
+        TournamentConfig(game=DUCKS, engines=["random", "random"], players=3)
+    with pytest.raises(TournamentError, match="SPRT compares two engines"):
+        TournamentConfig(game=DUCKS, engines=["random"] * 3, sprt=Sprt())
+    with pytest.raises(Exception, match="unknown engine"):
+        TournamentConfig(game=DUCKS, engines=["random", "stockfish"])
+    cfg = TournamentConfig(game=DUCKS, engines=["random", "random"], games=2)
+    run_tournament(cfg, db=str(tmp_path / "t.db"), jobs=1)
+    other = TournamentConfig(game=DUCKS, engines=["random", "ab:depth=1"], games=2)
+    with pytest.raises(Exception, match="holds a different tournament .*engines"):
+        run_tournament(other, db=str(tmp_path / "t.db"), jobs=1)
+
+
+def _alive(pid):
+    try:
+        with open(f"/proc/{pid}/status") as fh:
+            return "\nState:\tZ" not in fh.read()
+    except FileNotFoundError:
+        return False
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="needs /proc and kill -9")
+def test_kill_minus_nine_mid_tournament_then_resume(tmp_path):
+    db = str(tmp_path / "k.db")
+    total = 2000
+    cmd = [sys.executable, "-m", "roost.cli.main", "tournament", "ducks", "-e", "random",
+           "-e", "random", "--games", str(total), "--seed", "5", "--jobs", "2", "--db", db,
+           "--no-progress"]
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 60
+    stored = 0
+    while time.monotonic() < deadline:
+        time.sleep(0.02)
+        if os.path.exists(db):
+            try:
+                c = sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=1)
+                stored = c.execute("SELECT count(*) FROM games").fetchone()[0]
+                c.close()
+            except sqlite3.OperationalError:
+                continue
+            if stored >= 150:
+                break
+    assert proc.poll() is None, "the tournament ended before it could be killed"
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait()
+    assert proc.returncode == -signal.SIGKILL
+
+    # what the crash left: a sound database holding only complete games
+    c = sqlite3.connect(db)
+    assert c.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    rows = c.execute("SELECT id, worker FROM games ORDER BY id").fetchall()
+    c.close()
+    assert 150 <= len(rows) < total
+    recs = read_records(db)
+    assert len(recs) == len(rows)
+    for rec in recs[::10]:
+        replay(rec)
+    # the workers notice and stop by themselves
+    pids = {int(w.rsplit(":", 1)[1]) for _, w in rows}
+    until = time.monotonic() + 10
+    while any(_alive(p) for p in pids) and time.monotonic() < until:
+        time.sleep(0.1)
+    assert not any(_alive(p) for p in pids), "orphaned workers kept running"
+
+    # the same command resumes and finishes (a batch whose commit was being written when
+    # the process died may still show up, whole, once SQLite recovers the log: never less)
+    done = subprocess.run(cmd + ["--json"], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    summary = json.loads(done.stdout)
+    assert summary["resumed_from"] >= len(rows)
+    assert summary["resumed_from"] + summary["played_now"] == total
+    assert summary["counted"] == summary["stored"] == total
+    final = _rows(db)
+    assert [r["id"] for r in final] == list(range(1, total + 1))
+    # the games are the schedule's: replaying a sample here gives the same moves and results
+    cfg = TournamentConfig(game=DUCKS, engines=["random", "random"], games=total, seed=5)
+    plan = cfg.schedule()
+    for r in final[::97] + [final[summary['resumed_from'] - 1], final[summary['resumed_from']]]:
+        g = plan[r["id"] - 1]
+        rec = play_scheduled(DUCKS, None, (g.id, g.pairing, g.rotation, g.engines,
+                                           [cfg.engines[e] for e in g.engines], g.seed))
+        assert json.loads(r["move_ids"]) == rec["move_ids"]
+        assert json.loads(r["result"]) == rec["result"]
+        assert r["seed"] == g.seed
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="needs POSIX signals")
+def test_sigterm_stops_tidily_and_says_what_is_stored(tmp_path):
+    db = str(tmp_path / "t.db")
+    cmd = [sys.executable, "-m", "roost.cli.main", "tournament", "ducks", "-e", "random",
+           "-e", "random", "--games", "4000", "--jobs", "2", "--db", db, "--no-progress"]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        time.sleep(0.05)
+        try:
+            c = sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=1)
+            n = c.execute("SELECT count(*) FROM games").fetchone()[0]
+            c.close()
+        except sqlite3.OperationalError:
+            continue
+        if n >= 50:
+            break
+    proc.send_signal(signal.SIGTERM)
+    out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130, err
+    assert "Traceback" not in err
+    stored = sqlite3.connect(db).execute("SELECT count(*) FROM games").fetchone()[0]
+    assert 50 <= stored < 4000
+    assert f"interrupted: {stored} of 4000 games are stored" in out
+
+
+def test_a_damaged_row_is_reported_not_a_traceback(tmp_path):
+    cfg = TournamentConfig(game=DUCKS, engines=["random", "random"], games=2)
+    db = str(tmp_path / "t.db")
+    run_tournament(cfg, db=db, jobs=1)
+    c = sqlite3.connect(db)
+    c.execute("UPDATE games SET result = 'oops' WHERE id = 2")
+    c.commit()
+    c.close()
+    with pytest.raises(Exception, match="the row of game 2 is damaged"):
+        run_tournament(cfg, db=db, jobs=1)
+    with pytest.raises(Exception, match="the row of game 2 is damaged"):
+        read_records(db)
