@@ -204,3 +204,18 @@ def test_replay_bad_input(db, tmp_path):
     for path, msg in _foreign_files(tmp_path):
         r = run("replay", path, 1)
         assert r.exit_code == 1 and "Error:" in r.output
+
+
+def test_random_openings_are_shared_by_the_seat_rotations_of_a_round(tmp_path):
+    path = str(tmp_path / "o.db")
+    r = run("tournament", "ducks", "-e", "ab:depth=1", "-e", "ab:depth=1,eval=none", "--games", 4,
+            "--opening", 4, "--jobs", 1, "--db", path)
+    assert r.exit_code == 0, r.output
+    games = sorted(read_records(path), key=lambda g: g.id)
+    assert len(games) == 4
+    # a record starts where the engines took over: after the four random placements
+    openings = [g.start for g in games]
+    assert openings[0] == openings[1] and openings[2] == openings[3]
+    assert openings[0] != openings[2]
+    assert all(o.count("w") + o.count("b") == 4 + 1 for o in openings)   # 4 ducks, and the side
+    assert games[0].seats == list(reversed(games[1].seats))

@@ -3,8 +3,9 @@ or as tasks on a Dask cluster.  Every backend runs ``play_scheduled`` on work it
 hands the finished game records back to the tournament's process, which alone writes them
 to the database.
 
-A work item is ``(id, pairing, rotation, engines, specs, seed)``: the game's schedule id,
-the roster index and the engine spec of each seat, and its seed.  Backends hand out items in
+A work item is ``(id, pairing, rotation, engines, specs, seed, opening_seed)``: the game's
+schedule id, the roster index and the engine spec of each seat, its seed and the seed of its
+random opening; the start is ``(position text or None, opening plies)``.  Backends hand out items in
 schedule order, a few at a time (small chunks, sized so a chunk takes about 50 ms, so very
 fast games do not drown in messaging while slow ones are spread over all workers), and keep
 only a bounded number in flight, so a stop (an SPRT decision, Ctrl-C) wastes little.
@@ -42,6 +43,7 @@ def _engines(specs):
 
 
 def _start(game, position):
+    position = position[0] if isinstance(position, tuple) else position
     if position is None:
         return None
     key = (game.name, position)
@@ -55,9 +57,11 @@ def play_scheduled(game, position, item, versions=None, encode=False):
     return only its database row (under ``_row``, encoded here rather than by the writer)
     and the fields the tournament tallies: less to send between processes."""
     from roost.arena.store import encode_row, python_version, roost_version
-    gid, pairing, rotation, engines, specs, seed = item
+    gid, pairing, rotation, engines, specs, seed, *rest = item
+    opening = position[1] if isinstance(position, tuple) else 0
     t0 = time.perf_counter()
-    rec = play_game(game, _engines(specs), seed, start=_start(game, position))
+    rec = play_game(game, _engines(specs), seed, start=_start(game, position),
+                    opening=opening, opening_seed=rest[0] if rest else None)
     seconds = time.perf_counter() - t0
     rv, pv = versions or (roost_version(), python_version())
     rec = {"id": gid, "pairing": pairing, "rotation": rotation, "engines": list(engines),

@@ -22,7 +22,8 @@ Game ``i`` (0-based schedule index; its public id is ``i + 1``) is rotation
 in one rotation, then the next rotation, and so on, so any prefix of it is as balanced as
 it can be.  ``--games G`` is the number of games per pairing and must be a multiple of N.
 The seed of game ``i`` is ``derive_seed(tournament_seed, i)``: the whole schedule is a pure
-function of the configuration.
+function of the configuration.  With random openings, the N rotations of one round of a
+pairing share their opening, so every engine plays it from every seat.
 """
 from dataclasses import dataclass
 from itertools import combinations
@@ -65,6 +66,7 @@ class ScheduledGame:
     rotation: int
     engines: tuple       # roster index of the engine in each seat
     seed: int
+    opening_seed: int = 0  # shared by the N rotations of one round of a pairing
 
     @property
     def id(self):
@@ -87,6 +89,8 @@ def schedule(n_engines, seats, games_per_pairing, seed, mode=ROUND_ROBIN):
     for i in range(len(ps) * games_per_pairing):
         p = i % len(ps)
         r = (i // len(ps)) % seats
+        rnd = i // (len(ps) * seats)
         out.append(ScheduledGame(index=i, pairing=p, rotation=r,
-                                 engines=seat_order(ps[p], r), seed=derive_seed(seed, i)))
+                                 engines=seat_order(ps[p], r), seed=derive_seed(seed, i),
+                                 opening_seed=derive_seed(seed, 1 << 40, p, rnd)))
     return out

@@ -35,6 +35,7 @@ class TournamentConfig:
     seed: int = 0
     mode: str = ROUND_ROBIN
     position: str = None         # start text for every game (default: a fresh start per seed)
+    opening: int = 0             # random plies before the engines play (shared per round)
     sprt: Sprt = None
 
     def __post_init__(self):
@@ -70,10 +71,15 @@ class TournamentConfig:
                 raise TournamentError("the start position is already over")
             self.position = state.text()
 
+    def start(self):
+        """What every game starts from: (position text or None, random opening plies)."""
+        return (self.position, self.opening)
+
     def as_dict(self):
         return {"format": FORMAT, "game": self.game.name, "players": self.players,
                 "engines": list(self.engines), "mode": self.mode, "games": self.games,
                 "seed": self.seed, "position": self.position,
+                **({"opening": self.opening} if self.opening else {}),
                 "sprt": self.sprt.as_dict() if self.sprt else None}
 
     def key(self):
@@ -207,11 +213,11 @@ class _Book:
 def make_backend(config, jobs=None, scheduler=None, dask_local=None, close_fds=()):
     from roost.arena import runner
     if scheduler or dask_local:
-        return runner.DaskBackend(config.game, config.position, scheduler=scheduler, local=dask_local)
+        return runner.DaskBackend(config.game, config.start(), scheduler=scheduler, local=dask_local)
     jobs = jobs or default_jobs()
     if jobs == 1:
-        return runner.InProcess(config.game, config.position)
-    return runner.LocalPool(config.game, config.position, jobs, close_fds=close_fds)
+        return runner.InProcess(config.game, config.start())
+    return runner.LocalPool(config.game, config.start(), jobs, close_fds=close_fds)
 
 
 def default_jobs():
@@ -243,7 +249,8 @@ def run_tournament(config, db=None, jobs=None, backend=None, on_progress=None,
                                scheduled=len(plan), resumed=len(stored), anchor=anchor)
         done = {gid for gid, _, _ in stored}
         todo = [(g.id, g.pairing, g.rotation, g.engines,
-                 [config.engines[e] for e in g.engines], g.seed) for g in plan if g.id not in done]
+                 [config.engines[e] for e in g.engines], g.seed, g.opening_seed)
+                for g in plan if g.id not in done]
         names = config.names()
         t0 = time.perf_counter()
         last = [0.0]
@@ -320,7 +327,8 @@ def result_from_db(db, game=None, anchor=0):
         sprt = Sprt(**cfg["sprt"]) if cfg.get("sprt") else None
         config = TournamentConfig(game=game or get_game(cfg["game"]), engines=cfg["engines"],
                                   players=cfg["players"], games=cfg["games"], seed=cfg["seed"],
-                                  mode=cfg["mode"], position=cfg["position"], sprt=sprt)
+                                  mode=cfg["mode"], position=cfg["position"], sprt=sprt,
+                                  opening=cfg.get("opening", 0))
         plan_len = len(config.schedule())
         book = _Book(config, plan_len)
         stored = store.results()

@@ -65,6 +65,9 @@ class Bar:
 @seed_option
 @click.option("--position", default=None, help="Start every game from this position text "
               "(default: a fresh start drawn from each game's seed).")
+@click.option("--opening", type=click.IntRange(min=0), default=0, show_default=True,
+              help="Random plies before the engines play, shared by the seat rotations of a "
+              "round: varied starts for deterministic engines.")
 @click.option("--db", default=None, help="The SQLite database (default: roost-GAME-KEY.db in the "
               "current directory, KEY naming the configuration).  Run again to resume.")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
@@ -84,7 +87,7 @@ class Bar:
 @click.option("--progress/--no-progress", default=None,
               help="Show the live progress bar (default: when stderr is a terminal).")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON for programs.")
-def command(game, specs, players, games, gauntlet, seed, position, db, jobs, scheduler, dask_local,
+def command(game, specs, players, games, gauntlet, seed, position, opening, db, jobs, scheduler, dask_local,
             sprt, anchor, plot, progress, as_json):
     """Play a tournament between engines, storing every game; run the same command again to
     resume an interrupted one (Ctrl-C, kill, crash) without losing or replaying a game.
@@ -135,7 +138,7 @@ def command(game, specs, players, games, gauntlet, seed, position, db, jobs, sch
     try:
         config = TournamentConfig(game=game, engines=list(specs), players=players, games=games,
                                   seed=seed, mode="gauntlet" if gauntlet else "roundrobin",
-                                  position=position, sprt=sprt)
+                                  position=position, sprt=sprt, opening=opening)
     except PositionError as e:
         raise click.BadParameter(str(e), param_hint="--position")
     except TournamentError as e:
