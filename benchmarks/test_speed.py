@@ -5,7 +5,7 @@ Targets (from the issues; this machine): Feed the Ducks perft >= 150 M leaves/s,
 >= 20,000 it/s; Under the Leaves playouts >= 10,000 (2p) and 4,000 (4p) games/s."""
 import pytest
 
-from roost.bench import work_for
+from roost.bench import bench_state, work_for
 from roost.core.games import all_games
 from roost.search.engines import parse_engine
 
@@ -13,7 +13,7 @@ GAMES = all_games()
 
 
 def _position(info):
-    s = info.parse(info.bench_position) if info.bench_position else info.start(seed=0)
+    s = bench_state(info)
     if s.is_chance:
         s.play_unchecked(s.sample(0))
     return s
@@ -53,7 +53,8 @@ def test_mcts_iterations(benchmark, info):
 @pytest.mark.parametrize("info", GAMES, ids=lambda g: g.name)
 def test_alphabeta_nodes(benchmark, info):
     s = _position(info)
-    spec = f"ab:depth={work_for(info.name)['ab']}" + (",paranoid=1" if s.players > 2 else "")
+    w = work_for(info.name)
+    spec = f"ab:depth={w['ab']}" + w.get("ab_options", "") + (",paranoid=1" if s.players > 2 else "")
     r = benchmark.pedantic(lambda: parse_engine(spec).choose(s, seed=1), rounds=3, iterations=1)
     benchmark.extra_info["nodes"] = r.nodes
     benchmark.extra_info["nodes_per_s"] = r.nodes / benchmark.stats.stats.mean

@@ -11,7 +11,8 @@ WORK = {
     "ducks": {"perft": 5, "playouts": 30000, "mcts": 30000, "ab": 8},
     "tweeeet": {"perft": 6, "playouts": 30000, "mcts": 30000, "ab": 5},
     "cubirds": {"perft": 4, "playouts": 10000, "mcts": 20000, "ab": 4},
-    "leaves": {"perft": 3, "playouts": 10000, "mcts": 5000, "ab": 2},
+    # refills draw from up to 47 tiles: the bench samples 4 of them at each chance node
+    "leaves": {"perft": 3, "playouts": 10000, "mcts": 5000, "ab": 2, "ab_options": ",exact=4,samples=4"},
 }
 DEFAULT_WORK = {"perft": 3, "playouts": 3000, "mcts": 5000, "ab": 4}
 
@@ -20,14 +21,25 @@ def work_for(name, quick=False):
     w = dict(DEFAULT_WORK)
     w.update(WORK.get(name, {}))
     if quick:
-        w = {"perft": max(1, w["perft"] - 2), "playouts": max(10, w["playouts"] // 100),
-             "mcts": max(50, w["mcts"] // 100), "ab": max(1, w["ab"] - 3)}
+        w.update(perft=max(1, w["perft"] - 2), playouts=max(10, w["playouts"] // 100),
+                 mcts=max(50, w["mcts"] // 100), ab=max(1, w["ab"] - 3))
     return w
 
 
-def bench_game(info, quick=False):
+def bench_state(info, players=None):
+    """The fixed position a game is measured from: its bench_position, or for another
+    player count a fresh start (seed 0) after 12 seeded random plies."""
+    if info.bench_position:
+        state = info.parse(info.bench_position)
+        if players is None or players == state.players:
+            return state
+    from roost.arena.match import random_opening
+    return random_opening(info.start(players=players, seed=0), 12, seed=0)
+
+
+def bench_game(info, quick=False, players=None):
     """One row of the bench table for a GameInfo."""
-    state = info.parse(info.bench_position) if info.bench_position else info.start(seed=0)
+    state = bench_state(info, players)
     w = work_for(info.name, quick)
     row = {"game": info.name, "players": state.players}
 
@@ -51,29 +63,33 @@ def bench_game(info, quick=False):
     r = parse_engine(f"mcts:iterations={w['mcts']}").choose(decision, seed=1)
     row.update(mcts_iterations=r.iterations, mcts_iterations_per_s=r.speed)
 
-    spec = f"ab:depth={w['ab']}" + (",paranoid=1" if decision.players > 2 else "")
+    spec = (f"ab:depth={w['ab']}" + w.get("ab_options", "")
+            + (",paranoid=1" if decision.players > 2 else ""))
     r = parse_engine(spec).choose(decision, seed=1)
     row.update(ab_depth=w["ab"], ab_nodes=r.nodes, ab_nodes_per_s=r.speed)
     return row
 
 
-def run(games=None, quick=False, on_row=None):
+def run(games=None, quick=False, on_row=None, players=None):
+    """Bench rows for the named games (default all); ``players`` measures every game that
+    can be played by that many (the others are left out)."""
     from roost.core.games import all_games
-    infos = [g for g in all_games() if games is None or g.name in games]
+    infos = [g for g in all_games() if (games is None or g.name in games)
+             and (players is None or g.min_players <= players <= g.max_players)]
     rows = []
     for g in infos:
-        rows.append(bench_game(g, quick))
+        rows.append(bench_game(g, quick, players))
         if on_row is not None:
             on_row(rows[-1])
     return rows
 
 
-HEADER = (f"{'game':<9} {'perft leaves/s':>16} {'playouts/s':>12} {'MCTS it/s':>11} "
+HEADER = (f"{'game':<9} {'p':>1} {'perft leaves/s':>16} {'playouts/s':>12} {'MCTS it/s':>11} "
           f"{'AB nodes/s':>12}  work")
 
 
 def format_row(r):
-    return (f"{r['game']:<9} {r['perft_leaves_per_s']:>16,.0f} {r['playouts_per_s']:>12,.0f} "
+    return (f"{r['game']:<9} {r['players']:>1} {r['perft_leaves_per_s']:>16,.0f} {r['playouts_per_s']:>12,.0f} "
             f"{r['mcts_iterations_per_s']:>11,.0f} {r['ab_nodes_per_s']:>12,.0f}  "
             f"perft {r['perft_depth']} = {r['perft_leaves']:,}; {r['playouts']:,} playouts "
             f"({r['playout_plies']:.0f} plies avg); {r['mcts_iterations']:,} it; "

@@ -5,9 +5,12 @@ import click
 
 @click.command("bench")
 @click.option("--game", "-g", "games", multiple=True, help="Only these games (repeatable).")
+@click.option("--players", "-n", type=click.IntRange(2, 5), default=None,
+              help="Measure the games playable by N players at N players (default: each "
+              "game's bench position).")
 @click.option("--quick", is_flag=True, help="A hundredth of the work: a smoke test, not a measurement.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON for programs.")
-def command(games, quick, as_json):
+def command(games, players, quick, as_json):
     """Measure perft leaves/s, random playouts/s, MCTS iterations/s and alpha-beta nodes/s
     on each game's fixed benchmark position (single thread).
 
@@ -18,14 +21,18 @@ def command(games, quick, as_json):
     Examples:
       roost bench
       roost bench --game ducks --json
+      roost bench --game leaves --players 4
     """
     from roost.bench import HEADER, format_row, run, signature
     from roost.core.games import get_game
     names = [get_game(g).name for g in games] if games else None
     if as_json:
-        click.echo(json.dumps(run(names, quick=quick), indent=2))
+        click.echo(json.dumps(run(names, quick=quick, players=players), indent=2))
         return
     click.echo(HEADER)
     click.echo("-" * len(HEADER))
-    rows = run(names, quick=quick, on_row=lambda r: click.echo(format_row(r)))   # each row as it is done
+    rows = run(names, quick=quick, players=players,
+               on_row=lambda r: click.echo(format_row(r)))   # each row as it is done
+    if not rows:
+        raise click.UsageError(f"none of the chosen games is played by {players} players")
     click.echo(signature(rows))
