@@ -2,7 +2,7 @@ import json
 
 import click
 
-from roost.cli.options import ENGINE, game_argument, json_option, load_position, players_option, seat_option, seed_option
+from roost.cli.options import ENGINE, engines_epilog, game_argument, json_option, load_position, players_option, seat_option, seed_option
 
 
 def format_result(r, state):
@@ -35,7 +35,7 @@ def format_result(r, state):
     return "\n".join(lines)
 
 
-@click.command("analyse")
+@click.command("analyse", epilog=engines_epilog())
 @game_argument
 @click.argument("position", nargs=-1)
 @click.option("--engine", "-e", "spec", type=ENGINE, default="mcts:time=1", show_default=True,

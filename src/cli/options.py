@@ -38,6 +38,12 @@ GAME = GameType()
 ENGINE = EngineType()
 
 
+def engines_epilog():
+    """The engine kinds and their parameters, for a command's --help."""
+    from roost.search.engines import describe_engines
+    return "\b\nEngines (spec = kind:name=value,...):\n" + "\n".join("  " + l for l in describe_engines())
+
+
 def game_argument(f):
     return click.argument("game", type=GAME)(f)
 

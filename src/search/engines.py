@@ -88,6 +88,7 @@ def _fmt(v):
 class RandomEngine(Engine):
     """Uniformly random legal moves (a baseline, and fast games for tournament tests)."""
     kind = "random"
+    summary = "uniformly random legal moves"
     params = ()
 
     def choose(self, state, seed=0):
@@ -100,6 +101,7 @@ class RandomEngine(Engine):
 class AlphaBetaEngine(Engine):
     """PVS alpha-beta with iterative deepening (src/search/alphabeta.pyx)."""
     kind = "ab"
+    summary = "alpha-beta: PVS, iterative deepening, transposition table; expectimax at chance"
     params = (
         Param("depth", int, 0, "maximum depth in plies (default 6 when no time or node limit)", 1),
         Param("time", float, 0.0, "seconds per move", 0.0),
@@ -187,6 +189,7 @@ class MctsEngine(Engine):
     """UCT / MCTS-Solver with chance nodes and tree reuse (src/search/mcts.pyx).  On a
     state with hidden information it searches information sets (as ``ismcts``)."""
     kind = "mcts"
+    summary = "UCT with max^n values, MCTS-Solver, chance nodes, tree reuse"
     params = (
         *_TREE_BUDGET,
         Param("reuse", bool, True, "keep the subtree of the move played between moves"),
@@ -268,6 +271,7 @@ class MctsEngine(Engine):
 class IsmctsEngine(MctsEngine):
     """Single-observer information-set MCTS: one determinization per iteration."""
     kind = "ismcts"
+    summary = "information-set MCTS: one determinization per iteration"
     params = (*_TREE_BUDGET, _PLAYOUT_CAP)
     ismcts = True
 
@@ -279,6 +283,7 @@ class PimcEngine(Engine):
     """Perfect-information Monte Carlo: several determinizations, each searched by MCTS,
     root visit counts summed as votes."""
     kind = "pimc"
+    summary = "perfect-information Monte Carlo: determinizations searched by MCTS, votes summed"
     params = (
         Param("worlds", int, 8, "determinizations searched", 1),
         Param("iterations", int, 0, "iterations per world (default 2000 when no time is set)", 1),
@@ -357,7 +362,7 @@ def describe_engines():
     """Lines of help text: each engine kind and its parameters."""
     lines = []
     for kind, cls in ENGINES.items():
-        lines.append(f"{kind}: {cls.__doc__.splitlines()[0]}")
+        lines.append(f"{kind}: {cls.summary}")
         for p in cls.params:
             lines.append(f"    {p.name}={_fmt(p.default)}  {p.help}")
     return lines
