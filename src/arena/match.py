@@ -168,10 +168,10 @@ class MatchResult:
             line = (f"{a} vs {b}: {scores[0]:g}-{scores[1]:g} (+{w} ={d} -{l}) in {n} games; "
                     f"score {100 * mean:.1f}% ± {100 * margin:.1f}%")
             if 0 < mean < 1:
-                elo = -400 * math.log10(1 / mean - 1)
-                lo, hi = max(mean - margin, 1e-6), min(mean + margin, 1 - 1e-6)
-                line += (f", Elo {elo:+.0f} [{-400 * math.log10(1 / lo - 1):+.0f}, "
-                         f"{-400 * math.log10(1 / hi - 1):+.0f}] (95%)")
+                def elo(p):
+                    return ("-inf" if p <= 0 else "+inf" if p >= 1
+                            else f"{-400 * math.log10(1 / p - 1):+.0f}")
+                line += f", Elo {elo(mean)} [{elo(mean - margin)}, {elo(mean + margin)}] (95%)"
             return line
         parts = [f"{s}: {scores[i]:g} ({tallies[i][0]} won)" for i, s in enumerate(self.specs)]
         return f"{n} games, {len(self.specs)} seats: " + "; ".join(parts)
