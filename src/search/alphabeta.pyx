@@ -97,6 +97,8 @@ cdef class AlphaBeta:
     cdef public bint paranoid
     cdef public int exact_outcomes  # enumerate a chance node exactly up to this many outcomes
     cdef public int samples         # otherwise average this many sampled outcomes
+    cdef public int star            # chance pruning: 0 none, 1 Star1, 2 Star1 with Star2 probes
+    cdef bint probing               # the next negamax call is a Star2 probe
     # per-search state
     cdef int root_player
     cdef bint solving
@@ -111,7 +113,7 @@ cdef class AlphaBeta:
     cdef int seldepth
 
     def __cinit__(self, int tt_mb=32, bint use_eval=True, bint paranoid=False,
-                  int exact_outcomes=64, int samples=8, seed=0):
+                  int exact_outcomes=64, int samples=8, int star=2, seed=0):
         cdef uint64_t n = 1
         while n * 2 * sizeof(TTEntry) <= <uint64_t>tt_mb * 1024 * 1024:
             n *= 2
@@ -127,6 +129,7 @@ cdef class AlphaBeta:
         self.paranoid = paranoid
         self.exact_outcomes = exact_outcomes
         self.samples = samples
+        self.star = star
         rng_seed(&self.rng, <uint64_t>seed)
         self.stack = []
 
@@ -205,11 +208,15 @@ cdef class AlphaBeta:
         return -self.negamax(c, depth, -beta, -alpha, ply)
 
     cdef double chance(self, State c, int depth, double alpha, double beta, int ply, int me):
-        """Expectimax; Star1 cut-offs from the score bounds when outcomes are enumerated."""
+        """Expectimax.  With enumerated outcomes, Star1 cuts off once the outcomes searched,
+        with bounds on the rest, settle the expectation outside (alpha, beta); Star2 first
+        probes each outcome (its first move only) to tighten those bounds."""
         cdef int n, i, k
         cdef int* outs
         cdef double* probs
-        cdef double total = 0.0, left = 1.0, v, p, a, b
+        cdef double* lo
+        cdef double* hi
+        cdef double total = 0.0, rest_lo = 0.0, rest_hi = 0.0, v, p, a, b
         cdef State child
         cdef bint exact
         self.met_chance = True
@@ -218,11 +225,15 @@ cdef class AlphaBeta:
             return 0.0
         if ply >= MAX_PLY - 2:
             return self.leaf(c, me)
+        # the repetition test reads path[0..ply): this ply must hold this node, not a stale key
+        self.path[ply] = c.key()
         n = c.chance_count()
         exact = n <= self.exact_outcomes
         k = n if exact else self.samples
         outs = <int*>malloc(max(n, k) * sizeof(int))
-        probs = <double*>malloc(max(n, k) * sizeof(double))
+        probs = <double*>malloc(max(n, k) * 4 * sizeof(double))
+        lo = probs + max(n, k)
+        hi = lo + max(n, k)
         if exact:
             n = c.chance_outcomes(outs, probs)
         else:
@@ -232,31 +243,86 @@ cdef class AlphaBeta:
                 probs[i] = 1.0 / k
         child = <State>self.stack[ply + 1]
         for i in range(n):
+            lo[i] = -MATE
+            hi[i] = MATE
+        if self.star >= 2 and exact and n > 1:
+            for i in range(n):
+                child.assign(c)
+                child.play(outs[i])
+                self.probe(child, depth, ply + 1, me, &lo[i], &hi[i])
+                if self.stop:
+                    break
+            for i in range(n):
+                rest_lo += probs[i] * lo[i]
+                rest_hi += probs[i] * hi[i]
+            if not self.stop and rest_lo >= beta:
+                total = rest_lo                 # fail high on the probes alone
+                n = 0
+            elif not self.stop and rest_hi <= alpha:
+                total = rest_hi                 # fail low on the probes alone
+                n = 0
+        else:
+            rest_lo = -MATE
+            rest_hi = MATE
+        for i in range(n):
             p = probs[i]
-            # the window child i must beat for the expectation to stay inside (alpha, beta)
-            a = (alpha - total - (left - p) * MATE) / p
-            b = (beta - total + (left - p) * MATE) / p
-            if a < -MATE:
+            rest_lo -= p * lo[i]                # now the bounds of the outcomes after i
+            rest_hi -= p * hi[i]
+            if self.star >= 1:
+                # the window outcome i must beat for the expectation to stay inside (alpha, beta)
+                a = (alpha - total - rest_hi) / p
+                b = (beta - total - rest_lo) / p
+                if a < -MATE:
+                    a = -MATE - 1
+                if b > MATE:
+                    b = MATE + 1
+            else:
                 a = -MATE - 1
-            if b > MATE:
                 b = MATE + 1
             child.assign(c)
             child.play(outs[i])
             v = self.value(child, depth, a, b, ply + 1, me)
             total += p * v
-            left -= p
             if self.stop:
                 break
-            if total + left * MATE <= alpha:
-                total += left * MATE      # fail low: an upper bound
-                break
-            if total - left * MATE >= beta:
-                total -= left * MATE      # fail high: a lower bound
-                break
+            if self.star >= 1:
+                if total + rest_hi <= alpha:
+                    total += rest_hi            # fail low: an upper bound
+                    break
+                if total + rest_lo >= beta:
+                    total += rest_lo            # fail high: a lower bound
+                    break
         free(outs)
         free(probs)
         self.pv_len[ply] = 0
         return total
+
+    cdef void probe(self, State c, int depth, int ply, int me, double* lo, double* hi):
+        """Star2's probe of one outcome: the exact value of a terminal or horizon position,
+        else the first move's value, a bound in the direction of the side to move there
+        (a lower bound for `me` if me's side moves, an upper bound otherwise)."""
+        cdef int tm
+        cdef double v
+        if c.over():
+            v = self.terminal(c, me, ply)
+            lo[0] = v
+            hi[0] = v
+            return
+        tm = c.to_move()
+        if tm == CHANCE:
+            return
+        if depth <= 0 or ply >= MAX_PLY - 2:
+            v = self.leaf(c, me)
+            lo[0] = v
+            hi[0] = v
+            return
+        self.nodes += 1
+        self.probing = True
+        if self.side(tm) == self.side(me):
+            lo[0] = self.negamax(c, depth, -MATE - 1, MATE + 1, ply)
+        else:
+            hi[0] = -self.negamax(c, depth, -MATE - 1, MATE + 1, ply)
+        self.probing = False
 
     cdef void score_moves(self, int* moves, int n, int tt_move, int ply, int player):
         cdef int i, m
@@ -292,6 +358,7 @@ cdef class AlphaBeta:
 
     cdef double negamax(self, State s, int depth, double alpha, double beta, int ply):
         cdef int me = s.to_move()
+        cdef bint probe = self.probing        # Star2: search the first move only
         cdef uint64_t key = s.key()
         cdef TTEntry* e = &self.tt[key & self.tt_mask]
         cdef int tt_move = -1, n, i, m, best_move = -1, j
@@ -300,6 +367,7 @@ cdef class AlphaBeta:
         cdef int* moves = self.movebuf + ply * MAX_MOVES
         cdef State child
         cdef long long horizon0
+        self.probing = False
         self.pv_len[ply] = 0
         self.check_limits()
         if self.stop:
@@ -362,8 +430,12 @@ cdef class AlphaBeta:
                             self.killers[ply][0] = m
                         self.history[me * HIST_SIZE + (m & (HIST_SIZE - 1))] += depth * depth
                         break
+            if probe:
+                break
         if self.stop:
             return best if best > -INF else 0.0
+        if probe and best <= alpha0:
+            return best       # one move failing low bounds nothing
         if best_move >= 0:
             e.key = key
             e.used = 1
@@ -371,7 +443,7 @@ cdef class AlphaBeta:
             e.move = best_move
             # a subtree that met no horizon is exact at any depth
             e.depth = DEPTH_INF if self.horizon == horizon0 else depth
-            e.flag = LOWER if best >= beta else (EXACT if best > alpha0 else UPPER)
+            e.flag = LOWER if (best >= beta or probe) else (EXACT if best > alpha0 else UPPER)
         return best
 
     # ------------------------------------------------------------------ the driver

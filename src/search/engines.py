@@ -28,6 +28,7 @@ class Param:
     help: str
     minimum: float = None
     choices: tuple = None
+    maximum: float = None
 
     def convert(self, engine, text):
         try:
@@ -50,6 +51,8 @@ class Param:
             raise EngineSpecError(f"engine '{engine}': {self.name} must be {what}, got {text!r}") from None
         if self.minimum is not None and value < self.minimum:
             raise EngineSpecError(f"engine '{engine}': {self.name} must be at least {self.minimum}, got {text!r}")
+        if self.maximum is not None and value > self.maximum:
+            raise EngineSpecError(f"engine '{engine}': {self.name} must be at most {self.maximum}, got {text!r}")
         return value
 
 
@@ -110,6 +113,7 @@ class AlphaBetaEngine(Engine):
         Param("eval", str, "game", "horizon evaluation: the game's heuristic, or none (0)", choices=("game", "none")),
         Param("samples", int, 8, "outcomes sampled at a chance node with many outcomes", 1),
         Param("exact", int, 64, "chance nodes with at most this many outcomes are enumerated", 1),
+        Param("star", int, 2, "chance pruning: 0 none, 1 Star1, 2 Star1 after Star2 probes", 0, maximum=2),
         Param("paranoid", bool, False, "search N-player games as everyone against the mover"),
     )
 
@@ -123,7 +127,7 @@ class AlphaBetaEngine(Engine):
             s = self.settings
             self._searcher = AlphaBeta(tt_mb=s["tt"], use_eval=s["eval"] == "game",
                                        paranoid=s["paranoid"], exact_outcomes=s["exact"],
-                                       samples=s["samples"])
+                                       samples=s["samples"], star=s["star"])
         return self._searcher
 
     def new_game(self):
