@@ -13,6 +13,7 @@ Traceback (most recent call last):
 ...
 roost.core.errors.EngineSpecError: engine 'mcts' has no parameter 'iters'; its parameters: iterations, time, c, nodes, reuse, solver, widen, alpha, plies
 """
+import abc
 import random as _random
 from dataclasses import dataclass
 
@@ -56,8 +57,10 @@ class Param:
         return value
 
 
-class Engine:
+class Engine(abc.ABC):
+    """A searcher and its settings (see the module docstring for the interface)."""
     kind = ""
+    summary = ""
     params = ()
 
     def __init__(self, **settings):
@@ -72,8 +75,9 @@ class Engine:
     def __str__(self):
         return self.spec
 
+    @abc.abstractmethod
     def choose(self, state, seed=0):
-        raise NotImplementedError
+        """The engine's move in ``state`` as a SearchResult."""
 
     def advance(self, move):
         pass
