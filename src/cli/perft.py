@@ -27,14 +27,25 @@ def command(game, args, players, divide):
         raise click.BadParameter(f"DEPTH must be between 0 and 64, got {depth}", param_hint="DEPTH")
     state = load_position(game, words, players)
     t0 = time.perf_counter()
-    if divide and depth >= 1:
-        total = 0
-        for name, n in state.divide(depth):
-            click.echo(f"{name}: {n}")
-            total += n
-        leaves = total
-    else:
+    if depth < 2 or (state.is_chance and not state.perft_expands_chance) or state.is_over:
         leaves = state.perft(depth)
+        if divide and state.is_chance and not state.perft_expands_chance:
+            click.echo("a chance node: the game's perft counts it as one leaf, with nothing to divide")
+        elif divide:
+            for name, n in state.iter_divide(depth) if depth >= 1 else ():
+                click.echo(f"{name}: {n}")
+    else:
+        # one move at a time, so that Ctrl-C stops between moves with the count so far
+        leaves, done, total_moves = 0, 0, len(state.legal())
+        try:
+            for name, n in state.iter_divide(depth):
+                if divide:
+                    click.echo(f"{name}: {n}")
+                leaves += n
+                done += 1
+        except KeyboardInterrupt:
+            click.echo(f"interrupted after {done} of {total_moves} moves: {leaves} leaves so far")
+            raise SystemExit(130)
     dt = time.perf_counter() - t0
     click.echo(f"perft({depth}) = {leaves}")
     click.echo(f"{dt:.3f} s, {leaves / dt / 1e6 if dt > 0 else 0:.1f} M leaves/s")

@@ -218,21 +218,23 @@ cdef class State:
         return self.perft_native(depth)
 
     def divide(self, int depth):
-        """[(move name, perft(child, depth - 1))] for every legal move or outcome here."""
+        """[(move name, perft(child, depth - 1))] for every legal move or outcome here (a
+        chance draw uses no depth).  A chance node whose game counts it as one leaf has
+        nothing to divide: []."""
+        return list(self.iter_divide(depth))
+
+    def iter_divide(self, int depth):
+        """divide() one move at a time (Ctrl-C between moves keeps what was counted)."""
         if depth < 1:
             raise ValueError("divide needs depth >= 1")
-        rows = []
         cdef State child
+        if self.over() or (self.to_move() == CHANCE and not self.perft_expands_chance):
+            return
+        chance = self.to_move() == CHANCE
         for m in self.legal():
             child = self.clone()
             child.play(m)
-            if self.to_move() == CHANCE and not self.perft_expands_chance:
-                rows.append((self.move_name(m), 1))
-            elif self.to_move() == CHANCE:
-                rows.append((self.move_name(m), child.perft_native(depth)))
-            else:
-                rows.append((self.move_name(m), child.perft_native(depth - 1)))
-        return rows
+            yield self.move_name(m), child.perft_native(depth if chance else depth - 1)
 
     def __str__(self):
         return self.text()
