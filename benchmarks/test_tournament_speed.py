@@ -1,0 +1,20 @@
+"""Bookkeeping cost of tournaments: games/s of very fast games (random engines), in one
+process and in a local pool.  Most of the time must go into the games themselves; the
+result's ``busy()`` share is recorded next to the rate."""
+import pytest
+
+from roost.arena.tournament import TournamentConfig, run_tournament
+from roost.core.games import get_game
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_random_games_per_second(benchmark, tmp_path, jobs):
+    counter = iter(range(1000))
+
+    def run():
+        cfg = TournamentConfig(game=get_game("ducks"), engines=["random", "random"], games=500, seed=next(counter))
+        return run_tournament(cfg, db=str(tmp_path / f"t{jobs}-{cfg.seed}.db"), jobs=jobs)
+
+    res = benchmark.pedantic(run, rounds=2, iterations=1)
+    benchmark.extra_info["games_per_s"] = res.played / res.wall
+    benchmark.extra_info["share_in_games"] = res.busy()
