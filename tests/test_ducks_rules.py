@@ -231,3 +231,35 @@ def test_evaluation_prefers_fewer_groups():
     assert s.evaluate_for(0) > 0.5
     t = Ducks.parse(AFTER_SETUP)
     assert abs(t.evaluate_for(0) - (1 - t.evaluate_for(1))) < 1e-12
+
+
+# --- Audit --------------------------------------------------------------------------
+@pytest.mark.parametrize("text,fault", [
+    # a superscript two passes str.isdigit() but is no number (int() raised ValueError);
+    # an Arabic-Indic three was read silently as 3
+    (AFTER_SETUP.replace(" w 0", " w \u00b2"), "plies must be a non-negative integer"),
+    ("1wbw1/w4b/w5w/b2bb2b/3b*b3/w2bw2w/b5w/b4w/1bww1 b \u0663", "plies must be a non-negative integer"),
+])
+def test_plies_are_ascii_digits(text, fault):
+    # rules: "Position text": <plies> is the number of crumb placements
+    with pytest.raises(PositionError) as e:
+        Ducks.parse(text)
+    assert fault in str(e.value)
+
+
+def test_cell_names_with_non_ascii_digits_are_move_errors():
+    # rules: "Board and notation": a row letter and a 1-based position
+    s = Ducks.parse(AFTER_SETUP)
+    for bad in ("e\u00b2", "W@e\u00b2", "e\u0665"):
+        with pytest.raises(MoveError, match="not a cell name"):
+            s.parse_move(bad)
+    for bad in (10 ** 12, -(10 ** 12), "e5", None, 1.5):
+        with pytest.raises(MoveError, match="not a Feed the Ducks move id"):
+            s.move_name(bad)
+
+
+def test_cell_name_rejects_indices_off_the_board():
+    # rules: "Board and notation": bit indices run 0..60 (it read past its tables: 61 was 'a62')
+    for bad in (61, 64, -1, 100000):
+        with pytest.raises(MoveError, match="not a cell index"):
+            cell_name(bad)

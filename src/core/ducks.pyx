@@ -8,6 +8,8 @@ ducks' colours along the ray followed by a pdep into the cells next to the crumb
 Move ids: 0..60 a crumb on that cell; 64 + cell a white duck, 128 + cell a black duck
 (setup placements).
 """
+import operator
+
 from libc.stdint cimport uint64_t
 from libc.string cimport memcpy
 from libc.math cimport exp
@@ -99,14 +101,22 @@ _init_tables()
 
 def cell_name(int cell):
     """``cell_name(30) == 'e5'``"""
+    if not 0 <= cell < NCELLS:
+        raise MoveError(f"{cell} is not a cell index (0..60)")
     y = CELL_ROW[cell]
     return f"{ROW_NAMES[y]}{cell - ROW_START[y] + 1}"
+
+
+def _is_number(str s):
+    """ASCII digits only: str.isdigit() also admits superscripts and other scripts' digits,
+    which int() rejects or reads silently."""
+    return s.isascii() and s.isdigit()
 
 
 def parse_cell(str name):
     """``parse_cell('e5') == 30``; raises MoveError for a name that is not a cell."""
     s = name.strip().lower()
-    if len(s) < 2 or s[0] not in ROW_NAMES or not s[1:].isdigit():
+    if len(s) < 2 or s[0] not in ROW_NAMES or not _is_number(s[1:]):
         raise MoveError(f"{name!r} is not a cell name (a1..i5)")
     y = ROW_NAMES.index(s[0])
     col = int(s[1:])
@@ -466,7 +476,7 @@ cdef class Ducks(State):
         s.c.side = 0 if side == "w" else 1
         plies = 0
         if len(fields) == 3:
-            if not fields[2].isdigit():
+            if not _is_number(fields[2]):
                 raise PositionError(f"plies must be a non-negative integer, got {fields[2]!r}")
             plies = int(fields[2])
             if plies > PLY_CAP:
@@ -527,7 +537,11 @@ cdef class Ducks(State):
             out.append(row)
         return f"{'/'.join(out)} {'wb'[self.c.side]} {self.c.plies}"
 
-    def move_name(self, int move):
+    def move_name(self, move):
+        try:
+            move = operator.index(move)
+        except TypeError:
+            raise MoveError(f"{move!r} is not a Feed the Ducks move id") from None
         if 0 <= move < NCELLS:
             return cell_name(move)
         if WHITE_DUCK <= move < WHITE_DUCK + NCELLS:
