@@ -263,3 +263,27 @@ def test_cell_name_rejects_indices_off_the_board():
     for bad in (61, 64, -1, 100000):
         with pytest.raises(MoveError, match="not a cell index"):
             cell_name(bad)
+
+
+def test_repetition_counts_the_position_a_game_starts_from():
+    # rules: "End of the game" [decision]: the game is drawn when the same position
+    # occurs for the third time.  A game taken up from a position text has that position
+    # once already.  P = the position after the first a2 of test_third_repetition_draws
+    # (White to move, crumb on a2); from P, g3 then a2 moves no duck and returns to P.
+    # By hand: P (1st) - g3 - a2: P (2nd) - g3 - a2: P (3rd), drawn.  It was drawn only
+    # after a third g3 a2, as if P had not occurred at the start.
+    start = "b4/1w4/1w1b3/1wbw1bwb/2w1bwb2/1bbb2w1/*bww3/b5/2w1w b 7"
+    p = Ducks.parse(start).play_move("a2").text()
+    assert p.endswith(" w 8")
+    s = Ducks.parse(p)
+    for i, m in enumerate(["g3", "a2", "g3"]):
+        s.play_move(m)
+        assert not s.is_over, f"drawn too early, after move {i + 1}"
+    s.play_move("a2")
+    assert s.text().rsplit(" ", 1)[0] == p.rsplit(" ", 1)[0]
+    assert s.is_over and s.result() == (0.5, 0.5)
+    # a copy carries the start position's occurrence along
+    c = Ducks.parse(p).copy()
+    for m in ["g3", "a2", "g3", "a2"]:
+        c.play_move(m)
+    assert c.is_over

@@ -274,7 +274,7 @@ cdef class Ducks(State):
     name = "ducks"
 
     cdef DucksCore c
-    cdef uint64_t hist[MAX_HIST]   # keys after each crumb placement (for repetition)
+    cdef uint64_t hist[MAX_HIST]   # keys of the parsed start (if a crumb is down) and after each crumb placement (repetition)
 
     def __cinit__(self):
         self.n_players = 2
@@ -514,6 +514,10 @@ cdef class Ducks(State):
         s.c.hkey = full_key(s.c.white, s.c.black, s.c.crumb, s.c.side)
         if s.c.plies >= PLY_CAP:
             s.c.result = 2
+        elif s.c.crumb >= 0:
+            # the position the game is taken up from has occurred once (repetition)
+            s.hist[0] = s.c.hkey
+            s.c.nhist = 1
         return s
 
     def text(self):
