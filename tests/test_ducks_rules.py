@@ -287,3 +287,42 @@ def test_repetition_counts_the_position_a_game_starts_from():
     for m in ["g3", "a2", "g3", "a2"]:
         c.play_move(m)
     assert c.is_over
+
+
+def test_perft_ignores_the_cap_and_repetition_at_the_root_too():
+    # rules: "Perft": "repetition and the 300 cap are ignored by perft".  After White's
+    # e5 from AFTER_SETUP Black has 18 crumb cells (by hand, see
+    # test_crumb_may_not_go_on_the_lines_of_its_previous_cell); with plies 300 the game is
+    # drawn by the cap, but perft still counts those 18 (it counted 0), and the tree below
+    # is the one of the same position at plies 1.
+    after_e5 = "1wbw1/w4b/w5w/b2bb2b/3b*b3/w2bw2w/b5w/b4w/1bww1 b"
+    capped = Ducks.parse(after_e5 + " 300")
+    assert capped.is_over and capped.result() == (0.5, 0.5)
+    assert capped.perft(1) == 18
+    live = Ducks.parse(after_e5 + " 1")
+    assert capped.perft(2) == live.perft(2)
+    assert sum(n for _, n in capped.divide(2)) == live.perft(2)
+    assert len(capped.divide(1)) == 18
+    # a win at the root is still a finished game: perft 0 below it
+    won = play(BOTH_GATHER + " w 0", "e5")
+    assert won.is_over and won.perft(1) == 0 and won.perft(0) == 1
+    # a third repetition at the root: perft counts on
+    start = "b4/1w4/1w1b3/1wbw1bwb/2w1bwb2/1bbb2w1/*bww3/b5/2w1w b 7"
+    s = play(start, "a2", "g3", "a2", "g3", "a2")
+    assert s.is_over and s.result() == (0.5, 0.5)
+    assert s.perft(1) > 0 and s.perft(2) == python_perft_ignoring_draws(s, 2)
+
+
+def python_perft_ignoring_draws(state, depth):
+    """Move-by-move perft through the Python API, a drawn game treated as going on."""
+    if depth == 0:
+        return 1
+    if state.is_over and state.result() != (0.5, 0.5):
+        return 0
+    live = Ducks.parse(state.text().rsplit(" ", 1)[0] + " 1") if state.is_over else state
+    total = 0
+    for m in live.legal():
+        c = live.copy()
+        c.play_unchecked(m)
+        total += python_perft_ignoring_draws(c, depth - 1)
+    return total

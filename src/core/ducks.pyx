@@ -417,13 +417,22 @@ cdef class Ducks(State):
     cdef unsigned long long perft_native(self, int depth) noexcept:
         if depth == 0:
             return 1
-        if self.c.result >= 0:
-            return 0
+        if self.c.result == 0 or self.c.result == 1:
+            return 0     # won; a draw (repetition or the cap) is ignored by perft
         if popcount(self.c.white | self.c.black) < SETUP_PLACEMENTS:
             return perft_setup(self.c.white, self.c.black, depth)
         return perft_bulk(self.c.white, self.c.black, self.c.crumb, depth)
 
     # ---------------------------------------------------------------- Python API
+    def divide(self, int depth):
+        """As State.divide; at a position drawn by repetition or the cap the moves are
+        listed all the same (rules "Perft": repetition and the cap are ignored)."""
+        cdef Ducks s = self
+        if self.c.result == 2:
+            s = self.clone()
+            s.c.result = -1
+        return State.divide(s, depth)
+
     @classmethod
     def start(cls, players=2, seed=None):
         """The empty pond, White to place the first duck."""
