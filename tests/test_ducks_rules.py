@@ -231,3 +231,98 @@ def test_evaluation_prefers_fewer_groups():
     assert s.evaluate_for(0) > 0.5
     t = Ducks.parse(AFTER_SETUP)
     assert abs(t.evaluate_for(0) - (1 - t.evaluate_for(1))) < 1e-12
+
+
+# --- Audit --------------------------------------------------------------------------
+@pytest.mark.parametrize("text,fault", [
+    # a superscript two passes str.isdigit() but is no number (int() raised ValueError);
+    # an Arabic-Indic three was read silently as 3
+    (AFTER_SETUP.replace(" w 0", " w \u00b2"), "plies must be a non-negative integer"),
+    ("1wbw1/w4b/w5w/b2bb2b/3b*b3/w2bw2w/b5w/b4w/1bww1 b \u0663", "plies must be a non-negative integer"),
+])
+def test_plies_are_ascii_digits(text, fault):
+    # rules: "Position text": <plies> is the number of crumb placements
+    with pytest.raises(PositionError) as e:
+        Ducks.parse(text)
+    assert fault in str(e.value)
+
+
+def test_cell_names_with_non_ascii_digits_are_move_errors():
+    # rules: "Board and notation": a row letter and a 1-based position
+    s = Ducks.parse(AFTER_SETUP)
+    for bad in ("e\u00b2", "W@e\u00b2", "e\u0665"):
+        with pytest.raises(MoveError, match="not a cell name"):
+            s.parse_move(bad)
+    for bad in (10 ** 12, -(10 ** 12), "e5", None, 1.5):
+        with pytest.raises(MoveError, match="not a Feed the Ducks move id"):
+            s.move_name(bad)
+
+
+def test_cell_name_rejects_indices_off_the_board():
+    # rules: "Board and notation": bit indices run 0..60 (it read past its tables: 61 was 'a62')
+    for bad in (61, 64, -1, 100000):
+        with pytest.raises(MoveError, match="not a cell index"):
+            cell_name(bad)
+
+
+def test_repetition_counts_the_position_a_game_starts_from():
+    # rules: "End of the game" [decision]: the game is drawn when the same position
+    # occurs for the third time.  A game taken up from a position text has that position
+    # once already.  P = the position after the first a2 of test_third_repetition_draws
+    # (White to move, crumb on a2); from P, g3 then a2 moves no duck and returns to P.
+    # By hand: P (1st) - g3 - a2: P (2nd) - g3 - a2: P (3rd), drawn.  It was drawn only
+    # after a third g3 a2, as if P had not occurred at the start.
+    start = "b4/1w4/1w1b3/1wbw1bwb/2w1bwb2/1bbb2w1/*bww3/b5/2w1w b 7"
+    p = Ducks.parse(start).play_move("a2").text()
+    assert p.endswith(" w 8")
+    s = Ducks.parse(p)
+    for i, m in enumerate(["g3", "a2", "g3"]):
+        s.play_move(m)
+        assert not s.is_over, f"drawn too early, after move {i + 1}"
+    s.play_move("a2")
+    assert s.text().rsplit(" ", 1)[0] == p.rsplit(" ", 1)[0]
+    assert s.is_over and s.result() == (0.5, 0.5)
+    # a copy carries the start position's occurrence along
+    c = Ducks.parse(p).copy()
+    for m in ["g3", "a2", "g3", "a2"]:
+        c.play_move(m)
+    assert c.is_over
+
+
+def test_perft_ignores_the_cap_and_repetition_at_the_root_too():
+    # rules: "Perft": "repetition and the 300 cap are ignored by perft".  After White's
+    # e5 from AFTER_SETUP Black has 18 crumb cells (by hand, see
+    # test_crumb_may_not_go_on_the_lines_of_its_previous_cell); with plies 300 the game is
+    # drawn by the cap, but perft still counts those 18 (it counted 0), and the tree below
+    # is the one of the same position at plies 1.
+    after_e5 = "1wbw1/w4b/w5w/b2bb2b/3b*b3/w2bw2w/b5w/b4w/1bww1 b"
+    capped = Ducks.parse(after_e5 + " 300")
+    assert capped.is_over and capped.result() == (0.5, 0.5)
+    assert capped.perft(1) == 18
+    live = Ducks.parse(after_e5 + " 1")
+    assert capped.perft(2) == live.perft(2)
+    assert sum(n for _, n in capped.divide(2)) == live.perft(2)
+    assert len(capped.divide(1)) == 18
+    # a win at the root is still a finished game: perft 0 below it
+    won = play(BOTH_GATHER + " w 0", "e5")
+    assert won.is_over and won.perft(1) == 0 and won.perft(0) == 1
+    # a third repetition at the root: perft counts on
+    start = "b4/1w4/1w1b3/1wbw1bwb/2w1bwb2/1bbb2w1/*bww3/b5/2w1w b 7"
+    s = play(start, "a2", "g3", "a2", "g3", "a2")
+    assert s.is_over and s.result() == (0.5, 0.5)
+    assert s.perft(1) > 0 and s.perft(2) == python_perft_ignoring_draws(s, 2)
+
+
+def python_perft_ignoring_draws(state, depth):
+    """Move-by-move perft through the Python API, a drawn game treated as going on."""
+    if depth == 0:
+        return 1
+    if state.is_over and state.result() != (0.5, 0.5):
+        return 0
+    live = Ducks.parse(state.text().rsplit(" ", 1)[0] + " 1") if state.is_over else state
+    total = 0
+    for m in live.legal():
+        c = live.copy()
+        c.play_unchecked(m)
+        total += python_perft_ignoring_draws(c, depth - 1)
+    return total

@@ -569,3 +569,34 @@ def test_barrier_exclusion_matches_the_reference_on_near_barrier_boards():
         assert outs[0][1] == pytest.approx(1.0 / (len(want) * 35 * 64))
         excluded_seen += 36 - len(want)
     assert excluded_seen > 20       # the boards did reach near-barriers
+
+
+# ---------------------------------------------------------------------------- Audit
+@pytest.mark.parametrize("text,fault", [
+    # a superscript two passes str.isdigit() but is no number: it must not escape as a
+    # ValueError from int()
+    (EXAMPLE.replace("0:-", "\u00b2:-", 1), "lowest row"),
+    (EXAMPLE.replace("e0:9", "e0:\u00b2"), "energy"),
+    (EXAMPLE.replace("e0:9", "e\u00b2:9"), "not a cell name"),
+    # other scripts' digits are not the position text's digits either (they would be
+    # silently read as 3 and 0, and the text would not round-trip)
+    (EXAMPLE.replace("e0:9", "e0:\u0663"), "energy"),
+    (EXAMPLE.replace("0:-", "\u0660:-", 1), "lowest row"),
+    (EXAMPLE.replace("e0:9", "e\u0660:9"), "not a cell name"),
+])
+def test_position_text_numbers_are_ascii_digits(text, fault):
+    # rules "Position text": <low> is a number, a bird is <cell>:<energy>; anything else
+    # is rejected with a message naming the fault (PositionError, never a traceback)
+    with pytest.raises(PositionError, match=fault):
+        Tweeeet.parse(text)
+
+
+def test_move_names_with_non_ascii_digits_are_move_errors():
+    # rules "A flight", move notation: a cell name is a column letter and a row number
+    s = Tweeeet.parse(EXAMPLE)
+    for bad in ("c\u00b2", "d\u0661", "\u00b2"):
+        with pytest.raises(MoveError, match="not a cell name"):
+            s.parse_move(bad)
+    for bad in (10 ** 12, -(10 ** 12), "c7", None, 1.5):
+        with pytest.raises(MoveError, match="not a Tweeeet move id"):
+            s.move_name(bad)

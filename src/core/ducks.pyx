@@ -8,6 +8,8 @@ ducks' colours along the ray followed by a pdep into the cells next to the crumb
 Move ids: 0..60 a crumb on that cell; 64 + cell a white duck, 128 + cell a black duck
 (setup placements).
 """
+import operator
+
 from libc.stdint cimport uint64_t
 from libc.string cimport memcpy
 from libc.math cimport exp
@@ -99,14 +101,22 @@ _init_tables()
 
 def cell_name(int cell):
     """``cell_name(30) == 'e5'``"""
+    if not 0 <= cell < NCELLS:
+        raise MoveError(f"{cell} is not a cell index (0..60)")
     y = CELL_ROW[cell]
     return f"{ROW_NAMES[y]}{cell - ROW_START[y] + 1}"
+
+
+def _is_number(str s):
+    """ASCII digits only: str.isdigit() also admits superscripts and other scripts' digits,
+    which int() rejects or reads silently."""
+    return s.isascii() and s.isdigit()
 
 
 def parse_cell(str name):
     """``parse_cell('e5') == 30``; raises MoveError for a name that is not a cell."""
     s = name.strip().lower()
-    if len(s) < 2 or s[0] not in ROW_NAMES or not s[1:].isdigit():
+    if len(s) < 2 or s[0] not in ROW_NAMES or not _is_number(s[1:]):
         raise MoveError(f"{name!r} is not a cell name (a1..i5)")
     y = ROW_NAMES.index(s[0])
     col = int(s[1:])
@@ -264,7 +274,7 @@ cdef class Ducks(State):
     name = "ducks"
 
     cdef DucksCore c
-    cdef uint64_t hist[MAX_HIST]   # keys after each crumb placement (for repetition)
+    cdef uint64_t hist[MAX_HIST]   # keys of the parsed start (if a crumb is down) and after each crumb placement (repetition)
 
     def __cinit__(self):
         self.n_players = 2
@@ -407,13 +417,22 @@ cdef class Ducks(State):
     cdef unsigned long long perft_native(self, int depth) noexcept:
         if depth == 0:
             return 1
-        if self.c.result >= 0:
-            return 0
+        if self.c.result == 0 or self.c.result == 1:
+            return 0     # won; a draw (repetition or the cap) is ignored by perft
         if popcount(self.c.white | self.c.black) < SETUP_PLACEMENTS:
             return perft_setup(self.c.white, self.c.black, depth)
         return perft_bulk(self.c.white, self.c.black, self.c.crumb, depth)
 
     # ---------------------------------------------------------------- Python API
+    def divide(self, int depth):
+        """As State.divide; at a position drawn by repetition or the cap the moves are
+        listed all the same (rules "Perft": repetition and the cap are ignored)."""
+        cdef Ducks s = self
+        if self.c.result == 2:
+            s = self.clone()
+            s.c.result = -1
+        return State.divide(s, depth)
+
     @classmethod
     def start(cls, players=2, seed=None):
         """The empty pond, White to place the first duck."""
@@ -466,7 +485,7 @@ cdef class Ducks(State):
         s.c.side = 0 if side == "w" else 1
         plies = 0
         if len(fields) == 3:
-            if not fields[2].isdigit():
+            if not _is_number(fields[2]):
                 raise PositionError(f"plies must be a non-negative integer, got {fields[2]!r}")
             plies = int(fields[2])
             if plies > PLY_CAP:
@@ -504,6 +523,10 @@ cdef class Ducks(State):
         s.c.hkey = full_key(s.c.white, s.c.black, s.c.crumb, s.c.side)
         if s.c.plies >= PLY_CAP:
             s.c.result = 2
+        elif s.c.crumb >= 0:
+            # the position the game is taken up from has occurred once (repetition)
+            s.hist[0] = s.c.hkey
+            s.c.nhist = 1
         return s
 
     def text(self):
@@ -527,7 +550,11 @@ cdef class Ducks(State):
             out.append(row)
         return f"{'/'.join(out)} {'wb'[self.c.side]} {self.c.plies}"
 
-    def move_name(self, int move):
+    def move_name(self, move):
+        try:
+            move = operator.index(move)
+        except TypeError:
+            raise MoveError(f"{move!r} is not a Feed the Ducks move id") from None
         if 0 <= move < NCELLS:
             return cell_name(move)
         if WHITE_DUCK <= move < WHITE_DUCK + NCELLS:

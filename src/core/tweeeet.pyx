@@ -24,6 +24,8 @@ Rules decisions of this implementation where the rules file leaves a choice:
   game ends there, drawn;
 - the water-barrier test looks at the water cells on the board (removed rows are gone).
 """
+import operator
+
 from libc.stdint cimport uint64_t
 from libc.math cimport exp
 
@@ -737,7 +739,7 @@ cdef class Tweeeet(State):
         low_s, sep, rows_s = fields[0].partition(":")
         if not sep:
             raise PositionError(f"the board {fields[0]!r} must be <low>:<rows> (e.g. 0:-...S...-/...)")
-        if not low_s.isdigit() or int(low_s) > NEST_ROW:
+        if not _is_number(low_s) or int(low_s) > NEST_ROW:
             raise PositionError(f"the lowest row must be a number 0..19, got {low_s!r}")
         low = int(low_s)
         rows = rows_s.split("/")
@@ -802,7 +804,7 @@ cdef class Tweeeet(State):
                 cell = _parse_cell(cell_s)
             except MoveError as e:
                 raise PositionError(f"bird {BIRDS[b]}: {e}") from None
-            if not en_s.isdigit():
+            if not _is_number(en_s):
                 raise PositionError(f"bird {BIRDS[b]}: energy must be a number >= 0, got {en_s!r}")
             if int(en_s) > 9999:
                 raise PositionError(f"bird {BIRDS[b]}: energy {en_s} is out of range (at most 9999)")
@@ -883,7 +885,11 @@ cdef class Tweeeet(State):
             out.append(".~o2345SN"[t])
         return "".join(out)
 
-    def move_name(self, int move):
+    def move_name(self, move):
+        try:
+            move = operator.index(move)
+        except TypeError:
+            raise MoveError(f"{move!r} is not a Tweeeet move id") from None
         if move == PASS:
             return "pass"
         if 0 <= move < NCELLS:
@@ -982,9 +988,15 @@ def cell_name(int cell):
     return f"{COLS[cell % 9]}{cell // 9}"
 
 
+def _is_number(str s):
+    """ASCII digits only: str.isdigit() also admits superscripts and other scripts' digits,
+    which int() rejects or reads silently."""
+    return s.isascii() and s.isdigit()
+
+
 def _parse_cell(name):
     s = name.strip().lower()
-    if len(s) < 2 or s[0] not in COLS or not s[1:].isdigit():
+    if len(s) < 2 or s[0] not in COLS or not _is_number(s[1:]):
         raise MoveError(f"{name!r} is not a cell name (a column a..i and a row 0..19, e.g. c7) "
                         "nor 'pass'")
     y = int(s[1:])
