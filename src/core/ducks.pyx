@@ -424,14 +424,14 @@ cdef class Ducks(State):
         return perft_bulk(self.c.white, self.c.black, self.c.crumb, depth)
 
     # ---------------------------------------------------------------- Python API
-    def divide(self, int depth):
-        """As State.divide; at a position drawn by repetition or the cap the moves are
-        listed all the same (rules "Perft": repetition and the cap are ignored)."""
+    def iter_divide(self, int depth):
+        """As State.iter_divide (which divide uses); at a position drawn by repetition or
+        the cap the moves are listed all the same (rules "Perft": both are ignored)."""
         cdef Ducks s = self
         if self.c.result == 2:
             s = self.clone()
             s.c.result = -1
-        return State.divide(s, depth)
+        return State.iter_divide(s, depth)
 
     @classmethod
     def start(cls, players=2, seed=None):
