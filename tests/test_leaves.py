@@ -829,3 +829,61 @@ def test_registry():
     assert Leaves.parse(GAME.examples[0]).players == 2 and Leaves.parse(GAME.examples[0]).turn == 1
     assert EX11 in GAME.examples
     Leaves.parse(GAME.bench_position)
+
+
+# ----------------------------------------------------------------------------- audit: input
+
+@pytest.mark.parametrize("old,new", [
+    ("turn=4", "turn=\u00b2"),                 # a superscript two: str.isdigit() says yes, int() fails
+    ("market=7,", "market=\u00b2,"),
+    ("turn=4", "turn=\u0664"),                 # an Arabic-Indic four: int() reads it as 4
+    ("market=7,", "market=\u0667,"),
+    ("12@(1,0)o2", "12@(1,0)o\u0662"),
+    ("12@(1,0)o2", "1\u0662@(1,0)o2"),
+])
+def test_position_numbers_are_ascii_decimal(old, new):
+    # rules: §11: turn, tile ids, slots and orientations are written in ASCII decimal; any
+    # other digit is a fault named by a PositionError (not a ValueError from int(), and not
+    # silently read as the number it looks like)
+    text = EX11.replace(old, new, 1)
+    assert text != EX11
+    with pytest.raises(PositionError):
+        Leaves.parse(text)
+
+
+@pytest.mark.parametrize("old,new", [
+    ("turn=4", "turn=04"),
+    ("market=7,", "market=07,"),
+    ("12@(1,0)o2", "012@(1,0)o2"),
+    ("12@(1,0)o2", "12@(01,0)o2"),
+    ("12@(1,0)o2", "12@(1,-0)o2"),
+    ("12@(1,0)o2", "12@(1,0)o02"),
+    ("g1=S3@", "g1=S03@"),
+])
+def test_position_numbers_are_canonical(old, new):
+    # rules: §11: one position has one text (parse(text()) round-trips exactly, and the
+    # text is the key of __eq__): a number with a leading zero or a "-0" is not the way
+    # the format writes it, so it is rejected rather than read and rewritten
+    text = EX11.replace(old, new, 1)
+    with pytest.raises(PositionError):
+        Leaves.parse(text)
+
+
+@pytest.mark.parametrize("slot", ["(99999999999999999999,0)", "(1,-99999999999999999999)", "(13,0)"])
+def test_position_far_slot_is_a_position_error(slot):
+    # rules: §11 validity, "every entry must be a legal placement at its point in the list":
+    # a slot far outside the garden is a PositionError naming the entry (a coordinate too
+    # big for a C int used to escape as an OverflowError)
+    with pytest.raises(PositionError, match=r"g1 entry 2"):
+        Leaves.parse(EX11.replace("12@(1,0)o2", f"12@{slot}o2"))
+
+
+@pytest.mark.parametrize("name", ["m\u0660@(0,2)o0", "m0@(\u0660,2)o0", "m0@(0,2)o\u0660", "d\u0660",
+                                  "m0@(0,2)o\u00b2", "m00@(0,2)o0", "m0@(-0,2)o0", "m0@(0,02)o0",
+                                  "m0@(0,2)o00", "d07"])
+def test_move_names_are_ascii_and_canonical(name):
+    # rules: §4: moves are written m<i>@(<x>,<y>)o<o> and draws d<id> in ASCII decimal; an
+    # Arabic-Indic zero, a superscript or a leading zero is not that notation (MoveError)
+    s = Leaves.parse(EX11)
+    with pytest.raises(MoveError):
+        s.parse_move(name)
