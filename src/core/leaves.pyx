@@ -1615,7 +1615,9 @@ cdef class GardenReplay:
         """Change the cards checked from the next placement on (a card that stays keeps
         its pieces and used set, a new one starts empty).  A test device for "when a check
         first sees ..." situations of §13 that legal play with the card in from the start
-        cannot reach."""
+        cannot reach.  Only Explorer scans the whole garden: every other card checks around
+        the tile just placed (exact only while the card has been checked from the start),
+        so a card turned on here sees only what later tiles touch."""
         cdef int k, j
         cdef uint64_t old_used[NCARDS][32]
         cdef int old_counts[NCARDS]
