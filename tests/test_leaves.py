@@ -829,3 +829,152 @@ def test_registry():
     assert Leaves.parse(GAME.examples[0]).players == 2 and Leaves.parse(GAME.examples[0]).turn == 1
     assert EX11 in GAME.examples
     Leaves.parse(GAME.bench_position)
+
+
+# ----------------------------------------------------------------------------- audit: input
+
+@pytest.mark.parametrize("old,new", [
+    ("turn=4", "turn=\u00b2"),                 # a superscript two: str.isdigit() says yes, int() fails
+    ("market=7,", "market=\u00b2,"),
+    ("turn=4", "turn=\u0664"),                 # an Arabic-Indic four: int() reads it as 4
+    ("market=7,", "market=\u0667,"),
+    ("12@(1,0)o2", "12@(1,0)o\u0662"),
+    ("12@(1,0)o2", "1\u0662@(1,0)o2"),
+])
+def test_position_numbers_are_ascii_decimal(old, new):
+    # rules: §11: turn, tile ids, slots and orientations are written in ASCII decimal; any
+    # other digit is a fault named by a PositionError (not a ValueError from int(), and not
+    # silently read as the number it looks like)
+    text = EX11.replace(old, new, 1)
+    assert text != EX11
+    with pytest.raises(PositionError):
+        Leaves.parse(text)
+
+
+@pytest.mark.parametrize("old,new", [
+    ("turn=4", "turn=04"),
+    ("market=7,", "market=07,"),
+    ("12@(1,0)o2", "012@(1,0)o2"),
+    ("12@(1,0)o2", "12@(01,0)o2"),
+    ("12@(1,0)o2", "12@(1,-0)o2"),
+    ("12@(1,0)o2", "12@(1,0)o02"),
+    ("g1=S3@", "g1=S03@"),
+])
+def test_position_numbers_are_canonical(old, new):
+    # rules: §11: one position has one text (parse(text()) round-trips exactly, and the
+    # text is the key of __eq__): a number with a leading zero or a "-0" is not the way
+    # the format writes it, so it is rejected rather than read and rewritten
+    text = EX11.replace(old, new, 1)
+    with pytest.raises(PositionError):
+        Leaves.parse(text)
+
+
+@pytest.mark.parametrize("slot", ["(99999999999999999999,0)", "(1,-99999999999999999999)", "(13,0)"])
+def test_position_far_slot_is_a_position_error(slot):
+    # rules: §11 validity, "every entry must be a legal placement at its point in the list":
+    # a slot far outside the garden is a PositionError naming the entry (a coordinate too
+    # big for a C int used to escape as an OverflowError)
+    with pytest.raises(PositionError, match=r"g1 entry 2"):
+        Leaves.parse(EX11.replace("12@(1,0)o2", f"12@{slot}o2"))
+
+
+@pytest.mark.parametrize("name", ["m\u0660@(0,2)o0", "m0@(\u0660,2)o0", "m0@(0,2)o\u0660", "d\u0660",
+                                  "m0@(0,2)o\u00b2", "m00@(0,2)o0", "m0@(-0,2)o0", "m0@(0,02)o0",
+                                  "m0@(0,2)o00", "d07"])
+def test_move_names_are_ascii_and_canonical(name):
+    # rules: §4: moves are written m<i>@(<x>,<y>)o<o> and draws d<id> in ASCII decimal; an
+    # Arabic-Indic zero, a superscript or a leading zero is not that notation (MoveError)
+    s = Leaves.parse(EX11)
+    with pytest.raises(MoveError):
+        s.parse_move(name)
+
+
+# ----------------------------------------------------------------------------- audit: §8 by hand
+
+def test_host_merge_of_two_one_mushroom_components_then_growth():
+    # rules: §8 Host: "two components with one unused mushroom each that merge bring a Host"
+    # and "a component that grows to take in more mushrooms brings nothing more".
+    # S0 at (0,0): (1,-1) Y*.
+    # 30 `~ O P P` o0 at (1,0): (2,0) ~, (3,0) O, (2,-1) P, (3,-1) P.
+    # 2 `Y* V P P` o3 (MAP 1 3 0 2) at (1,-1): (2,-2) V, (3,-2) P, (2,-3) Y*, (3,-3) P: a
+    #   second yellow mushroom, alone; (1,-1) is alone too: no Host.
+    # 38 `~ O Y Y` o3 at (0,-1): (0,-2) O, (1,-2) Y, (0,-3) ~, (1,-3) Y: yellow (1,-1),
+    #   (1,-2), (1,-3), (2,-3) is one component with the two unused mushrooms: Host +1.
+    # 13 `Y* P O O` o1 (MAP 2 0 3 1) at (0,-2): (0,-4) O, (1,-4) Y*, (0,-5) O, (1,-5) P:
+    #   (1,-4) joins that component (a third mushroom), which holds used ones: nothing.
+    #   The component is now 5 yellow squares with (1,-1..-4) in one column: Restless +1
+    #   (a sector of 5 with no used square) and Runner +1 (four in a column, §8).
+    g, gains = replay(0, "30@(1,0)o0 2@(1,-1)o3 38@(0,-1)o3 13@(0,-2)o1", cards=["Ho", "Re", "Ru"])
+    assert gains == [{}, {}, {"Ho": 1}, {"Re": 1, "Ru": 1}]
+    assert [g.square(1, v) for v in (-1, -2, -3, -4)] == ["Y*", "Y", "Y", "Y*"]
+    assert g.square(2, -3) == "Y*"
+
+
+def test_restless_on_two_unused_sectors_merging():
+    # rules: §8 Restless: "each pollinated sector X with |X| >= 5 and no square in U: +1".
+    # Two sectors of 3 (each too small, so unused) that merge into one of 8 have no square
+    # in U: +1.  ("merging brings none" is read as: a merge of sectors that already
+    # brought their Restless brings no new one; the merged sector holds a used square.)
+    # S3 at (0,0): (0,0) ~, (1,0) Y, (0,-1) O, (1,-1) V*.
+    # 23 `G* P V V` o4 (MAP 1 0 3 2) at (1,0): (2,0) P, (3,0) G*, (2,-1) V, (3,-1) V:
+    #   purple (1,-1), (2,-1), (3,-1): a new sector of 3, bee +1 (1).
+    # 21 `Y* O V V` o0 at (0,-1): (0,-2) Y*, (1,-2) O, (0,-3) V, (1,-3) V: purple pair,
+    #   cut off from the first sector by (1,-2) O (1).
+    # 4 `V* G P P` o4 at (0,-2): (0,-4) G, (1,-4) V*, (0,-5) P, (1,-5) P: purple (0,-3),
+    #   (1,-3), (1,-4) is a new sector of 3: +1, +1 for the other purple sector (3).
+    # 18 `O* G V V` o7 (MAP 3 1 2 0) at (1,-1): (2,-2) V, (3,-2) G, (2,-3) V, (3,-3) O*:
+    #   (2,-2) touches (2,-1), (2,-3) touches (1,-3): one purple sector of 3 + 3 + 2 = 8, a
+    #   merge (no bee, 3) with no Restless square yet: Restless +1.
+    g, gains = replay(3, "23@(1,0)o4 21@(0,-1)o0 4@(0,-2)o4 18@(1,-1)o7", cards=["Re"])
+    assert gains == [{}, {}, {}, {"Re": 1}]
+    assert g.bees == 3
+    for sq in ((1, -1), (2, -1), (3, -1), (2, -2), (2, -3), (0, -3), (1, -3), (1, -4)):
+        assert g.pollinated(*sq) and g.square(*sq)[0] == "V"
+
+
+def test_diver_growth_brings_nothing():
+    # rules: §8 Diver: "Growing or merging later brings nothing".
+    # S3 at (0,0): (0,0) ~.  47 `~ O G G` o6 (MAP 2 3 0 1) at (0,1): (0,2) G, (1,2) G,
+    # (0,1) ~, (1,1) O: puddles (0,1), (0,0): Diver +1 (script C).
+    # 30 `~ O P P` o2 (MAP 3 2 1 0) at (-1,1): (-2,2) P, (-1,2) P, (-2,1) O, (-1,1) ~:
+    # (-1,1) joins the used component: nothing.
+    g, gains = replay(3, "47@(0,1)o6 30@(-1,1)o2", cards=["Di"])
+    assert gains == [{"Di": 1}, {}]
+    assert g.square(-1, 1) == "~" and g.square(0, 1) == "~"
+
+
+# a 2-player position at turn 9 whose seat-0 garden is given in some placement order
+_ORDER_BASE = ("UTL p=2 cards=Flirty,Collector,Diver turn=9 tomove=0 market=0,1,2 "
+               "bag=3,4,5,6,8,9,10,11,12,13,14,15,16,17,18 g0=S0@(0,0)o0;{} "
+               "g1=S1@(0,0)o0;30@(1,0)o0;31@(2,0)o0;32@(3,0)o0;33@(4,0)o0")
+
+
+def test_key_follows_derived_state_not_placement_order():
+    # rules: §11 ("the placement order is the whole history, because bees, used squares
+    # and where Collector/Friendly pieces stand depend on it") and §8 Collector.
+    # 7 `P* O Y Y` o4 at (0,1) puts a mushroom on (1,2); 19 `P* O V V` o6 at (1,2) puts one
+    # on (2,3), diagonal to it.  The piece stands on the square that is not on the tile
+    # just placed: on (1,2) when 19 comes last, on (2,3) when 7 comes last.  So the two
+    # orders leave different used sets (a later mushroom on (3,4) could pair with (2,3)
+    # in the first order only) and must have different keys; an order that swaps two
+    # tiles without changing any used set or count is the same game from here on and
+    # may share the key (it does: the key hashes the placements as a set plus the derived
+    # state).  The derived state is compared on the literal reference replay.
+    orders = {"B last": "40@(1,0)o0;45@(1,1)o0;7@(0,1)o4;19@(1,2)o6",
+              "A last": "40@(1,0)o0;45@(1,1)o0;19@(1,2)o6;7@(0,1)o4",
+              "A first": "7@(0,1)o4;40@(1,0)o0;45@(1,1)o0;19@(1,2)o6"}
+    states = {k: Leaves.parse(_ORDER_BASE.format(v)) for k, v in orders.items()}
+    assert states["B last"].piece_squares(0, "Co") == [(1, 2)]
+    assert states["A last"].piece_squares(0, "Co") == [(2, 3)]
+    refs = {}
+    for k, s in states.items():
+        entries = s.garden(0)
+        ref = RefGarden(entries[0][0] - 50)
+        for (t, x, y, o) in entries[1:]:
+            ref.place(t, x, y, o)
+        refs[k] = (ref.bees, {c: frozenset(ref.used[c]) for c in ("Fl", "Co", "Di")}, ref.pieces())
+    assert len({s.text() for s in states.values()}) == 3
+    assert refs["B last"] != refs["A last"]
+    assert states["B last"].hash != states["A last"].hash
+    assert refs["B last"] == refs["A first"]
+    assert states["B last"].hash == states["A first"].hash

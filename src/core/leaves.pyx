@@ -41,6 +41,14 @@ from roost.core.errors import PositionError, MoveError, GameError
 
 import re as _re
 
+# Numbers in position texts and move names: ASCII decimal, no leading zero, no "-0", so
+# that one position has one text (§11) and one move one name (§4).  (str.isdigit and \d
+# also take other scripts' digits: int() fails on a superscript and reads an Arabic-Indic
+# digit as a number.)
+_NUM = r"(?:0|[1-9][0-9]*)"
+_INT = r"(?:0|-?[1-9][0-9]*)"
+_NUM_RE = _re.compile(_NUM)
+
 cdef enum:
     NTILES = 50          # regular tiles 0..49; starting tiles S0..S3 are 50..53
     NALL = 54
@@ -1206,7 +1214,7 @@ cdef class Leaves(State):
             cards.append(CARD_NAMES.index(cn))
         # turn and tomove
         tt = vals["turn"]
-        if not tt.isdigit() or not 1 <= int(tt) <= 12 * n + 1:
+        if not _NUM_RE.fullmatch(tt) or not 1 <= int(tt) <= 12 * n + 1:
             raise PositionError(f"turn must be a number from 1 to {12 * n + 1}, got {tt!r}")
         t = int(tt)
         over = t == 12 * n + 1
@@ -1326,17 +1334,17 @@ cdef class Leaves(State):
 
     def parse_move(self, str name):
         s = name.strip()
-        m = _re.fullmatch(r"d(\d+)", s)
+        m = _re.fullmatch(rf"d({_NUM})", s)
         if m:
             tid = int(m.group(1))
             if tid >= NTILES:
                 raise MoveError(f"{name!r}: there is no tile {tid} (tiles are 0..49)")
             return CHANCE_BASE + tid
-        m = _re.fullmatch(r"m(\d+)@\((-?\d+),(-?\d+)\)o(\d+)", s)
+        m = _re.fullmatch(rf"m({_NUM})@\(({_INT}),({_INT})\)o({_NUM})", s)
         if not m:
             raise MoveError(
                 f"{name!r} is not a move: write m<market index>@(<x>,<y>)o<orientation>, "
-                "e.g. m2@(1,-1)o3, or d<tile> for a refill draw")
+                "e.g. m2@(1,-1)o3, or d<tile> for a refill draw (ASCII digits, no leading zeros)")
         i, x, y, o = (int(v) for v in m.groups())
         if i > 2:
             raise MoveError(f"{name!r}: the market index is 0, 1 or 2")
@@ -1469,8 +1477,8 @@ def _parse_ids(txt, what):
     parts = txt.split(",")
     out = []
     for part in parts:
-        if not part.isdigit():
-            raise PositionError(f"{what}: {part!r} is not a tile id (0..49)")
+        if not _NUM_RE.fullmatch(part):
+            raise PositionError(f"{what}: {part!r} is not a tile id (0..49, ASCII digits, no leading zeros)")
         tid = int(part)
         if tid >= NTILES:
             raise PositionError(f"{what}: there is no tile {tid} (tiles are 0..49)")
@@ -1483,7 +1491,7 @@ def _parse_ids(txt, what):
     return out
 
 
-_ENTRY_RE = _re.compile(r"(S?)(\d+)@\((-?\d+),(-?\d+)\)o(\d+)")
+_ENTRY_RE = _re.compile(rf"(S?)({_NUM})@\(({_INT}),({_INT})\)o({_NUM})")
 
 
 def _entry_name(tile, x, y, o):
@@ -1494,7 +1502,8 @@ def _entry_name(tile, x, y, o):
 def _parse_entry(txt, where):
     m = _ENTRY_RE.fullmatch(txt)
     if not m:
-        raise PositionError(f"{where}: {txt!r} is not a placement <tile>@(<x>,<y>)o<orientation>")
+        raise PositionError(f"{where}: {txt!r} is not a placement <tile>@(<x>,<y>)o<orientation> "
+                            "(ASCII digits, no leading zeros)")
     is_start, tid, x, y, o = m.group(1) == "S", int(m.group(2)), int(m.group(3)), int(m.group(4)), int(m.group(5))
     if is_start:
         if tid > 3:
@@ -1504,6 +1513,9 @@ def _parse_entry(txt, where):
         raise PositionError(f"{where}: there is no tile {tid} (tiles are 0..49)")
     if o > 7:
         raise PositionError(f"{where}: orientation {o} is not 0..7")
+    if abs(x) > 12 or abs(y) > 12:
+        raise PositionError(f"{where}: slot ({x},{y}) is more than 12 slots from (0,0), where no "
+                            "garden of 13 tiles reaches")
     return (tid, x, y, o)
 
 
@@ -1603,7 +1615,9 @@ cdef class GardenReplay:
         """Change the cards checked from the next placement on (a card that stays keeps
         its pieces and used set, a new one starts empty).  A test device for "when a check
         first sees ..." situations of §13 that legal play with the card in from the start
-        cannot reach."""
+        cannot reach.  Only Explorer scans the whole garden: every other card checks around
+        the tile just placed (exact only while the card has been checked from the start),
+        so a card turned on here sees only what later tiles touch."""
         cdef int k, j
         cdef uint64_t old_used[NCARDS][32]
         cdef int old_counts[NCARDS]
