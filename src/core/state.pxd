@@ -23,6 +23,19 @@ cdef enum:
     MAX_OUTCOMES = 131072  # distinct outcomes at any chance node of any game
 
 
+cdef enum:
+    DRAWN = 2            # two_player_outcome(): neither player won
+
+
+cdef inline void two_player_outcome(int result, double* out) noexcept nogil:
+    """outcome() of a two-player game whose result is the winner (0 or 1) or DRAWN."""
+    if result == DRAWN:
+        out[0] = 0.5
+    else:
+        out[0] = 1.0 if result == 0 else 0.0
+    out[1] = 1.0 - out[0]
+
+
 cdef class State:
     # Set by the game in __cinit__/parse; read by searchers and the Python API.
     cdef readonly int n_players

@@ -16,7 +16,7 @@ from libc.stdint cimport uint64_t
 from libc.math cimport exp
 
 from roost.core.rng cimport Rng, rng_below
-from roost.core.state cimport State, CHANCE
+from roost.core.state cimport State, CHANCE, DRAWN, two_player_outcome
 from roost.core.errors import MoveError, PositionError, GameError
 
 DEF HOLD = 0
@@ -83,11 +83,8 @@ cdef class DiceRace(State):
         return self.c.left <= 0 and self.c.pending < 0
 
     cdef void outcome(self, double* out) noexcept nogil:
-        if self.c.score[0] == self.c.score[1]:
-            out[0] = 0.5
-        else:
-            out[0] = 1.0 if self.c.score[0] > self.c.score[1] else 0.0
-        out[1] = 1.0 - out[0]
+        two_player_outcome(DRAWN if self.c.score[0] == self.c.score[1]
+                           else (0 if self.c.score[0] > self.c.score[1] else 1), out)
 
     cdef uint64_t key(self) noexcept nogil:
         cdef uint64_t h = <uint64_t>(self.c.score[0] * 131 + self.c.score[1]) * 0x9E3779B97F4A7C15ULL

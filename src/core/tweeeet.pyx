@@ -31,7 +31,7 @@ from libc.math cimport exp
 
 from roost.core.bits cimport popcount, lsb, pdep, clear_lsb
 from roost.core.rng cimport Rng, rng_seed, rng_next, rng_below, splitmix64
-from roost.core.state cimport State, CHANCE, MAX_MOVES
+from roost.core.state cimport State, CHANCE, two_player_outcome, MAX_MOVES
 from roost.core.errors import PositionError, MoveError, GameError
 
 DEF NROWS = 20
@@ -576,12 +576,7 @@ cdef class Tweeeet(State):
         return self.c.result >= 0
 
     cdef void outcome(self, double* out) noexcept nogil:
-        if self.c.result == 2:
-            out[0] = 0.5
-            out[1] = 0.5
-        else:
-            out[0] = 1.0 if self.c.result == 0 else 0.0
-            out[1] = 1.0 - out[0]
+        two_player_outcome(self.c.result, out)
 
     cdef uint64_t key(self) noexcept nogil:
         return self.c.hkey
