@@ -755,3 +755,68 @@ def test_perft_random_positions_against_the_reference():
                 assert s.perft(depth) == reference_perft(s.text(), depth), s.text()
             checked += 1
     assert checked >= 4
+
+
+# --------------------------------------------------------------------------- audit (second engineer)
+def _over(**kw):
+    """The BASE position, finished (fields overridden by kw)."""
+    d = json.loads(json.dumps(BASE))
+    d.update(phase="over", winners=[0])
+    d.update(kw)
+    return json.dumps(d)
+
+
+@pytest.mark.parametrize("text", ["[" * 100000, '{"players": ' * 100000])
+def test_deeply_nested_json_is_a_position_error(text):
+    # rules: "Position text": a bad text gets a PositionError naming the fault, never a
+    # traceback (json raises RecursionError here, not ValueError).
+    with pytest.raises(PositionError, match="nested too deeply"):
+        Cubirds.parse(text)
+
+
+@pytest.mark.parametrize("turn", [1001, 5000, 10 ** 30])
+def test_no_position_has_more_than_1000_turns(turn):
+    # rules: "The draw pile" [decision]: after 1,000 turns the game ends, so no position,
+    # finished or not, counts more than 1,000 turns (10**30 overflowed a C int).
+    # BASE: collections R, R -> a tie at the cap, both seats share.
+    with pytest.raises(PositionError, match="'turn' must be 0..1000"):
+        Cubirds.parse(_over(turn=turn, winners=[0, 1]))
+
+
+def test_a_finished_game_at_the_cap_parses():
+    # rules: "The draw pile" [decision] and "Results": turn 1000, collections R vs R: the
+    # players tie on 1 card each and share the victory.
+    s = Cubirds.parse(_over(turn=1000, winners=[0, 1]))
+    assert s.result() == (0.5, 0.5)
+
+
+def test_a_deal_after_a_winning_collection_is_rejected():
+    # rules: "A turn" 5 before 6: a winning collection ends the game at once, so no round
+    # ends (no redeal) with a winning collection on the table.  Seat 0 holds F F F and T T T.
+    d = json.loads(pos(hands=["", ""], collections=["FFFTTT", "R"], deck=None))
+    d["phase"] = "deal"
+    with pytest.raises(PositionError, match="already wins"):
+        Cubirds.parse(json.dumps(d))
+
+
+@pytest.mark.parametrize("colls,winners,ok", [
+    # a collection win: only the player who won, whatever the counts (seat 1 has more cards)
+    (["FFFTTT", "RRRRRRR"], [0], True),
+    (["FFFTTT", "RRRRRRR"], [1], False),
+    (["FFFTTT", "RRRRRRR"], [0, 1], False),
+    # no winning collection: a failed deal or the cap; the most collection cards win, ties share
+    (["FFT", "FFFT"], [1], True),
+    (["FFT", "FFFT"], [0], False),
+    (["FFT", "FFFT"], [0, 1], False),
+    (["FFTO", "FFFT"], [0, 1], True),
+    (["FFTO", "FFFT"], [1], False),
+])
+def test_the_winners_of_a_finished_game_must_fit_the_collections(colls, winners, ok):
+    # rules: "A turn" 5 (a winning collection wins at once), "The draw pile" (a failed deal
+    # or the cap: the most collection cards win, tied players share).
+    text = pos(hands=["FO", "DDPPW"], collections=colls, phase="over", winners=winners)
+    if ok:
+        assert Cubirds.parse(text).winners() == winners
+    else:
+        with pytest.raises(PositionError, match="'winners'"):
+            Cubirds.parse(text)

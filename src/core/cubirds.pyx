@@ -875,6 +875,8 @@ cdef class Cubirds(State):
             d = json.loads(src)
         except ValueError as exc:
             raise PositionError(f"the position is not valid JSON: {exc}")
+        except RecursionError:
+            raise PositionError("the position is not a CuBirds position: its JSON is nested too deeply")
         if not isinstance(d, dict):
             raise PositionError("a CuBirds position is a JSON object {\"players\": ..., ...}")
         return _from_dict(cls, d)
@@ -1185,6 +1187,8 @@ def _from_dict(cls, d):
     turn = d["turn"]
     if isinstance(turn, bool) or not isinstance(turn, int) or turn < 0:
         _fault(f"'turn' must be a non-negative integer, got {turn!r}")
+    if turn > TURN_CAP:
+        _fault(f"'turn' must be 0..{TURN_CAP} (the game ends after {TURN_CAP} turns), got {turn}")
     # phase-specific fields
     for key, phases in (("pending", ("drawing",)), ("row", ("filling", "complete")),
                         ("card", ("complete",)), ("winners", ("over",))):
@@ -1256,6 +1260,26 @@ def _from_dict(cls, d):
     if ph >= PH_DRAWING and ph != PH_OVER and ndeck == 0:
         _fault(f"phase {phase!r} draws a card but the draw pile is empty "
                f"(a reshuffle would already have merged the discard pile)")
+    if phase != "over":
+        for q in range(n):
+            if _wins(collc[q]):
+                _fault(f"collections[{q}] ({colls[q]!r}) already wins: the phase must be 'over'")
+    else:
+        # rules "A turn" 5: a winning collection ends the game at once (only the player on
+        # turn can complete one, so at most one does); otherwise the game ended by a failed
+        # deal or the turn cap ("The draw pile"): the most collection cards win, ties share.
+        wins = [q for q in range(n) if _wins(collc[q])]
+        if len(wins) > 1:
+            _fault(f"collections {wins} all win: the game ends at the first winning collection")
+        if wins:
+            expect = wins
+            why = f"collections[{wins[0]}] ({colls[wins[0]]!r}) wins"
+        else:
+            most = max(csizes)
+            expect = [q for q in range(n) if csizes[q] == most]
+            why = f"no collection wins, so the most collection cards ({most}) win"
+        if sorted(d["winners"]) != expect:
+            _fault(f"'winners' is {d['winners']!r} but {why}: the winners are {expect}")
     if phase in ("setup", "deal"):
         if player != dealer:
             _fault(f"during the {phase}, 'to_move' must be the dealer ({dealer}), got {player}")
@@ -1288,9 +1312,6 @@ def _from_dict(cls, d):
                 _fault(f"hands[{q}] is empty in the middle of a round")
         if phase == "lay" and sizes[player] == 0:
             _fault(f"player {player} must lay but holds no cards")
-        for q in range(n):
-            if _wins(collc[q]):
-                _fault(f"collections[{q}] ({colls[q]!r}) already wins: the phase must be 'over'")
         if phase == "draw" and ndeck + ndiscard == 0:
             _fault("phase 'draw' but the draw and discard piles are both empty (no draw option)")
         if phase == "flock" and not any(handc[player][sp] >= _SMALL[sp] for sp in range(NSP)):
