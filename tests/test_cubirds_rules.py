@@ -820,3 +820,61 @@ def test_the_winners_of_a_finished_game_must_fit_the_collections(colls, winners,
     else:
         with pytest.raises(PositionError, match="'winners'"):
             Cubirds.parse(text)
+
+
+def _reaches_flock(hand):
+    return any(Counter(hand)[x] >= n for x, n in zip(SPECIES, (2, 3, 3, 4, 4, 5, 6, 6)))
+
+
+def test_determinization_at_a_flock_node_keeps_a_flock_possible():
+    # rules: "Decisions as actions": a flock node exists only when a species in the hand
+    # reaches its small number, so every seat watching seat 0 decide on a flock knows it
+    # holds one; "Information", determinization: a full state consistent with what the
+    # observer knows.  Seat 0 holds O O O D W, none of it known to the others.
+    s = Cubirds.parse(pos(players=3, hands=["OOODW", "DDPPW", "TTMR"], phase="flock",
+                          collections=["W", "M", "P"]))
+    assert s.legal_names() == ["flock:O", "noflock"]
+    for obs in (1, 2):
+        for seed in range(40):
+            t = s.determinized(obs, seed)
+            hand = J(t)["hands"][0]
+            assert len(hand) == 5 and _reaches_flock(hand), hand
+            assert len(t.legal()) >= 2
+            assert Cubirds.parse(t.text()).text() == t.text()
+
+
+def test_determinization_at_a_flock_node_when_only_one_deal_fits():
+    # As above.  Seat 0 holds F F, unknown to seat 1; five flamingos are in the discard
+    # pile, so two of the unseen cards are flamingos.  Seat 0's two unknown slots reach a
+    # small flock only as F F (flamingo is the only species whose small number is 2), so
+    # every determinization for seat 1 deals seat 0 exactly F F.
+    s = Cubirds.parse(pos(players=2, hands=["FF", "DDPPW"], phase="flock", discard="FFFFF"))
+    for seed in range(30):
+        t = s.determinized(1, seed)
+        assert J(t)["hands"][0] == "FF"
+        assert t.legal_names() == ["flock:F", "noflock"]
+
+
+@pytest.mark.parametrize("observer", [-1, 3, 5, 1000])
+def test_determinization_for_a_seat_outside_the_game_sees_only_public_cards(observer):
+    # "Information": an observer who holds no seat knows only the public cards, so every
+    # hand is dealt afresh from the unseen cards (a seat number out of range used to read
+    # outside the hands array).  Hand sizes, public zones and card totals are kept.
+    s = Cubirds.start(players=3, seed=4)
+    before = J(s)
+    texts = set()
+    for seed in range(10):
+        t = s.determinized(observer, seed)
+        d = J(t)
+        for key in ("rows", "collections", "discard", "known", "lacks", "phase", "turn"):
+            assert d[key] == before[key]
+        assert [len(h) for h in d["hands"]] == [8, 8, 8]
+        assert len(d["deck"]) == len(before["deck"])
+        assert dict(total_cards(t)) == COPIES
+        texts.add(t.text())
+    assert len(texts) > 5
+    # no peeking: exchanging two seats' hidden hands changes nothing for this observer
+    e = json.loads(s.text())
+    e["hands"][0], e["hands"][1] = e["hands"][1], e["hands"][0]
+    u = Cubirds.parse(json.dumps(e))
+    assert u.determinized(observer, 3).text() == s.determinized(observer, 3).text()

@@ -54,7 +54,7 @@ import os
 import re
 
 from libc.stdint cimport uint64_t
-from libc.string cimport memmove, memset
+from libc.string cimport memcpy, memmove, memset
 from libc.math cimport exp
 
 from roost.core.rng cimport Rng, rng_seed, rng_next, rng_below, splitmix64
@@ -77,6 +77,7 @@ cdef enum:
     MV_LEFT = 75
     MV_RIGHT = 76
     CARD = 80             # chance outcome: CARD + species
+    FLOCK_TRIES = 32      # determinize: redraws before building a flock node's flock
 
 cdef enum:
     PH_LAY = 0
@@ -539,6 +540,66 @@ cdef inline bint hall_ok(int* U, int* need, int* allowed, int n) noexcept nogil:
     return True
 
 
+cdef inline bint reaches_flock(unsigned char* hand) noexcept nogil:
+    """Some species in this hand (or part of a hand) reaches its small flock number."""
+    cdef int s
+    for s in range(NSP):
+        if hand[s] >= SMALL[s]:
+            return True
+    return False
+
+
+cdef inline void deal_unknown(Core* c, int observer, int* U, int* need, int* allowed,
+                              bint constrained, Rng* rng) noexcept nogil:
+    """Every opponent's hand becomes its known cards plus need[q] cards dealt from the
+    unseen counts U (updated), in seat order one slot at a time, weighted by U, never a
+    species the owner is known to lack and (when constrained) never a choice after which
+    some opponent could no longer be filled (hall_ok)."""
+    cdef int q, s, total, pick, chosen
+    cdef int ok[NSP]
+    for q in range(c.n):
+        if q == observer:
+            continue
+        for s in range(NSP):
+            c.hand[q][s] = c.known[q][s]
+    for q in range(c.n):
+        while need[q] > 0:
+            total = 0
+            for s in range(NSP):
+                ok[s] = 0
+                if U[s] > 0 and allowed[q] & (1 << s):
+                    if constrained:
+                        U[s] -= 1
+                        need[q] -= 1
+                        ok[s] = hall_ok(U, need, allowed, c.n)
+                        U[s] += 1
+                        need[q] += 1
+                    else:
+                        ok[s] = 1
+                    if ok[s]:
+                        total += U[s]
+            if total == 0:
+                # An inconsistent position (cannot come from play): fall back to any
+                # unseen card so the state stays whole.
+                for s in range(NSP):
+                    ok[s] = U[s] > 0
+                    if ok[s]:
+                        total += U[s]
+                if total == 0:
+                    break
+            pick = <int>rng_below(rng, total)
+            chosen = NSP - 1
+            for s in range(NSP):
+                if ok[s]:
+                    pick -= U[s]
+                    if pick < 0:
+                        chosen = s
+                        break
+            c.hand[q][chosen] += 1
+            U[chosen] -= 1
+            need[q] -= 1
+
+
 cdef class Cubirds(State):
     """A CuBirds position (omniscient: every hand and the draw pile's contents).
 
@@ -688,85 +749,91 @@ cdef class Cubirds(State):
     cdef void determinize(self, int observer, Rng* rng) noexcept nogil:
         # Reads only what `observer` sees: public zones (rows, collections, discard, the
         # card waiting in a `complete` phase), the observer's own hand, the others' hand
-        # sizes, known cards and "lacks" facts, and the draw pile's size.  The unseen
-        # cards are dealt among the opponents' unknown slots (seat order, one slot at a
-        # time, weighted by the unseen counts, never a species the slot's owner lacks and
-        # never a choice that would leave some opponent unfillable) and the rest form the
-        # draw pile.
+        # sizes, known cards and "lacks" facts, the draw pile's size and the phase.  The
+        # unseen cards are dealt among the opponents' unknown slots (deal_unknown) and the
+        # rest form the draw pile.  At a flock node of another player, that player's hand
+        # must reach a small flock (rules "Decisions as actions": otherwise there would be
+        # no flock node): deals are redrawn until it does (the same deal, conditioned), and
+        # after FLOCK_TRIES failures the flock is built first (one species that can reach
+        # its small number, chosen at random, its missing cards placed, then the rest
+        # dealt).  An observer outside 0..n-1 holds no seat: every hand is dealt afresh.
         cdef Core* c = &self.c
         cdef int U[NSP]
+        cdef int U0[NSP]
         cdef int need[MAX_PLAYERS]
+        cdef int need0[MAX_PLAYERS]
         cdef int allowed[MAX_PLAYERS]
-        cdef int q, s, r, i, total, pick, kn, chosen
-        cdef bint constrained = False
-        cdef int ok[NSP]
+        cdef int cand[NSP]
+        cdef int q, s, r, i, kn, fp, tries, nc, x, miss
+        cdef bint constrained = False, done = False
         if c.phase == PH_OVER:
             return
+        if observer < 0 or observer >= c.n:
+            observer = -1
         for s in range(NSP):
-            U[s] = COPIES[s] - c.discard[s] - c.hand[observer][s]
+            U0[s] = COPIES[s] - c.discard[s]
+            if observer >= 0:
+                U0[s] -= c.hand[observer][s]
             for q in range(c.n):
-                U[s] -= c.coll[q][s]
+                U0[s] -= c.coll[q][s]
                 if q != observer:
-                    U[s] -= c.known[q][s]
+                    U0[s] -= c.known[q][s]
         for r in range(NROWS):
             for i in range(c.rowlen[r]):
-                U[c.row[r][i]] -= 1
+                U0[c.row[r][i]] -= 1
         if c.fcard >= 0:
-            U[c.fcard] -= 1
+            U0[c.fcard] -= 1
         for q in range(c.n):
-            need[q] = 0
+            need0[q] = 0
             allowed[q] = 0xFF
             if q == observer:
                 continue
             kn = 0
             for s in range(NSP):
                 kn += c.known[q][s]
-                c.hand[q][s] = c.known[q][s]
-            need[q] = c.hsize[q] - kn
+            need0[q] = c.hsize[q] - kn
             allowed[q] = 0xFF & ~c.lacks[q]
-            if need[q] > 0 and allowed[q] != 0xFF:
+            if need0[q] > 0 and allowed[q] != 0xFF:
                 constrained = True
-        for q in range(c.n):
-            while need[q] > 0:
-                total = 0
-                for s in range(NSP):
-                    ok[s] = 0
-                    if U[s] > 0 and allowed[q] & (1 << s):
-                        if constrained:
-                            U[s] -= 1
-                            need[q] -= 1
-                            ok[s] = hall_ok(U, need, allowed, c.n)
-                            U[s] += 1
-                            need[q] += 1
-                        else:
-                            ok[s] = 1
-                        if ok[s]:
-                            total += U[s]
-                if total == 0:
-                    # An inconsistent position (cannot come from play): fall back to any
-                    # unseen card so the state stays whole.
-                    for s in range(NSP):
-                        ok[s] = U[s] > 0
-                        if ok[s]:
-                            total += U[s]
-                    if total == 0:
-                        break
-                pick = <int>rng_below(rng, total)
-                chosen = NSP - 1
-                for s in range(NSP):
-                    if ok[s]:
-                        pick -= U[s]
-                        if pick < 0:
-                            chosen = s
-                            break
-                c.hand[q][chosen] += 1
-                U[chosen] -= 1
-                need[q] -= 1
-        total = 0
+        fp = -1
+        if c.phase == PH_FLOCK and c.player != observer and not reaches_flock(c.known[c.player]):
+            fp = c.player
+        tries = FLOCK_TRIES if fp >= 0 else 1
+        while tries > 0 and not done:
+            tries -= 1
+            memcpy(U, U0, sizeof(U))
+            memcpy(need, need0, sizeof(need))
+            deal_unknown(c, observer, U, need, allowed, constrained, rng)
+            done = fp < 0 or reaches_flock(c.hand[fp])
+        if not done:
+            memcpy(U, U0, sizeof(U))
+            memcpy(need, need0, sizeof(need))
+            nc = 0
+            for x in range(NSP):
+                miss = SMALL[x] - c.known[fp][x]
+                if miss <= need[fp] and miss <= U[x] and allowed[fp] & (1 << x):
+                    U[x] -= miss
+                    need[fp] -= miss
+                    if hall_ok(U, need, allowed, c.n):
+                        cand[nc] = x
+                        nc += 1
+                    U[x] += miss
+                    need[fp] += miss
+            if nc > 0:
+                x = cand[rng_below(rng, nc)]
+                miss = SMALL[x] - c.known[fp][x]
+                U[x] -= miss
+                need[fp] -= miss
+                deal_unknown(c, observer, U, need, allowed, True, rng)
+                c.hand[fp][x] += miss
+            else:
+                # An inconsistent position (cannot come from play): deal without the flock.
+                deal_unknown(c, observer, U, need, allowed, constrained, rng)
+        kn = 0
         for s in range(NSP):
             c.deck[s] = U[s] if U[s] > 0 else 0
-            total += c.deck[s]
-        c.ndeck = total
+            kn += c.deck[s]
+        c.ndeck = kn
 
     cdef int observe(self, int move, int observer) noexcept nogil:
         cdef int ph = self.c.phase, st
