@@ -878,3 +878,13 @@ def test_determinization_for_a_seat_outside_the_game_sees_only_public_cards(obse
     e["hands"][0], e["hands"][1] = e["hands"][1], e["hands"][0]
     u = Cubirds.parse(json.dumps(e))
     assert u.determinized(observer, 3).text() == s.determinized(observer, 3).text()
+
+
+@pytest.mark.parametrize("name", ["floc\u212a:R", "\u212a1L", "R02L", "R002R", "nodr\u0430w"])
+def test_move_names_outside_the_notation_are_move_errors(name):
+    # rules: "Decisions as actions", notation: `R2L` (one row digit 1..4), `flock:R`, ...
+    # The Kelvin sign lower-cases to an ASCII k ("floc\u212a:R" passed as flock:R), a leading
+    # zero is not a row number, and a Cyrillic a is not an a.
+    s = Cubirds.parse(pos(hands=["RF", "DDPPW"]))
+    with pytest.raises(MoveError):
+        s.parse_move(name)

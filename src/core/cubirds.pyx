@@ -1023,6 +1023,9 @@ cdef class Cubirds(State):
 
     def parse_move(self, str name):
         s = name.strip()
+        if not s.isascii():
+            raise MoveError(f"{name!r} is not a CuBirds move: move names are plain ASCII "
+                            f"(lay like R2L, draw, nodraw, flock:R, noflock, left, right)")
         low = s.lower()
         fixed = {"draw": MV_DRAW, "nodraw": MV_NODRAW, "noflock": MV_NOFLOCK,
                  "left": MV_LEFT, "right": MV_RIGHT}
@@ -1040,8 +1043,8 @@ cdef class Cubirds(State):
             if sp not in LETTERS:
                 raise MoveError(f"{name!r}: {sp!r} is not a species letter ({LETTERS})")
             row = int(m.group(2))
-            if not 1 <= row <= 4:
-                raise MoveError(f"{name!r}: rows are numbered 1..4, not {row}")
+            if not 1 <= row <= 4 or m.group(2) != str(row):
+                raise MoveError(f"{name!r}: rows are numbered 1..4, not {m.group(2)}")
             return LETTERS.index(sp) * 8 + (row - 1) * 2 + (m.group(3) == "r")
         raise MoveError(f"{name!r} is not a CuBirds move (lay like R2L, draw, nodraw, "
                         f"flock:R, noflock, left, right, or a card drawn like card:R)")
