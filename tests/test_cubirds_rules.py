@@ -31,17 +31,21 @@ def lay(x, row, end):
 
 def pos(players=2, rows=("DPM", "WRD", "PMW", "RDP"), hands=None, collections=None, discard="",
         deck=None, phase="lay", to_move=0, dealer=0, turn=0, known=None, lacks=None,
-        rest_row=None, **extra):
-    """A position text; the cards not placed go to the draw pile (or to row rest_row)."""
+        rest_row=None, rest_discard=False, **extra):
+    """A position text; the cards not placed go to the draw pile (or to row rest_row, or to
+    the discard pile with rest_discard)."""
     hands = list(hands)
     collections = list(collections) if collections is not None else ["R"] * players
     rows = list(rows)
+    discard = discard or ""
     used = Counter("".join(rows) + "".join(hands) + "".join(collections) + discard + (deck or "")
                    + extra.get("card", ""))
     assert all(COPIES[x] >= used[x] for x in SPECIES), used
     left = "".join(x * (COPIES[x] - used[x]) for x in SPECIES)
     if rest_row is not None:
         rows[rest_row] += left
+    elif rest_discard:
+        discard += left
     elif deck is None:
         deck = left
     d = {"players": players, "dealer": dealer, "to_move": to_move, "phase": phase, "rows": rows,
@@ -888,3 +892,31 @@ def test_move_names_outside_the_notation_are_move_errors(name):
     s = Cubirds.parse(pos(hands=["RF", "DDPPW"]))
     with pytest.raises(MoveError):
         s.parse_move(name)
+
+
+def test_draw_option_with_an_empty_draw_pile_and_a_discard_pile():
+    # rules: "Decisions as actions": there is no draw node only when the draw AND discard
+    # piles are empty; "The draw pile": drawing from an empty pile reshuffles the discard.
+    # Seat 0 holds F O; no row holds F or O, so every lay (2 species x 8 = 16) takes
+    # nothing and offers draw / nodraw (32); "draw" is a chance event (1), "nodraw" leaves
+    # one card, no flock, and seat 1 (D D P P W: 3 species) has 24 lays: 16 * 25 = 400.
+    s = Cubirds.parse(pos(hands=["FO", "DDPPW"], deck="", discard=None, rest_discard=True))
+    assert J(s)["deck"] == "" and len(J(s)["discard"]) > 0
+    assert [s.perft(1), s.perft(2), s.perft(3)] == [16, 32, 400]
+    s.play_move("F1L")
+    assert s.legal_names() == ["draw", "nodraw"]
+    s.play_move("draw")
+    assert s.is_chance and J(s)["discard"] == ""        # the discard pile became the draw pile
+    assert reference_perft(pos(hands=["FO", "DDPPW"], deck="", discard=None, rest_discard=True), 3) == 400
+
+
+def test_registry_examples_live_in_the_game_module():
+    # the registry's CuBirds positions are the module's EXAMPLES (starts for 4, 2 and 5
+    # players with seed 0, then mid-game positions) and BENCH_POSITION
+    from roost.core import cubirds
+    g = get_game("cubirds")
+    assert g.examples == cubirds.EXAMPLES and g.bench_position == cubirds.BENCH_POSITION
+    for text, n in zip(cubirds.EXAMPLES, (4, 2, 5)):
+        assert Cubirds.start(players=n, seed=0).text() == text
+    for text in cubirds.EXAMPLES + (cubirds.BENCH_POSITION,):
+        assert Cubirds.parse(text).text() == text
