@@ -920,3 +920,33 @@ def test_registry_examples_live_in_the_game_module():
         assert Cubirds.start(players=n, seed=0).text() == text
     for text in cubirds.EXAMPLES + (cubirds.BENCH_POSITION,):
         assert Cubirds.parse(text).text() == text
+
+
+def test_flock_node_determinization_does_not_peek():
+    # "Information", determinization: it depends only on what the observer sees.  Seat 0
+    # decides on a flock; two worlds differ only in seat 0's hidden cards (O O O D W or
+    # T T T D W, both reaching a small flock) and the draw pile: for seats 1 and 2 they look
+    # the same, so each seed must give both worlds the same determinization.
+    a = Cubirds.parse(pos(players=3, hands=["OOODW", "DDPPW", "FMR"], phase="flock",
+                          collections=["W", "M", "P"]))
+    b = Cubirds.parse(pos(players=3, hands=["TTTDW", "DDPPW", "FMR"], phase="flock",
+                          collections=["W", "M", "P"]))
+    for obs in (1, 2):
+        assert a.view(obs) == b.view(obs)
+        for seed in range(20):
+            assert a.determinized(obs, seed).text() == b.determinized(obs, seed).text()
+    assert a.view(0) != b.view(0)
+
+
+def test_position_files_that_are_not_text_or_do_not_exist(tmp_path):
+    # rules: "Position text": commands take the JSON itself or the path of a file holding
+    # it; a bad file is a PositionError naming the fault (a binary file raised
+    # UnicodeDecodeError, a missing file was reported as bad JSON).
+    p = tmp_path / "pos.bin"
+    p.write_bytes(b"\xd0\xff\x00garbage")
+    with pytest.raises(PositionError, match="not a text file"):
+        Cubirds.parse(str(p))
+    with pytest.raises(PositionError, match="not valid JSON, nor the path of a file: no such file"):
+        Cubirds.parse(str(tmp_path / "missing.json"))
+    with pytest.raises(PositionError, match="not valid JSON"):
+        Cubirds.parse('{"players": 2,')

@@ -934,10 +934,18 @@ cdef class Cubirds(State):
         src = text.strip()
         if not src.startswith("{") and os.path.isfile(src):
             try:
-                with open(src) as f:
+                with open(src, encoding="utf-8") as f:
                     src = f.read().strip()
             except OSError as exc:
                 raise PositionError(f"cannot read the position file {text!r}: {exc.strerror}")
+            except UnicodeDecodeError:
+                raise PositionError(f"the position file {text!r} is not a text file (UTF-8 JSON)")
+        elif not src.startswith(("{", "[")) and 0 < len(src) < 4096 and "\n" not in src:
+            try:
+                json.loads(src)
+            except ValueError:
+                raise PositionError(f"the position is not valid JSON, nor the path of a file: "
+                                    f"no such file {text!r}")
         try:
             d = json.loads(src)
         except ValueError as exc:
