@@ -950,3 +950,16 @@ def test_position_files_that_are_not_text_or_do_not_exist(tmp_path):
         Cubirds.parse(str(tmp_path / "missing.json"))
     with pytest.raises(PositionError, match="not valid JSON"):
         Cubirds.parse('{"players": 2,')
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_copies_keep_the_player_count(players):
+    # rules: "CuBirds ... 2 to 5 players": a copy, a determinization and a random playout
+    # of an n-player game are n-player games (assign copied only the position, and a new
+    # object starts as a 4-player game).
+    s = Cubirds.start(players=players, seed=1)
+    assert s.copy().players == players
+    assert s.determinized(0, 3).players == players
+    t = s.copy()
+    t.random_playout(seed=2)
+    assert t.players == players and len(t.result()) == players
