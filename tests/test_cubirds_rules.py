@@ -963,3 +963,13 @@ def test_copies_keep_the_player_count(players):
     t = s.copy()
     t.random_playout(seed=2)
     assert t.players == players and len(t.result()) == players
+
+
+@pytest.mark.parametrize("q", [-1, 2, 5, 100])
+def test_seat_helpers_reject_seats_outside_the_game(q):
+    # "Position text": hands and collections exist for seats 0..players-1 only (seat 5 of a
+    # 2-player game used to read past the hands array).
+    s = Cubirds.start(players=2, seed=0)
+    for f in (s.hand, s.known_cards, s.lacks, s.collection):
+        with pytest.raises(GameError, match="seats are 0..1"):
+            f(q)

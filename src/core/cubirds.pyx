@@ -1078,16 +1078,24 @@ cdef class Cubirds(State):
         """Whose turn it is (in the ``complete`` phase the dealer decides, not this player)."""
         return self.c.player
 
+    def _seat(self, int q):
+        if not 0 <= q < self.c.n:
+            raise GameError(f"seats are 0..{self.c.n - 1}, not {q}")
+
     def hand(self, int q):
+        self._seat(q)
         return _letters([self.c.hand[q][s] for s in range(NSP)])
 
     def known_cards(self, int q):
+        self._seat(q)
         return _letters([self.c.known[q][s] for s in range(NSP)])
 
     def lacks(self, int q):
+        self._seat(q)
         return "".join(LETTERS[s] for s in range(NSP) if self.c.lacks[q] & (1 << s))
 
     def collection(self, int q):
+        self._seat(q)
         return _letters([self.c.coll[q][s] for s in range(NSP)])
 
     def rows(self):
