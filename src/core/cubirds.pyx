@@ -38,7 +38,12 @@ of another species waiting for its end).  "to_move" is always the player whose t
 Information: "known" lists, per hand, the cards that entered it face up (taken from a row)
 and have not left it; "lacks" lists, per player, the species the *unknown* part of that hand
 is known not to contain (the player laid or flocked that species since they last drew a
-hidden card).  Both are optional in a position text (default: empty).
+hidden card).  Both are optional in a position text (default: empty).  A determinization
+keeps exactly the rules file's list (own hand, public cards, known cards, "lacks" facts) plus
+what the phase implies: at another player's flock node that player's hand reaches a small
+flock.  It does not keep the other inferences a perfect memory could draw (that a skipped
+flock node means no species reached its small number, or that a reshuffled draw pile is the
+old discard pile), as the rules file's list does not name them.
 
 Extra rules decisions (the rules file is silent):
 - A turn is counted when it ends (after the flock step); "turn" is the number of turns
@@ -48,6 +53,9 @@ Extra rules decisions (the rules file is silent):
   one species because both piles ran dry stays so until a later lay changes it.
 - A failed deal is decided before the first card of the redeal: the draw and discard piles
   (the other hands already discarded) together hold fewer than 8 cards per player.
+- A finished position's "winners" must fit it: the one player whose collection wins, else
+  (a failed deal or the cap) the players with the most collection cards; "turn" is at most
+  1,000 in every position.
 """
 import json
 import os
