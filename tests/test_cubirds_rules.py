@@ -31,17 +31,21 @@ def lay(x, row, end):
 
 def pos(players=2, rows=("DPM", "WRD", "PMW", "RDP"), hands=None, collections=None, discard="",
         deck=None, phase="lay", to_move=0, dealer=0, turn=0, known=None, lacks=None,
-        rest_row=None, **extra):
-    """A position text; the cards not placed go to the draw pile (or to row rest_row)."""
+        rest_row=None, rest_discard=False, **extra):
+    """A position text; the cards not placed go to the draw pile (or to row rest_row, or to
+    the discard pile with rest_discard)."""
     hands = list(hands)
     collections = list(collections) if collections is not None else ["R"] * players
     rows = list(rows)
+    discard = discard or ""
     used = Counter("".join(rows) + "".join(hands) + "".join(collections) + discard + (deck or "")
                    + extra.get("card", ""))
     assert all(COPIES[x] >= used[x] for x in SPECIES), used
     left = "".join(x * (COPIES[x] - used[x]) for x in SPECIES)
     if rest_row is not None:
         rows[rest_row] += left
+    elif rest_discard:
+        discard += left
     elif deck is None:
         deck = left
     d = {"players": players, "dealer": dealer, "to_move": to_move, "phase": phase, "rows": rows,
@@ -755,3 +759,253 @@ def test_perft_random_positions_against_the_reference():
                 assert s.perft(depth) == reference_perft(s.text(), depth), s.text()
             checked += 1
     assert checked >= 4
+
+
+# --------------------------------------------------------------------------- audit (second engineer)
+def _over(**kw):
+    """The BASE position, finished (fields overridden by kw)."""
+    d = json.loads(json.dumps(BASE))
+    d.update(phase="over", winners=[0])
+    d.update(kw)
+    return json.dumps(d)
+
+
+@pytest.mark.parametrize("text", ["[" * 100000, '{"players": ' * 100000])
+def test_deeply_nested_json_is_a_position_error(text):
+    # rules: "Position text": a bad text gets a PositionError naming the fault, never a
+    # traceback (json raises RecursionError here, not ValueError).
+    with pytest.raises(PositionError, match="nested too deeply"):
+        Cubirds.parse(text)
+
+
+@pytest.mark.parametrize("turn", [1001, 5000, 10 ** 30])
+def test_no_position_has_more_than_1000_turns(turn):
+    # rules: "The draw pile" [decision]: after 1,000 turns the game ends, so no position,
+    # finished or not, counts more than 1,000 turns (10**30 overflowed a C int).
+    # BASE: collections R, R -> a tie at the cap, both seats share.
+    with pytest.raises(PositionError, match="'turn' must be 0..1000"):
+        Cubirds.parse(_over(turn=turn, winners=[0, 1]))
+
+
+def test_a_finished_game_at_the_cap_parses():
+    # rules: "The draw pile" [decision] and "Results": turn 1000, collections R vs R: the
+    # players tie on 1 card each and share the victory.
+    s = Cubirds.parse(_over(turn=1000, winners=[0, 1]))
+    assert s.result() == (0.5, 0.5)
+
+
+def test_a_deal_after_a_winning_collection_is_rejected():
+    # rules: "A turn" 5 before 6: a winning collection ends the game at once, so no round
+    # ends (no redeal) with a winning collection on the table.  Seat 0 holds F F F and T T T.
+    d = json.loads(pos(hands=["", ""], collections=["FFFTTT", "R"], deck=None))
+    d["phase"] = "deal"
+    with pytest.raises(PositionError, match="already wins"):
+        Cubirds.parse(json.dumps(d))
+
+
+@pytest.mark.parametrize("colls,winners,ok", [
+    # a collection win: only the player who won, whatever the counts (seat 1 has more cards)
+    (["FFFTTT", "RRRRRRR"], [0], True),
+    (["FFFTTT", "RRRRRRR"], [1], False),
+    (["FFFTTT", "RRRRRRR"], [0, 1], False),
+    # no winning collection: a failed deal or the cap; the most collection cards win, ties share
+    (["FFT", "FFFT"], [1], True),
+    (["FFT", "FFFT"], [0], False),
+    (["FFT", "FFFT"], [0, 1], False),
+    (["FFTO", "FFFT"], [0, 1], True),
+    (["FFTO", "FFFT"], [1], False),
+])
+def test_the_winners_of_a_finished_game_must_fit_the_collections(colls, winners, ok):
+    # rules: "A turn" 5 (a winning collection wins at once), "The draw pile" (a failed deal
+    # or the cap: the most collection cards win, tied players share).
+    text = pos(hands=["FO", "DDPPW"], collections=colls, phase="over", winners=winners)
+    if ok:
+        assert Cubirds.parse(text).winners() == winners
+    else:
+        with pytest.raises(PositionError, match="'winners'"):
+            Cubirds.parse(text)
+
+
+def _reaches_flock(hand):
+    return any(Counter(hand)[x] >= n for x, n in zip(SPECIES, (2, 3, 3, 4, 4, 5, 6, 6)))
+
+
+def test_determinization_at_a_flock_node_keeps_a_flock_possible():
+    # rules: "Decisions as actions": a flock node exists only when a species in the hand
+    # reaches its small number, so every seat watching seat 0 decide on a flock knows it
+    # holds one; "Information", determinization: a full state consistent with what the
+    # observer knows.  Seat 0 holds O O O D W, none of it known to the others.
+    s = Cubirds.parse(pos(players=3, hands=["OOODW", "DDPPW", "TTMR"], phase="flock",
+                          collections=["W", "M", "P"]))
+    assert s.legal_names() == ["flock:O", "noflock"]
+    for obs in (1, 2):
+        for seed in range(40):
+            t = s.determinized(obs, seed)
+            hand = J(t)["hands"][0]
+            assert len(hand) == 5 and _reaches_flock(hand), hand
+            assert len(t.legal()) >= 2
+            assert Cubirds.parse(t.text()).text() == t.text()
+
+
+def test_determinization_at_a_flock_node_when_only_one_deal_fits():
+    # As above.  Seat 0 holds F F, unknown to seat 1; five flamingos are in the discard
+    # pile, so two of the unseen cards are flamingos.  Seat 0's two unknown slots reach a
+    # small flock only as F F (flamingo is the only species whose small number is 2), so
+    # every determinization for seat 1 deals seat 0 exactly F F.
+    s = Cubirds.parse(pos(players=2, hands=["FF", "DDPPW"], phase="flock", discard="FFFFF"))
+    for seed in range(30):
+        t = s.determinized(1, seed)
+        assert J(t)["hands"][0] == "FF"
+        assert t.legal_names() == ["flock:F", "noflock"]
+
+
+@pytest.mark.parametrize("observer", [-1, 3, 5, 1000])
+def test_determinization_for_a_seat_outside_the_game_sees_only_public_cards(observer):
+    # "Information": an observer who holds no seat knows only the public cards, so every
+    # hand is dealt afresh from the unseen cards (a seat number out of range used to read
+    # outside the hands array).  Hand sizes, public zones and card totals are kept.
+    s = Cubirds.start(players=3, seed=4)
+    before = J(s)
+    texts = set()
+    for seed in range(10):
+        t = s.determinized(observer, seed)
+        d = J(t)
+        for key in ("rows", "collections", "discard", "known", "lacks", "phase", "turn"):
+            assert d[key] == before[key]
+        assert [len(h) for h in d["hands"]] == [8, 8, 8]
+        assert len(d["deck"]) == len(before["deck"])
+        assert dict(total_cards(t)) == COPIES
+        texts.add(t.text())
+    assert len(texts) > 5
+    # no peeking: exchanging two seats' hidden hands changes nothing for this observer
+    e = json.loads(s.text())
+    e["hands"][0], e["hands"][1] = e["hands"][1], e["hands"][0]
+    u = Cubirds.parse(json.dumps(e))
+    assert u.determinized(observer, 3).text() == s.determinized(observer, 3).text()
+
+
+@pytest.mark.parametrize("name", ["floc\u212a:R", "\u212a1L", "R02L", "R002R", "nodr\u0430w"])
+def test_move_names_outside_the_notation_are_move_errors(name):
+    # rules: "Decisions as actions", notation: `R2L` (one row digit 1..4), `flock:R`, ...
+    # The Kelvin sign lower-cases to an ASCII k ("floc\u212a:R" passed as flock:R), a leading
+    # zero is not a row number, and a Cyrillic a is not an a.
+    s = Cubirds.parse(pos(hands=["RF", "DDPPW"]))
+    with pytest.raises(MoveError):
+        s.parse_move(name)
+
+
+def test_draw_option_with_an_empty_draw_pile_and_a_discard_pile():
+    # rules: "Decisions as actions": there is no draw node only when the draw AND discard
+    # piles are empty; "The draw pile": drawing from an empty pile reshuffles the discard.
+    # Seat 0 holds F O; no row holds F or O, so every lay (2 species x 8 = 16) takes
+    # nothing and offers draw / nodraw (32); "draw" is a chance event (1), "nodraw" leaves
+    # one card, no flock, and seat 1 (D D P P W: 3 species) has 24 lays: 16 * 25 = 400.
+    s = Cubirds.parse(pos(hands=["FO", "DDPPW"], deck="", discard=None, rest_discard=True))
+    assert J(s)["deck"] == "" and len(J(s)["discard"]) > 0
+    assert [s.perft(1), s.perft(2), s.perft(3)] == [16, 32, 400]
+    s.play_move("F1L")
+    assert s.legal_names() == ["draw", "nodraw"]
+    s.play_move("draw")
+    assert s.is_chance and J(s)["discard"] == ""        # the discard pile became the draw pile
+    assert reference_perft(pos(hands=["FO", "DDPPW"], deck="", discard=None, rest_discard=True), 3) == 400
+
+
+def test_registry_examples_live_in_the_game_module():
+    # the registry's CuBirds positions are the module's EXAMPLES (starts for 4, 2 and 5
+    # players with seed 0, then mid-game positions) and BENCH_POSITION
+    from roost.core import cubirds
+    g = get_game("cubirds")
+    assert g.examples == cubirds.EXAMPLES and g.bench_position == cubirds.BENCH_POSITION
+    for text, n in zip(cubirds.EXAMPLES, (4, 2, 5)):
+        assert Cubirds.start(players=n, seed=0).text() == text
+    for text in cubirds.EXAMPLES + (cubirds.BENCH_POSITION,):
+        assert Cubirds.parse(text).text() == text
+
+
+def test_flock_node_determinization_does_not_peek():
+    # "Information", determinization: it depends only on what the observer sees.  Seat 0
+    # decides on a flock; two worlds differ only in seat 0's hidden cards (O O O D W or
+    # T T T D W, both reaching a small flock) and the draw pile: for seats 1 and 2 they look
+    # the same, so each seed must give both worlds the same determinization.
+    a = Cubirds.parse(pos(players=3, hands=["OOODW", "DDPPW", "FMR"], phase="flock",
+                          collections=["W", "M", "P"]))
+    b = Cubirds.parse(pos(players=3, hands=["TTTDW", "DDPPW", "FMR"], phase="flock",
+                          collections=["W", "M", "P"]))
+    for obs in (1, 2):
+        assert a.view(obs) == b.view(obs)
+        for seed in range(20):
+            assert a.determinized(obs, seed).text() == b.determinized(obs, seed).text()
+    assert a.view(0) != b.view(0)
+
+
+def test_position_files_that_are_not_text_or_do_not_exist(tmp_path):
+    # rules: "Position text": commands take the JSON itself or the path of a file holding
+    # it; a bad file is a PositionError naming the fault (a binary file raised
+    # UnicodeDecodeError, a missing file was reported as bad JSON).
+    p = tmp_path / "pos.bin"
+    p.write_bytes(b"\xd0\xff\x00garbage")
+    with pytest.raises(PositionError, match="not a text file"):
+        Cubirds.parse(str(p))
+    with pytest.raises(PositionError, match="not valid JSON, nor the path of a file: no such file"):
+        Cubirds.parse(str(tmp_path / "missing.json"))
+    with pytest.raises(PositionError, match="not valid JSON"):
+        Cubirds.parse('{"players": 2,')
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_copies_keep_the_player_count(players):
+    # rules: "CuBirds ... 2 to 5 players": a copy, a determinization and a random playout
+    # of an n-player game are n-player games (assign copied only the position, and a new
+    # object starts as a 4-player game).
+    s = Cubirds.start(players=players, seed=1)
+    assert s.copy().players == players
+    assert s.determinized(0, 3).players == players
+    t = s.copy()
+    t.random_playout(seed=2)
+    assert t.players == players and len(t.result()) == players
+
+
+@pytest.mark.parametrize("q", [-1, 2, 5, 100])
+def test_seat_helpers_reject_seats_outside_the_game(q):
+    # "Position text": hands and collections exist for seats 0..players-1 only (seat 5 of a
+    # 2-player game used to read past the hands array).
+    s = Cubirds.start(players=2, seed=0)
+    for f in (s.hand, s.known_cards, s.lacks, s.collection):
+        with pytest.raises(GameError, match="seats are 0..1"):
+            f(q)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_whole_games_agree_with_an_independent_model(players):
+    # Every clause at once: setup, lay and capture, completing a row, the draw option,
+    # flocks, the win checks, the empty-hand redeal, reshuffles, failed deals and shared
+    # victories, known cards and "holds no X" facts, chance weights.  The model in
+    # cubirds_model.py was written from the rules file alone; both replay the same moves and
+    # chance outcomes and must agree on the full position after every step.  The policies
+    # (uniform, always draw, hoard: rarely flock) push games into empty piles and failed deals.
+    from cubirds_model import M
+    for g in range(6):
+        rnd = random.Random(players * 100 + g)
+        policy = ("uniform", "draw", "hoard")[g % 3]
+        s = Cubirds.before_setup(players=players, dealer=g % players)
+        m = M(s.text())
+        while True:
+            assert J(s) == m.dump()
+            assert s.player == m.to_move()
+            if s.is_over:
+                break
+            legal = s.legal()
+            assert legal == m.legal()
+            if s.is_chance:
+                total = sum(m.deck.values())
+                for o, p in s.chances():
+                    assert abs(p - m.deck[SPECIES[o - 80]] / total) < 1e-12
+                mv = s.sample(rnd.getrandbits(63))
+            elif policy == "hoard" and 74 in legal and rnd.random() < 0.95:
+                mv = 74
+            elif policy in ("draw", "hoard") and 64 in legal:
+                mv = 64
+            else:
+                mv = rnd.choice(legal)
+            s.play_unchecked(mv)
+            m.play(mv)

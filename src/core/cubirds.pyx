@@ -38,7 +38,12 @@ of another species waiting for its end).  "to_move" is always the player whose t
 Information: "known" lists, per hand, the cards that entered it face up (taken from a row)
 and have not left it; "lacks" lists, per player, the species the *unknown* part of that hand
 is known not to contain (the player laid or flocked that species since they last drew a
-hidden card).  Both are optional in a position text (default: empty).
+hidden card).  Both are optional in a position text (default: empty).  A determinization
+keeps exactly the rules file's list (own hand, public cards, known cards, "lacks" facts) plus
+what the phase implies: at another player's flock node that player's hand reaches a small
+flock.  It does not keep the other inferences a perfect memory could draw (that a skipped
+flock node means no species reached its small number, or that a reshuffled draw pile is the
+old discard pile), as the rules file's list does not name them.
 
 Extra rules decisions (the rules file is silent):
 - A turn is counted when it ends (after the flock step); "turn" is the number of turns
@@ -48,13 +53,16 @@ Extra rules decisions (the rules file is silent):
   one species because both piles ran dry stays so until a later lay changes it.
 - A failed deal is decided before the first card of the redeal: the draw and discard piles
   (the other hands already discarded) together hold fewer than 8 cards per player.
+- A finished position's "winners" must fit it: the one player whose collection wins, else
+  (a failed deal or the cap) the players with the most collection cards; "turn" is at most
+  1,000 in every position.
 """
 import json
 import os
 import re
 
 from libc.stdint cimport uint64_t
-from libc.string cimport memmove, memset
+from libc.string cimport memcpy, memmove, memset
 from libc.math cimport exp
 
 from roost.core.rng cimport Rng, rng_seed, rng_next, rng_below, splitmix64
@@ -77,6 +85,7 @@ cdef enum:
     MV_LEFT = 75
     MV_RIGHT = 76
     CARD = 80             # chance outcome: CARD + species
+    FLOCK_TRIES = 32      # determinize: redraws before building a flock node's flock
 
 cdef enum:
     PH_LAY = 0
@@ -539,6 +548,66 @@ cdef inline bint hall_ok(int* U, int* need, int* allowed, int n) noexcept nogil:
     return True
 
 
+cdef inline bint reaches_flock(unsigned char* hand) noexcept nogil:
+    """Some species in this hand (or part of a hand) reaches its small flock number."""
+    cdef int s
+    for s in range(NSP):
+        if hand[s] >= SMALL[s]:
+            return True
+    return False
+
+
+cdef inline void deal_unknown(Core* c, int observer, int* U, int* need, int* allowed,
+                              bint constrained, Rng* rng) noexcept nogil:
+    """Every opponent's hand becomes its known cards plus need[q] cards dealt from the
+    unseen counts U (updated), in seat order one slot at a time, weighted by U, never a
+    species the owner is known to lack and (when constrained) never a choice after which
+    some opponent could no longer be filled (hall_ok)."""
+    cdef int q, s, total, pick, chosen
+    cdef int ok[NSP]
+    for q in range(c.n):
+        if q == observer:
+            continue
+        for s in range(NSP):
+            c.hand[q][s] = c.known[q][s]
+    for q in range(c.n):
+        while need[q] > 0:
+            total = 0
+            for s in range(NSP):
+                ok[s] = 0
+                if U[s] > 0 and allowed[q] & (1 << s):
+                    if constrained:
+                        U[s] -= 1
+                        need[q] -= 1
+                        ok[s] = hall_ok(U, need, allowed, c.n)
+                        U[s] += 1
+                        need[q] += 1
+                    else:
+                        ok[s] = 1
+                    if ok[s]:
+                        total += U[s]
+            if total == 0:
+                # An inconsistent position (cannot come from play): fall back to any
+                # unseen card so the state stays whole.
+                for s in range(NSP):
+                    ok[s] = U[s] > 0
+                    if ok[s]:
+                        total += U[s]
+                if total == 0:
+                    break
+            pick = <int>rng_below(rng, total)
+            chosen = NSP - 1
+            for s in range(NSP):
+                if ok[s]:
+                    pick -= U[s]
+                    if pick < 0:
+                        chosen = s
+                        break
+            c.hand[q][chosen] += 1
+            U[chosen] -= 1
+            need[q] -= 1
+
+
 cdef class Cubirds(State):
     """A CuBirds position (omniscient: every hand and the draw pile's contents).
 
@@ -585,6 +654,9 @@ cdef class Cubirds(State):
 
     cdef void assign(self, State other) noexcept nogil:
         self.c = (<Cubirds>other).c
+        self.n_players = other.n_players
+        self.hidden_info = other.hidden_info
+        self.perft_expands_chance = other.perft_expands_chance
 
     cdef int legal_moves(self, int* out) noexcept nogil:
         cdef int n = 0, s, j, p = self.c.player, ph = self.c.phase
@@ -688,85 +760,91 @@ cdef class Cubirds(State):
     cdef void determinize(self, int observer, Rng* rng) noexcept nogil:
         # Reads only what `observer` sees: public zones (rows, collections, discard, the
         # card waiting in a `complete` phase), the observer's own hand, the others' hand
-        # sizes, known cards and "lacks" facts, and the draw pile's size.  The unseen
-        # cards are dealt among the opponents' unknown slots (seat order, one slot at a
-        # time, weighted by the unseen counts, never a species the slot's owner lacks and
-        # never a choice that would leave some opponent unfillable) and the rest form the
-        # draw pile.
+        # sizes, known cards and "lacks" facts, the draw pile's size and the phase.  The
+        # unseen cards are dealt among the opponents' unknown slots (deal_unknown) and the
+        # rest form the draw pile.  At a flock node of another player, that player's hand
+        # must reach a small flock (rules "Decisions as actions": otherwise there would be
+        # no flock node): deals are redrawn until it does (the same deal, conditioned), and
+        # after FLOCK_TRIES failures the flock is built first (one species that can reach
+        # its small number, chosen at random, its missing cards placed, then the rest
+        # dealt).  An observer outside 0..n-1 holds no seat: every hand is dealt afresh.
         cdef Core* c = &self.c
         cdef int U[NSP]
+        cdef int U0[NSP]
         cdef int need[MAX_PLAYERS]
+        cdef int need0[MAX_PLAYERS]
         cdef int allowed[MAX_PLAYERS]
-        cdef int q, s, r, i, total, pick, kn, chosen
-        cdef bint constrained = False
-        cdef int ok[NSP]
+        cdef int cand[NSP]
+        cdef int q, s, r, i, kn, fp, tries, nc, x, miss
+        cdef bint constrained = False, done = False
         if c.phase == PH_OVER:
             return
+        if observer < 0 or observer >= c.n:
+            observer = -1
         for s in range(NSP):
-            U[s] = COPIES[s] - c.discard[s] - c.hand[observer][s]
+            U0[s] = COPIES[s] - c.discard[s]
+            if observer >= 0:
+                U0[s] -= c.hand[observer][s]
             for q in range(c.n):
-                U[s] -= c.coll[q][s]
+                U0[s] -= c.coll[q][s]
                 if q != observer:
-                    U[s] -= c.known[q][s]
+                    U0[s] -= c.known[q][s]
         for r in range(NROWS):
             for i in range(c.rowlen[r]):
-                U[c.row[r][i]] -= 1
+                U0[c.row[r][i]] -= 1
         if c.fcard >= 0:
-            U[c.fcard] -= 1
+            U0[c.fcard] -= 1
         for q in range(c.n):
-            need[q] = 0
+            need0[q] = 0
             allowed[q] = 0xFF
             if q == observer:
                 continue
             kn = 0
             for s in range(NSP):
                 kn += c.known[q][s]
-                c.hand[q][s] = c.known[q][s]
-            need[q] = c.hsize[q] - kn
+            need0[q] = c.hsize[q] - kn
             allowed[q] = 0xFF & ~c.lacks[q]
-            if need[q] > 0 and allowed[q] != 0xFF:
+            if need0[q] > 0 and allowed[q] != 0xFF:
                 constrained = True
-        for q in range(c.n):
-            while need[q] > 0:
-                total = 0
-                for s in range(NSP):
-                    ok[s] = 0
-                    if U[s] > 0 and allowed[q] & (1 << s):
-                        if constrained:
-                            U[s] -= 1
-                            need[q] -= 1
-                            ok[s] = hall_ok(U, need, allowed, c.n)
-                            U[s] += 1
-                            need[q] += 1
-                        else:
-                            ok[s] = 1
-                        if ok[s]:
-                            total += U[s]
-                if total == 0:
-                    # An inconsistent position (cannot come from play): fall back to any
-                    # unseen card so the state stays whole.
-                    for s in range(NSP):
-                        ok[s] = U[s] > 0
-                        if ok[s]:
-                            total += U[s]
-                    if total == 0:
-                        break
-                pick = <int>rng_below(rng, total)
-                chosen = NSP - 1
-                for s in range(NSP):
-                    if ok[s]:
-                        pick -= U[s]
-                        if pick < 0:
-                            chosen = s
-                            break
-                c.hand[q][chosen] += 1
-                U[chosen] -= 1
-                need[q] -= 1
-        total = 0
+        fp = -1
+        if c.phase == PH_FLOCK and c.player != observer and not reaches_flock(c.known[c.player]):
+            fp = c.player
+        tries = FLOCK_TRIES if fp >= 0 else 1
+        while tries > 0 and not done:
+            tries -= 1
+            memcpy(U, U0, sizeof(U))
+            memcpy(need, need0, sizeof(need))
+            deal_unknown(c, observer, U, need, allowed, constrained, rng)
+            done = fp < 0 or reaches_flock(c.hand[fp])
+        if not done:
+            memcpy(U, U0, sizeof(U))
+            memcpy(need, need0, sizeof(need))
+            nc = 0
+            for x in range(NSP):
+                miss = SMALL[x] - c.known[fp][x]
+                if miss <= need[fp] and miss <= U[x] and allowed[fp] & (1 << x):
+                    U[x] -= miss
+                    need[fp] -= miss
+                    if hall_ok(U, need, allowed, c.n):
+                        cand[nc] = x
+                        nc += 1
+                    U[x] += miss
+                    need[fp] += miss
+            if nc > 0:
+                x = cand[rng_below(rng, nc)]
+                miss = SMALL[x] - c.known[fp][x]
+                U[x] -= miss
+                need[fp] -= miss
+                deal_unknown(c, observer, U, need, allowed, True, rng)
+                c.hand[fp][x] += miss
+            else:
+                # An inconsistent position (cannot come from play): deal without the flock.
+                deal_unknown(c, observer, U, need, allowed, constrained, rng)
+        kn = 0
         for s in range(NSP):
             c.deck[s] = U[s] if U[s] > 0 else 0
-            total += c.deck[s]
-        c.ndeck = total
+            kn += c.deck[s]
+        c.ndeck = kn
 
     cdef int observe(self, int move, int observer) noexcept nogil:
         cdef int ph = self.c.phase, st
@@ -867,14 +945,24 @@ cdef class Cubirds(State):
         src = text.strip()
         if not src.startswith("{") and os.path.isfile(src):
             try:
-                with open(src) as f:
+                with open(src, encoding="utf-8") as f:
                     src = f.read().strip()
             except OSError as exc:
                 raise PositionError(f"cannot read the position file {text!r}: {exc.strerror}")
+            except UnicodeDecodeError:
+                raise PositionError(f"the position file {text!r} is not a text file (UTF-8 JSON)")
+        elif not src.startswith(("{", "[")) and 0 < len(src) < 4096 and "\n" not in src:
+            try:
+                json.loads(src)
+            except ValueError:
+                raise PositionError(f"the position is not valid JSON, nor the path of a file: "
+                                    f"no such file {text!r}")
         try:
             d = json.loads(src)
         except ValueError as exc:
             raise PositionError(f"the position is not valid JSON: {exc}")
+        except RecursionError:
+            raise PositionError("the position is not a CuBirds position: its JSON is nested too deeply")
         if not isinstance(d, dict):
             raise PositionError("a CuBirds position is a JSON object {\"players\": ..., ...}")
         return _from_dict(cls, d)
@@ -954,6 +1042,9 @@ cdef class Cubirds(State):
 
     def parse_move(self, str name):
         s = name.strip()
+        if not s.isascii():
+            raise MoveError(f"{name!r} is not a CuBirds move: move names are plain ASCII "
+                            f"(lay like R2L, draw, nodraw, flock:R, noflock, left, right)")
         low = s.lower()
         fixed = {"draw": MV_DRAW, "nodraw": MV_NODRAW, "noflock": MV_NOFLOCK,
                  "left": MV_LEFT, "right": MV_RIGHT}
@@ -971,8 +1062,8 @@ cdef class Cubirds(State):
             if sp not in LETTERS:
                 raise MoveError(f"{name!r}: {sp!r} is not a species letter ({LETTERS})")
             row = int(m.group(2))
-            if not 1 <= row <= 4:
-                raise MoveError(f"{name!r}: rows are numbered 1..4, not {row}")
+            if not 1 <= row <= 4 or m.group(2) != str(row):
+                raise MoveError(f"{name!r}: rows are numbered 1..4, not {m.group(2)}")
             return LETTERS.index(sp) * 8 + (row - 1) * 2 + (m.group(3) == "r")
         raise MoveError(f"{name!r} is not a CuBirds move (lay like R2L, draw, nodraw, "
                         f"flock:R, noflock, left, right, or a card drawn like card:R)")
@@ -995,16 +1086,24 @@ cdef class Cubirds(State):
         """Whose turn it is (in the ``complete`` phase the dealer decides, not this player)."""
         return self.c.player
 
+    def _seat(self, int q):
+        if not 0 <= q < self.c.n:
+            raise GameError(f"seats are 0..{self.c.n - 1}, not {q}")
+
     def hand(self, int q):
+        self._seat(q)
         return _letters([self.c.hand[q][s] for s in range(NSP)])
 
     def known_cards(self, int q):
+        self._seat(q)
         return _letters([self.c.known[q][s] for s in range(NSP)])
 
     def lacks(self, int q):
+        self._seat(q)
         return "".join(LETTERS[s] for s in range(NSP) if self.c.lacks[q] & (1 << s))
 
     def collection(self, int q):
+        self._seat(q)
         return _letters([self.c.coll[q][s] for s in range(NSP)])
 
     def rows(self):
@@ -1063,6 +1162,43 @@ cdef class Cubirds(State):
         lines.append("flocks (small/big): " + ", ".join(
             f"{LETTERS[s]} {SPECIES_NAMES[s]} {_SMALL[s]}/{_BIG[s]}" for s in range(NSP)))
         return "\n".join(lines)
+
+
+# ------------------------------------------------------------------ example positions
+# The registry's positions (src/core/games.py; JSON, all 110 cards): Cubirds.start(players,
+# seed=0) for 4, 2 and 5 players, and two mid-game positions reached by seeded random play.
+# EXAMPLES[0] is the default position of commands; BENCH_POSITION is what benchmarks measure.
+_EX_START_4 = (
+    '{"players": 4, "dealer": 0, "to_move": 0, "phase": "lay", "rows": ["MWO", "PWR", "PMR", "ROF"], '
+    '"hands": ["FOTDMMWW", "DDDMWWRR", "OTDWRRRR", "FOTTPWRR"], "known": ["", "", "", ""], '
+    '"lacks": ["", "", "", ""], "collections": ["W", "W", "T", "R"], "discard": "", '
+    '"deck": "FFFFOOOOOTTTTTDDDDDDDDPPPPPPPPPPMMMMMMMMMMMMWWWWWWWWWWRRRRRRRR", "turn": 0}')
+_EX_START_2 = (
+    '{"players": 2, "dealer": 0, "to_move": 0, "phase": "lay", "rows": ["MWO", "PWR", "PMR", "ROF"], '
+    '"hands": ["FOTDMMWW", "DDDMWWRR"], "known": ["", ""], "lacks": ["", ""], '
+    '"collections": ["R", "R"], "discard": "", '
+    '"deck": "FFFFFOOOOOOOTTTTTTTTTDDDDDDDDDPPPPPPPPPPPMMMMMMMMMMMMWWWWWWWWWWWWWWRRRRRRRRRRRRR", "turn": 0}')
+_EX_START_5 = (
+    '{"players": 5, "dealer": 0, "to_move": 0, "phase": "lay", "rows": ["MWO", "PWR", "PMR", "ROF"], '
+    '"hands": ["FOTDMMWW", "DDDMWWRR", "OTDWRRRR", "FOTTPWRR", "TMMWWWRR"], '
+    '"known": ["", "", "", "", ""], "lacks": ["", "", "", "", ""], '
+    '"collections": ["M", "W", "T", "F", "P"], "discard": "", '
+    '"deck": "FFFOOOOOTTTTDDDDDDDDPPPPPPPPPMMMMMMMMMWWWWWWWWRRRRRRR", "turn": 0}')
+_EX_MID_4 = (
+    '{"players": 4, "dealer": 0, "to_move": 0, "phase": "lay", '
+    '"rows": ["OOOPRR", "DRRR", "OPMMDWWTTT", "MMROFDW"], '
+    '"hands": ["FOPMMWWW", "PWWWW", "DDDPMWW", "FTPPM"], "known": ["", "PW", "DDD", "M"], '
+    '"lacks": ["", "R", "", ""], "collections": ["W", "W", "T", "TRR"], "discard": "TTRRRRR", '
+    '"deck": "FFFFOOOOTTDDDDDDDPPPPPPMMMMMMMMMWWWWWWRRRRRRR", "turn": 20}')
+_EX_MID_3 = (
+    '{"players": 3, "dealer": 0, "to_move": 0, "phase": "lay", '
+    '"rows": ["PRRRRRR", "DDDPWR", "WPMMMMM", "TFFP"], '
+    '"hands": ["DWWWR", "TDWWR", "FOPPR"], "known": ["DWR", "TDWWR", ""], '
+    '"lacks": ["FOTDM", "DMWR", ""], "collections": ["OR", "T", "T"], "discard": "OO", '
+    '"deck": "FFFFOOOOOOTTTTTTDDDDDDDDPPPPPPPMMMMMMMMMMMMWWWWWWWWWWWWWRRRRRRRRR", "turn": 12}')
+
+EXAMPLES = (_EX_START_4, _EX_START_2, _EX_START_5, _EX_MID_4, _EX_MID_3)
+BENCH_POSITION = _EX_MID_4
 
 
 # ------------------------------------------------------------------ Python-side helpers
@@ -1185,6 +1321,8 @@ def _from_dict(cls, d):
     turn = d["turn"]
     if isinstance(turn, bool) or not isinstance(turn, int) or turn < 0:
         _fault(f"'turn' must be a non-negative integer, got {turn!r}")
+    if turn > TURN_CAP:
+        _fault(f"'turn' must be 0..{TURN_CAP} (the game ends after {TURN_CAP} turns), got {turn}")
     # phase-specific fields
     for key, phases in (("pending", ("drawing",)), ("row", ("filling", "complete")),
                         ("card", ("complete",)), ("winners", ("over",))):
@@ -1256,6 +1394,26 @@ def _from_dict(cls, d):
     if ph >= PH_DRAWING and ph != PH_OVER and ndeck == 0:
         _fault(f"phase {phase!r} draws a card but the draw pile is empty "
                f"(a reshuffle would already have merged the discard pile)")
+    if phase != "over":
+        for q in range(n):
+            if _wins(collc[q]):
+                _fault(f"collections[{q}] ({colls[q]!r}) already wins: the phase must be 'over'")
+    else:
+        # rules "A turn" 5: a winning collection ends the game at once (only the player on
+        # turn can complete one, so at most one does); otherwise the game ended by a failed
+        # deal or the turn cap ("The draw pile"): the most collection cards win, ties share.
+        wins = [q for q in range(n) if _wins(collc[q])]
+        if len(wins) > 1:
+            _fault(f"collections {wins} all win: the game ends at the first winning collection")
+        if wins:
+            expect = wins
+            why = f"collections[{wins[0]}] ({colls[wins[0]]!r}) wins"
+        else:
+            most = max(csizes)
+            expect = [q for q in range(n) if csizes[q] == most]
+            why = f"no collection wins, so the most collection cards ({most}) win"
+        if sorted(d["winners"]) != expect:
+            _fault(f"'winners' is {d['winners']!r} but {why}: the winners are {expect}")
     if phase in ("setup", "deal"):
         if player != dealer:
             _fault(f"during the {phase}, 'to_move' must be the dealer ({dealer}), got {player}")
@@ -1288,9 +1446,6 @@ def _from_dict(cls, d):
                 _fault(f"hands[{q}] is empty in the middle of a round")
         if phase == "lay" and sizes[player] == 0:
             _fault(f"player {player} must lay but holds no cards")
-        for q in range(n):
-            if _wins(collc[q]):
-                _fault(f"collections[{q}] ({colls[q]!r}) already wins: the phase must be 'over'")
         if phase == "draw" and ndeck + ndiscard == 0:
             _fault("phase 'draw' but the draw and discard piles are both empty (no draw option)")
         if phase == "flock" and not any(handc[player][sp] >= _SMALL[sp] for sp in range(NSP)):

@@ -42,41 +42,9 @@ class GameInfo:
         return self.start(players=players, seed=0)
 
 
-# CuBirds positions (JSON, all 110 cards): Cubirds.start(players, seed=0) for 4, 2 and 5
-# players, and two mid-game positions reached by seeded random play.
-_CUBIRDS_START_4 = (
-    '{"players": 4, "dealer": 0, "to_move": 0, "phase": "lay", "rows": ["MWO", "PWR", "PMR", "ROF"], '
-    '"hands": ["FOTDMMWW", "DDDMWWRR", "OTDWRRRR", "FOTTPWRR"], "known": ["", "", "", ""], '
-    '"lacks": ["", "", "", ""], "collections": ["W", "W", "T", "R"], "discard": "", '
-    '"deck": "FFFFOOOOOTTTTTDDDDDDDDPPPPPPPPPPMMMMMMMMMMMMWWWWWWWWWWRRRRRRRR", "turn": 0}')
-_CUBIRDS_START_2 = (
-    '{"players": 2, "dealer": 0, "to_move": 0, "phase": "lay", "rows": ["MWO", "PWR", "PMR", "ROF"], '
-    '"hands": ["FOTDMMWW", "DDDMWWRR"], "known": ["", ""], "lacks": ["", ""], '
-    '"collections": ["R", "R"], "discard": "", '
-    '"deck": "FFFFFOOOOOOOTTTTTTTTTDDDDDDDDDPPPPPPPPPPPMMMMMMMMMMMMWWWWWWWWWWWWWWRRRRRRRRRRRRR", "turn": 0}')
-_CUBIRDS_START_5 = (
-    '{"players": 5, "dealer": 0, "to_move": 0, "phase": "lay", "rows": ["MWO", "PWR", "PMR", "ROF"], '
-    '"hands": ["FOTDMMWW", "DDDMWWRR", "OTDWRRRR", "FOTTPWRR", "TMMWWWRR"], '
-    '"known": ["", "", "", "", ""], "lacks": ["", "", "", "", ""], '
-    '"collections": ["M", "W", "T", "F", "P"], "discard": "", '
-    '"deck": "FFFOOOOOTTTTDDDDDDDDPPPPPPPPPMMMMMMMMMWWWWWWWWRRRRRRR", "turn": 0}')
-_CUBIRDS_MID_4 = (
-    '{"players": 4, "dealer": 0, "to_move": 0, "phase": "lay", '
-    '"rows": ["OOOPRR", "DRRR", "OPMMDWWTTT", "MMROFDW"], '
-    '"hands": ["FOPMMWWW", "PWWWW", "DDDPMWW", "FTPPM"], "known": ["", "PW", "DDD", "M"], '
-    '"lacks": ["", "R", "", ""], "collections": ["W", "W", "T", "TRR"], "discard": "TTRRRRR", '
-    '"deck": "FFFFOOOOTTDDDDDDDPPPPPPMMMMMMMMMWWWWWWRRRRRRR", "turn": 20}')
-_CUBIRDS_MID_3 = (
-    '{"players": 3, "dealer": 0, "to_move": 0, "phase": "lay", '
-    '"rows": ["PRRRRRR", "DDDPWR", "WPMMMMM", "TFFP"], '
-    '"hands": ["DWWWR", "TDWWR", "FOPPR"], "known": ["DWR", "TDWWR", ""], '
-    '"lacks": ["FOTDM", "DMWR", ""], "collections": ["OR", "T", "T"], "discard": "OO", '
-    '"deck": "FFFFOOOOOOTTTTTTDDDDDDDDPPPPPPPMMMMMMMMMMMMWWWWWWWWWWWWWRRRRRRRRR", "turn": 12}')
-
-
 def _registry():
     from roost.core.ducks import Ducks
-    from roost.core.cubirds import Cubirds
+    from roost.core.cubirds import Cubirds, EXAMPLES as CUBIRDS_EXAMPLES, BENCH_POSITION as CUBIRDS_BENCH
     from roost.core.toys import DiceRace
     from roost.core.tweeeet import Tweeeet
     from roost.core.leaves import Leaves
@@ -90,9 +58,7 @@ def _registry():
         GameInfo("cubirds", "CuBirds", Cubirds, 2, 5, 4, ("cu-birds", "cb"),
                  "lay birds in the rows to capture the cards between, then flock them into "
                  "a collection of 7 species or two species of 3",
-                 examples=(_CUBIRDS_START_4, _CUBIRDS_START_2, _CUBIRDS_START_5,
-                           _CUBIRDS_MID_4, _CUBIRDS_MID_3),
-                 bench_position=_CUBIRDS_MID_4),
+                 examples=CUBIRDS_EXAMPLES, bench_position=CUBIRDS_BENCH),
         GameInfo("tweeeet", "Tweeeet", Tweeeet, 2, 2, 2, ("tweet",),
                  "fly your robins from bush to bush up the hex strip to the nests with the most energy",
                  examples=("0:-...S...-/~..3.5~.2/.4..~2.~3/5~.~..4.2/..~3.~54. e0:6 e0:7 e0:8 e0:9 MR",
