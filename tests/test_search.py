@@ -199,3 +199,34 @@ def test_the_ducks_evaluation_beats_a_search_without_it():
     m = play_match(get_game("ducks"), ["ab:depth=3", "ab:depth=3,eval=none"], games=8, seed=3, opening=6)
     scores = m.scores()
     assert scores[0] >= 6, m.summary()
+
+
+def test_one_engine_may_search_different_games_and_positions():
+    # scratch states and kept trees belong to one game and position: a search elsewhere
+    # must start afresh, not replay the old tree's moves in the new state
+    from roost.core.games import get_game
+    ab, mc = parse_engine("ab:depth=2"), parse_engine("mcts:iterations=300")
+    for name in ("ducks", "tweeeet", "cubirds", "ducks", "leaves"):
+        info = get_game(name)
+        s = info.parse(info.bench_position)
+        if s.is_chance:
+            s.play_unchecked(s.sample(0))
+        spec_ab = parse_engine("ab:depth=2,paranoid=1") if s.players > 2 else ab
+        assert spec_ab.choose(s, seed=0).move in s.legal()
+        r = mc.choose(s, seed=0)
+        assert r.move in s.legal()
+        assert sum(x.visits for x in r.stats) >= 299     # a fresh tree of this search
+    t = Ducks.parse("bwbwb/w4b/w5w/b6b/b7b/w6w/b5w/b4w/bbwww w 0")
+    mc.choose(t, seed=1)
+    other = Ducks.parse(WIN_IN_ONE)
+    r = mc.choose(other, seed=1)                        # no advance(): not the kept tree's position
+    assert r.move_name == "a4" and sum(x.visits for x in r.stats) <= 300
+
+
+def test_copies_keep_the_player_count_for_every_game():
+    from roost.core.games import registered_games
+    for info in registered_games():
+        for n in {info.min_players, info.max_players}:
+            s = info.start(players=n, seed=1)
+            assert s.copy().players == n
+            assert s.determinized(0, 3).players == n

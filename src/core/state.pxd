@@ -49,7 +49,9 @@ cdef class State:
     cdef bint over(self) noexcept nogil
     cdef void outcome(self, double* out) noexcept nogil
     cdef uint64_t key(self) noexcept nogil
-    cdef void assign(self, State other) noexcept nogil   # copy other (same game) into self
+    cdef void assign(self, State other) noexcept nogil   # copy other's position into self
+                                                          # (same game and player count: clone()
+                                                          # sets the fields above)
 
     # -- chance: games with chance nodes implement these --------------------------------
     cdef int chance_count(self) noexcept nogil

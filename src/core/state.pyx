@@ -96,7 +96,12 @@ cdef class State:
         return _perft(self, depth, scratch, 0)
 
     cdef State clone(self):
+        # the base fields are fixed for a game: set here once, so assign() copies only the
+        # game's own position
         cdef State s = type(self).__new__(type(self))
+        s.n_players = self.n_players
+        s.hidden_info = self.hidden_info
+        s.perft_expands_chance = self.perft_expands_chance
         s.assign(self)
         return s
 

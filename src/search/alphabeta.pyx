@@ -473,6 +473,10 @@ cdef class AlphaBeta:
         self.node_limit = nodes
         self.deadline = t0 + seconds if seconds > 0 else 0.0
         self.seldepth = 0
+        if self.stack and (type(self.stack[0]) is not type(root)
+                           or (<State>self.stack[0]).n_players != root.n_players):
+            self.stack = []           # scratch states of another game: the casts need this one
+            self.clear()
         while len(self.stack) < MAX_PLY + 1:
             self.stack.append(root.clone())
         moves = self.movebuf

@@ -58,6 +58,7 @@ cdef class MCTS:
     cdef int nslots
     cdef Rng rng
     cdef State work
+    cdef State tree_state       # the position the root stands for (None: a fresh tree)
     # settings
     cdef public double c
     cdef public double pw_c
@@ -96,6 +97,7 @@ cdef class MCTS:
 
     def reset(self):
         """Drop the whole tree."""
+        self.tree_state = None
         self.count = 0
         self.root = self.new_node(NONE, -1)
 
@@ -157,6 +159,8 @@ cdef class MCTS:
             self.reset()
         else:
             self.root = k
+            if self.tree_state is not None:
+                self.tree_state.play(move)
 
     # ------------------------------------------------------------------ one iteration
     cdef int select_decision(self, int node, int player) noexcept nogil:
@@ -397,7 +401,14 @@ cdef class MCTS:
             raise ValueError("MCTS needs a decision node to search from")
         if iterations <= 0 and seconds <= 0:
             raise ValueError("MCTS needs an iteration or time budget")
+        # a kept tree is only reused for the position it was grown for (a search of some
+        # other game or position would otherwise replay its moves in the wrong state)
+        if self.tree_state is not None and (type(self.tree_state) is not type(root_state)
+                                            or self.tree_state.key() != root_state.key()
+                                            or self.tree_state.n_players != root_state.n_players):
+            self.reset()
         self.work = root_state.clone()
+        self.tree_state = root_state.clone()
         self.observer = root_state.to_move() if observer < 0 else observer
         self.solving = self.solver and not self.ismcts and root_state.n_players == 2
         self.playout_total = 0
