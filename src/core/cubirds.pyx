@@ -654,9 +654,6 @@ cdef class Cubirds(State):
 
     cdef void assign(self, State other) noexcept nogil:
         self.c = (<Cubirds>other).c
-        self.n_players = other.n_players
-        self.hidden_info = other.hidden_info
-        self.perft_expands_chance = other.perft_expands_chance
 
     cdef int legal_moves(self, int* out) noexcept nogil:
         cdef int n = 0, s, j, p = self.c.player, ph = self.c.phase

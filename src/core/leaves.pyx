@@ -983,9 +983,6 @@ cdef class Leaves(State):
 
     cdef void assign(self, State other) noexcept nogil:
         core_copy(&self.c, &(<Leaves>other).c)
-        self.n_players = other.n_players
-        self.hidden_info = other.hidden_info
-        self.perft_expands_chance = other.perft_expands_chance
 
     cdef int legal_moves(self, int* out) noexcept nogil:
         cdef int n = 0, i, w, o, base, nm, p
