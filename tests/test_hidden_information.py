@@ -120,3 +120,11 @@ def test_cli_play_rotates_n_engines_over_seats():
         column = [line.split(", ")[k].split("=", 1)[1] for line in seats]
         assert sorted(column) == sorted(["random", "random", "ismcts:iterations=30", "ismcts:iterations=30"])
     assert "in 4 games" in r.output
+
+
+def test_match_tallies_count_an_engine_in_several_seats_once_a_game():
+    from roost.arena.match import play_match
+    m = play_match(CUBIRDS, ["ismcts:iterations=50", "random"], games=2, seed=1, players=4)
+    for w, d, l in m.tallies():
+        assert w + d + l == 2
+    assert sum(m.scores()) == pytest.approx(2.0)

@@ -141,12 +141,13 @@ class MatchResult:
         return totals
 
     def tallies(self):
-        """(wins, draws-or-shared, losses) of each engine."""
+        """(wins, draws-or-shared, losses) of each engine, a game at a time: an engine in
+        several seats of one game counts the sum of their results once."""
         t = [[0, 0, 0] for _ in self.specs]
         for rec, order in self.records:
-            for seat, eng in enumerate(order):
-                r = rec.result[seat]
-                t[eng][0 if r == 1.0 else 2 if r == 0.0 else 1] += 1
+            for eng in set(order):
+                r = sum(x for x, e in zip(rec.result, order) if e == eng)
+                t[eng][0 if r >= 1.0 - 1e-9 else 2 if r <= 1e-9 else 1] += 1
         return t
 
     def summary(self):
