@@ -184,11 +184,11 @@ def play_match(game, specs, games, seed, players=None, start=None, on_game=None,
     Each game gets fresh engines and the seed ``derive_seed(seed, index)``; the games of
     one rotation share their random opening, so every engine plays it from every seat."""
     n = players or len(specs)
-    if n != len(specs):
+    if len(specs) > n:
         raise ValueError(f"{len(specs)} engines for {n} seats")
     match = MatchResult(specs=[parse_engine(s).spec for s in specs])
     for i in range(games):
-        order = rotation(n, i)
+        order = rotation(n, i, len(specs))
         engines = [parse_engine(specs[e]) for e in order]
         rec = play_game(game, engines, derive_seed(seed, i), start=start, on_move=on_move,
                         opening=opening, opening_seed=derive_seed(seed, i // n, 7))
