@@ -180,7 +180,8 @@ class MatchResult:
 
 def play_match(game, specs, games, seed, players=None, start=None, on_game=None, on_move=None,
                opening=0):
-    """Play ``games`` games between the engine ``specs`` (one per seat), rotating seats.
+    """Play ``games`` games between the engine ``specs`` (one per seat, or fewer sharing the
+    seats), rotating seats.
     Each game gets fresh engines and the seed ``derive_seed(seed, index)``; the games of
     one rotation share their random opening, so every engine plays it from every seat."""
     n = players or len(specs)
