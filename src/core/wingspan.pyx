@@ -3036,7 +3036,7 @@ _NAME_TO_ID = {}
 
 def _build_names():
     for m in range(NMOVEIDS):
-        _NAME_TO_ID[move_name(m)] = m
+        _NAME_TO_ID[move_name(m).lower()] = m
     for b in range(NB):
         _NAME_TO_ID[f"card:{b}"] = O_CARD + b
     for b in range(NBON):

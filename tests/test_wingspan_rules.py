@@ -1,0 +1,517 @@
+"""Wingspan (core set) rules tests: every expected result of wingspan.md §10 and hand-derived
+checks of setup, the actions, payments, the feeder, goals, scoring and the bird powers
+(at least one bird per verb of §9.3).  Positions are built with ``make`` (a complete
+position text: every card the test does not place goes to the deck)."""
+import json
+import random
+
+import pytest
+
+from roost.core.errors import MoveError, PositionError
+from roost.core.wingspan import BIRD_NAMES, BONUS_NAMES, Wingspan
+
+ID = {name: i for i, name in enumerate(BIRD_NAMES)}
+BID = {name: i for i, name in enumerate(BONUS_NAMES)}
+I, S, F, R, M = range(5)
+
+
+def bird(name, egg=0, cache=(0, 0, 0, 0, 0), tuck=()):
+    return {"id": ID[name], "egg": egg, "cache": list(cache), "tuck": sorted([list(t) for t in tuck])}
+
+
+def _as_bird(x):
+    return bird(x) if isinstance(x, str) else x
+
+
+def make(n=2, *, mats=None, hands=None, food=None, bonus=None, feeder=(0, 1, 2, 3, 4), tray=None,
+         deck=(), rest="deck", discard=(), round=1, t=0, stack=None, side="green", goals=(0, 2, 4, 6),
+         owe=None, pink=None, draft=(), deck_epoch=0, deck_forms=(), rng="00000000000000a5",
+         bonus_deck=None, bonus_discard=(), goal_pts=None, phase="play"):
+    """A complete position (§8) from a compact description; returns the Wingspan state.
+    Birds not placed by the test go to the top of the deck in the order given by ``deck``,
+    then (ascending) to ``rest``: "deck", "discard", or ("hand", seat)."""
+    mats = mats or [[[], [], []] for _ in range(n)]
+    mats = [[[_as_bird(b) for b in row] for row in m] for m in mats]
+    hands = hands or [[] for _ in range(n)]
+    hands = [[(ID[h], 0) if isinstance(h, str) else (ID[h[0]], h[1]) for h in hand] for hand in hands]
+    food = food or [[0] * 5 for _ in range(n)]
+    bonus = bonus if bonus is not None else [[q] for q in range(n)]
+    used = set()
+    for m in mats:
+        for row in m:
+            for b in row:
+                used.add(b["id"])
+                used.update(x for x, _ in b["tuck"])
+    for hand in hands:
+        used.update(b for b, _ in hand)
+    deck_ids = [ID[x] for x in deck]
+    discard_ids = [ID[x] for x in discard]
+    draft_ids = [ID[x] for x in draft]
+    used.update(deck_ids, discard_ids, draft_ids)
+    for form in deck_forms:
+        pass
+    if tray is None:
+        tray_ids = [b for b in range(170) if b not in used][:3]
+    else:
+        tray_ids = [ID[x] if x else -1 for x in tray]
+    used.update(b for b in tray_ids if b >= 0)
+    left = [b for b in range(170) if b not in used]
+    if rest == "deck":
+        deck_ids += left
+    elif rest == "discard":
+        discard_ids += left
+    else:
+        hands[rest[1]] = hands[rest[1]] + [(b, 0) for b in left]
+    first = (round - 1) % n
+    cur = (first + t) % n
+    if phase == "over":
+        round, first, t = 4, 3 % n, 5 * n
+        cur = (first + t - 1) % n
+        stack = []
+        goal_pts = goal_pts or [[0] * n for _ in range(4)]
+    if stack is None:
+        stack = [{"f": "TURN", "seat": cur}, {"f": "ACT", "seat": cur}]
+    act_pending = len(stack) == 2 and stack[1]["f"] == "ACT"
+    cubes = []
+    for p in range(n):
+        cnt = sum(1 for k in range(t) if (first + k) % n == p)
+        cubes.append(0 if phase == "over" else (9 - round) - cnt - (1 if (p == cur and not act_pending) else 0))
+    held = set(b for bs in bonus for b in bs) | set(b for b, _, _ in bonus_discard)
+    bdeck = bonus_deck if bonus_deck is not None else [b for b in range(26) if b not in held]
+    players = []
+    for p in range(n):
+        players.append({
+            "hand": [[b, tg] for b, tg in sorted(hands[p])],
+            "bonus": [[b, 0] for b in sorted(bonus[p])],
+            "food": list(food[p]), "cubes": cubes[p],
+            "mat": mats[p], "pink_used": sorted(pink[p]) if pink else [],
+            "owe": owe[p] if owe else 0})
+    d = {"game": "wingspan-core", "v": 1, "n": n, "side": side, "goals": list(goals), "phase": phase,
+         "round": round, "first": first, "t": t, "cur": cur, "deck": deck_ids, "deck_epoch": deck_epoch,
+         "deck_forms": [list(f) for f in deck_forms], "discard": discard_ids, "tray": tray_ids,
+         "feeder": sorted(feeder), "bonus_deck": bdeck, "bonus_epoch": 0, "bonus_forms": [],
+         "bonus_discard": [list(x) for x in bonus_discard],
+         "goal_pts": goal_pts if goal_pts is not None else [[0] * n for _ in range(round - 1)],
+         "draft": draft_ids, "players": players, "stack": stack, "rng": rng}
+    return Wingspan.parse(json.dumps(d, separators=(",", ":")))
+
+
+def D(s):
+    return json.loads(s.text())
+
+
+def play(s, *names):
+    for name in names:
+        s.play_move(name)
+    return s
+
+
+def mat_ids(s, p, h):
+    return [b["id"] for b in D(s)["players"][p]["mat"][h]]
+
+
+def top(s):
+    return D(s)["stack"][-1]
+
+
+def pow_at(seat, slot, name, step=0, asked=0, st=None, below=None, row=None):
+    """A stack [TURN, ROW, POW] with the power of ``name`` (at seat/slot) pending."""
+    stack = [{"f": "TURN", "seat": seat}]
+    if row is not None:
+        stack.append({"f": "ROW", "seat": seat, "hab": row[0], "col": row[1]})
+    stack += below or []
+    stack.append({"f": "POW", "seat": seat, "slot": slot, "bird": ID[name], "step": step, "did": 0,
+                  "asked": asked, "rep": 0, "st": st or {}})
+    return stack
+
+
+# ---------------------------------------------------------------------------- setup
+def test_setup_deals_as_the_rules_say():
+    # rules: §1.3 steps 1-6, §7.4
+    s = Wingspan.start(players=3, seed=4)
+    d = D(s)
+    assert d["phase"] == "setup" and d["round"] == 1 and d["first"] == 0
+    assert len(d["deck"]) == 170 - 3 - 15 and all(b >= 0 for b in d["tray"])
+    assert len(d["feeder"]) == 5
+    assert len({g // 2 for g in d["goals"]}) == 4
+    assert len(d["bonus_deck"]) == 26 - 6
+    for p in d["players"]:
+        assert len(p["hand"]) == 5 and all(tag == 0 for _, tag in p["hand"])
+        assert len(p["bonus"]) == 2 and p["food"] == [1, 1, 1, 1, 1] and p["cubes"] == 8
+    assert s.purpose == "SETUP_KEEP_BIRD" and s.player == 0 and s.legal_names() == ["no", "yes"]
+
+
+def test_setup_keep_all_or_none_and_buffering():
+    # rules: §1.3 step 8, §10.53 (keep 0 keeps all food; keep 5 discards all food), §10.54
+    s = Wingspan.start(players=2, seed=9)
+    dealt0 = [b for b, _ in D(s)["players"][0]["hand"]]
+    play(s, "yes", "yes", "yes", "yes", "yes")     # five food discards are forced
+    assert s.purpose == "SETUP_KEEP_BONUS" and s.player == 0
+    bonus0 = [b for b, _ in D(s)["players"][0]["bonus"]]
+    s.play_move(216 + bonus0[1])                   # keep the second bonus card (global id)
+    # buffered: seat 0's hand and food are still as dealt while seat 1 chooses
+    d = D(s)
+    assert s.purpose == "SETUP_KEEP_BIRD" and s.player == 1
+    assert d["players"][0]["food"] == [1, 1, 1, 1, 1] and len(d["players"][0]["hand"]) == 5
+    assert d["players"][0]["setup"] == {"keep": dealt0, "food": [1, 1, 1, 1, 1], "bonus": bonus0[1]}
+    assert "setup" not in json.loads(s.view(1))["players"][0]
+    dealt1 = [b for b, _ in d["players"][1]["hand"]]
+    play(s, "no", "no", "no", "no", "no")          # keeps nothing: straight to the bonus
+    assert s.purpose == "SETUP_KEEP_BONUS"
+    bonus1 = [b for b, _ in D(s)["players"][1]["bonus"]]
+    s.play_move(216 + bonus1[0])
+    d = D(s)
+    assert d["phase"] == "play" and s.purpose == "TURN_ACTION" and s.player == 0
+    assert d["players"][0]["food"] == [0, 0, 0, 0, 0] and [b for b, _ in d["players"][0]["hand"]] == dealt0
+    assert d["players"][1]["food"] == [1, 1, 1, 1, 1] and d["players"][1]["hand"] == []
+    assert d["discard"] == dealt1
+    assert d["bonus_discard"] == [[bonus0[0], 0, 0], [bonus1[1], 0, 1]]
+    assert [b for b, _ in d["players"][0]["bonus"]] == [bonus0[1]]
+
+
+def test_setup_food_discards_are_a_canonical_batch():
+    # rules: §7.5 SETUP_DISCARD_FOOD: non-decreasing types, completable
+    s = Wingspan.start(players=1, seed=2)
+    play(s, "yes", "yes", "no", "no", "no")        # keep 2: discard 2 of the 5 tokens
+    assert s.purpose == "SETUP_DISCARD_FOOD" and s.local_moves() == [0, 1, 2, 3]
+    s.play_move("food:R")
+    assert s.purpose == "SETUP_KEEP_BONUS"          # the last token (M) was forced
+
+
+def test_setup_choices_are_hidden_from_other_seats():
+    # rules: §6.1 (setup buffers hidden), §10.54
+    s = Wingspan.start(players=2, seed=3)
+    assert s.observe_move(1, 1) == -1 and s.observe_move(1, 0) == 1
+
+
+def test_perft_from_the_start():
+    # rules: §7.1 forced moves collapse, §7.4: 5 keep nodes, then k food picks
+    # (C(5,k) keep patterns: 1*2 + 5*5 + 10*4 + 10*3 + 5*2 + 1*2 leaves at depth 6)
+    s = Wingspan.start(players=2, seed=0)
+    assert [s.perft(d) for d in range(1, 7)] == [2, 4, 8, 16, 32, 109]
+
+
+# ---------------------------------------------------------------------------- actions
+def test_play_is_offered_only_with_a_legal_pair():
+    # rules: §3.2, §10.14
+    s = make(hands=[["Blue Jay"], []], food=[[0, 0, 0, 0, 0], [0] * 5])
+    assert s.legal_names() == ["food", "eggs", "cards"]
+    s = make(hands=[["Blue Jay"], []], food=[[0, 1, 1, 0, 0], [0] * 5])
+    assert s.legal_names() == ["play", "food", "eggs", "cards"]
+
+
+def test_play_a_bird_pays_and_places_it():
+    # rules: §3.3 procedure; 1S+1W from S1 F1 is forced, the forest is its only habitat
+    s = make(hands=[["Blue Jay", "Mallard"], []], food=[[0, 1, 1, 0, 0], [0] * 5])
+    play(s, "play")
+    assert s.purpose == "PLAY_CARD" and s.legal_names() == ["card:blue-jay", "card:mallard"]
+    play(s, "card:blue-jay")
+    d = D(s)
+    assert mat_ids(s, 0, 0) == [ID["Blue Jay"]] and d["players"][0]["food"] == [0, 0, 0, 0, 0]
+    assert d["players"][0]["cubes"] == 7 and s.player == 1 and s.purpose == "TURN_ACTION"
+
+
+def test_egg_costs_by_column():
+    # rules: §2 EGG_COST, §10.12: no eggs -> only the first column; column 4 costs 2 eggs
+    warblers = ["Blue-Winged Warbler", "Hooded Warbler", "Prothonotary Warbler"]
+    s = make(mats=[[warblers[:1], [], []], [[], [], []]], hands=[["Blue Jay"], []],
+             food=[[0, 5, 0, 0, 0], [0] * 5])
+    assert "play" not in s.legal_names()            # forest column 2 costs 1 egg, no eggs anywhere
+    mats = [[[bird(w, egg=2 if i == 0 else 0) for i, w in enumerate(warblers)], [],
+             [bird("Mallard", egg=1)]], [[], [], []]]
+    s = make(mats=mats, hands=[["Blue Jay"], []], food=[[0, 2, 1, 0, 0], [0] * 5])
+    play(s, "play")
+    # first egg: slot F1 only (W1 alone could not cover 2 eggs); then F1 or W1
+    assert s.purpose == "PLAY_PAY_EGG" and s.legal_names() == ["slot:F1", "slot:W1"]
+    play(s, "slot:W1")
+    assert s.purpose == "PLAY_PAY_FOOD" and s.local_moves() == [S, F]   # {S,S} or {S,F}, S paid
+    d = D(s)
+    assert d["players"][0]["mat"][0][0]["egg"] == 1 and d["players"][0]["mat"][2][0]["egg"] == 0
+
+
+def test_full_row_and_the_space_right_of_it():
+    # rules: §2, §10.13: a full row accepts no bird; its action works from j = 5 (3 dice + trade)
+    five = ["Blue-Winged Warbler", "Hooded Warbler", "Prothonotary Warbler", "American Woodcock", "Wild Turkey"]
+    s = make(mats=[[[bird(b, egg=1) for b in five], [], []], [[], [], []]], hands=[["Blue Jay"], []],
+             food=[[0, 5, 0, 0, 0], [0] * 5], feeder=(0, 1, 2, 3, 4))
+    assert "play" not in s.legal_names()
+    play(s, "food")
+    d = top(s)
+    assert d["f"] == "MAT" and d["n"] == 3 and d["trade"] == 1
+
+
+def test_two_for_one_payments():
+    # rules: §3.4, §10.9: cost 1F, supply S2 F1: payments {F} and {S,S}; {S,F} never offered
+    s = make(hands=[["Osprey"], []], food=[[0, 2, 1, 0, 0], [0] * 5])
+    play(s, "play")
+    assert s.purpose == "PLAY_PAY_FOOD" and s.local_moves() == [S, F]
+    play(s, "food:S")                                # the second seed is forced
+    assert D(s)["players"][0]["food"] == [0, 0, 1, 0, 0] and mat_ids(s, 0, 2) == [ID["Osprey"]]
+    # §10.9: supply S2 only pays {S,S}
+    s = make(hands=[["Osprey"], []], food=[[0, 2, 0, 0, 0], [0] * 5])
+    play(s, "play")
+    assert D(s)["players"][0]["food"] == [0, 0, 0, 0, 0]
+
+
+def test_or_costs_double_substitution_and_free_birds():
+    # rules: §10.10
+    s = make(hands=[["Mallard"], []], food=[[0, 0, 1, 1, 0], [0] * 5])      # I/S from F1 R1
+    play(s, "play")
+    assert D(s)["players"][0]["food"] == [0] * 5 and mat_ids(s, 0, 2) == [ID["Mallard"]]
+    s = make(hands=[["Anhinga"], []], food=[[0, 2, 0, 2, 0], [0] * 5])      # 2F from S2 R2
+    play(s, "play")
+    assert D(s)["players"][0]["food"] == [0] * 5 and mat_ids(s, 0, 2) == [ID["Anhinga"]]
+    # a free bird still pays its egg: column 2 of the forest
+    s = make(mats=[[[bird("Hooded Warbler", egg=1)], [], []], [[], [], []]], hands=[["Black Vulture"], []])
+    play(s, "play")
+    assert mat_ids(s, 0, 0) == [ID["Hooded Warbler"], ID["Black Vulture"]]
+    assert D(s)["players"][0]["mat"][0][0]["egg"] == 0
+
+
+def test_minimal_payments_table():
+    # rules: §3.4 minimal payments (1W: any one token; 1I+1F+1M includes {I,F,S,S})
+    from roost.core import wingspan as w
+    crow = w._PAYMENTS[ID["American Crow"]]
+    assert sorted(crow) == sorted(tuple(1 if t == u else 0 for t in range(5)) for u in range(5))
+    bittern = w._PAYMENTS[ID["American Bittern"]]
+    assert (1, 0, 1, 0, 1) in bittern and (1, 2, 1, 0, 0) in bittern and (1, 2, 1, 0, 1) not in bittern
+
+
+# ---------------------------------------------------------------------------- feeder
+def _forest(feeder, birds=("Blue-Winged Warbler", "Hooded Warbler"), hand=(), food=None):
+    return make(mats=[[list(birds), [], []], [[], [], []]], hands=[list(hand), []], feeder=feeder,
+                food=food)
+
+
+def test_empty_feeder_is_rolled_and_reroll_asks_again():
+    # rules: §3.6, §10.1: feeder [F], 2 dice: {F, REROLL}; taking F empties and rolls it
+    s = _forest([F])
+    play(s, "food")
+    assert s.purpose == "TAKE_DIE" and s.local_moves() == [F, 7]
+    c = s.copy()
+    play(c, "die:F")
+    assert c.purpose == "TAKE_DIE" and len(D(c)["feeder"]) == 5 and D(c)["players"][0]["food"][F] == 1
+    play(s, "reroll")
+    assert s.purpose == "TAKE_DIE" and len(D(s)["feeder"]) == 5 and top(s)["n"] == 2
+
+
+def test_one_faced_feeders():
+    # rules: §3.6, §10.2, §10.3
+    s = _forest([5, 5, 5])
+    play(s, "food")
+    assert s.local_moves() == [5, 6, 7]
+    s = _forest([S, 5])
+    play(s, "food")
+    assert s.local_moves() == [S, 5, 6]
+    s = _forest([I, I, S])
+    play(s, "food", "die:S")
+    assert s.local_moves() == [I, 7]
+
+
+def test_supply_gains_never_reroll():
+    # rules: §10.5: Blue-Gray Gnatcatcher gains from the supply with no node
+    s = _forest([R, R], birds=("Blue-Gray Gnatcatcher",))
+    play(s, "food", "die:R")
+    assert s.player == 1 and D(s)["players"][0]["food"] == [1, 0, 0, 1, 0]
+
+
+def test_blue_jay_feeder_cases():
+    # rules: §10.4 (GAIN_FEEDER S cache_optional)
+    s = _forest([F, F, F], birds=("Blue Jay",))
+    play(s, "food", "die:F")                         # leaves [F, F]: no seed but one-faced
+    assert s.purpose == "TAKE_DIE" and s.local_moves() == [7, 8]
+    s = _forest([F, R, R], birds=("Blue Jay",))
+    play(s, "food", "die:R")                         # leaves [F, R]: no-op, no node
+    assert s.player == 1
+    s = _forest([5, 5], birds=("Blue Jay",))
+    play(s, "food", "die:IS-I")                      # leaves [I/S]
+    assert s.local_moves() == [6, 7, 8]
+    play(s, "die:IS-S")
+    assert s.purpose == "CACHE_CHOICE" and len(D(s)["feeder"]) == 5
+    play(s, "yes")
+    d = D(s)
+    assert d["players"][0]["mat"][0][0]["cache"] == [0, 1, 0, 0, 0] and d["players"][0]["food"] == [1, 0, 0, 0, 0]
+
+
+def test_bald_eagle_takes_the_fish_once():
+    # rules: §9.3 GAIN_ALL_FEEDER, §10.6: feeder [F,F] one-faced -> FEEDER_REROLL first
+    s = make(hands=[["Bald Eagle"], []], food=[[0, 0, 2, 0, 1], [0] * 5], feeder=[F, F])
+    play(s, "play")
+    assert s.purpose == "FEEDER_REROLL"
+    play(s, "no")
+    assert s.purpose == "POWER_CONFIRM"
+    play(s, "yes")
+    d = D(s)
+    assert d["players"][0]["food"] == [0, 0, 2, 0, 0] and len(d["feeder"]) == 5
+
+
+def test_northern_flicker_takes_the_is_die_as_invertebrate():
+    # rules: §9.3 [decision], §10.7
+    s = make(hands=[["Northern Flicker"], []], food=[[0, 0, 0, 1, 0], [0] * 5], feeder=[I, 5, S])
+    play(s, "play")
+    if s.purpose == "PLAY_HABITAT":
+        play(s, "hab:forest")
+    assert s.purpose == "POWER_CONFIRM"
+    play(s, "yes")
+    d = D(s)
+    assert d["players"][0]["food"] == [2, 0, 0, 0, 0] and d["feeder"] == [S]
+
+
+def test_predator_roll():
+    # rules: §3.6 PREDATOR_ROLL, §10.8: no-op with 5 dice inside; with 4 outside success is
+    # 1 - (5/6)^4 = 0.518, the feeder is unchanged
+    def anhinga(feeder, rng):
+        return make(mats=[[[], [], ["Anhinga"]], [[], [], []]], feeder=feeder, rng=rng,
+                    tray=["Mallard", "Killdeer", "Osprey"])
+    s = anhinga([I, S, F, R, M], "00000000000000a5")
+    play(s, "cards", "deck")
+    assert s.player == 1 and D(s)["players"][0]["mat"][2][0]["cache"] == [0] * 5
+    wins = 0
+    trials = 300
+    for k in range(trials):
+        s = anhinga([R], f"{k * 7919 + 1:016x}")
+        play(s, "cards", "deck")
+        assert D(s)["feeder"] == [R]
+        wins += D(s)["players"][0]["mat"][2][0]["cache"][F]
+    assert abs(wins / trials - (1 - (5 / 6) ** 4)) < 0.09
+
+
+# ---------------------------------------------------------------------------- eggs
+def test_lay_eggs_lost_eggs_pink_and_brown_powers():
+    # rules: §3.7, §10.19: room 1, n = 2: one egg, no trade, pinks (a), grassland brown powers
+    mats = [[[], [bird("Spotted Towhee", egg=4)], ["Common Loon"]],
+            [["Blue Jay"], ["Brown-Headed Cowbird"], []]]
+    s = make(mats=mats, food=[[1, 0, 0, 0, 0], [0] * 5])
+    play(s, "eggs")
+    d = D(s)
+    assert s.player == 1 and s.purpose == "TURN_ACTION"
+    assert d["players"][0]["mat"][2][0]["egg"] == 1                 # the Loon
+    assert d["players"][1]["mat"][0][0]["egg"] == 1                 # the Cowbird's egg on Blue Jay
+    assert d["players"][0]["food"] == [1, 1, 0, 0, 0]               # the Towhee's seed
+
+
+def test_lay_eggs_without_birds_still_triggers_pinks():
+    # rules: §10.20, §10.42: 0 eggs laid, Brown-Headed Cowbird reacts
+    mats = [[[], [], []], [["Blue Jay"], ["Brown-Headed Cowbird"], []]]
+    s = make(mats=mats)
+    play(s, "eggs")
+    assert s.player == 1 and D(s)["players"][1]["mat"][0][0]["egg"] == 1
+
+
+def test_canonical_egg_batch():
+    # rules: §7.5, §10.21: room 1 in slot 3 and 1 in slot 10, 2 eggs: slot 10 first is illegal
+    forest = [bird("Blue-Winged Warbler", egg=2), bird("Hooded Warbler", egg=3),
+              bird("Prothonotary Warbler", egg=4), bird("American Woodcock", egg=1)]
+    s = make(mats=[[forest, [], ["Common Loon"]], [[], [], []]])
+    play(s, "eggs")                                    # both forced: slot 3, then slot 10
+    d = D(s)
+    assert s.player == 1 and d["players"][0]["mat"][0][3]["egg"] == 2 and d["players"][0]["mat"][2][0]["egg"] == 1
+    s = make(mats=[[forest, [], [bird("Mallard", egg=2)]], [[], [], []]])
+    play(s, "eggs")
+    assert s.purpose == "LAY_EGG" and s.legal_names() == ["slot:F4", "slot:W1"]
+    play(s, "slot:W1")                                 # then only W1 (slot 3 < last pick)
+    assert D(s)["players"][0]["mat"][2][0]["egg"] == 4 and D(s)["players"][0]["mat"][0][3]["egg"] == 1
+
+
+def test_grassland_trade_before_laying():
+    # rules: §3.7 [decision]: j odd, food >= 1, room > n: pay one token for one more egg
+    s = make(mats=[[[], ["Wild Turkey"], []], [[], [], []]], food=[[0, 1, 0, 1, 0], [0] * 5])
+    play(s, "eggs")
+    assert s.purpose == "GRASS_TRADE" and s.legal_names() == ["food:S", "food:R", "food:skip"]
+    play(s, "food:R")
+    d = D(s)
+    assert d["players"][0]["mat"][1][0]["egg"] == 3 and d["players"][0]["food"] == [0, 1, 0, 0, 0]
+
+
+# ---------------------------------------------------------------------------- cards
+def test_tray_slots_stay_empty_and_draws_are_canonical():
+    # rules: §3.8, §7.5 DRAW_SOURCE, §10.25
+    wet = ["Trumpeter Swan", "Prothonotary Warbler"]
+    s = make(mats=[[[], [], wet], [[], [], []]], tray=["Mallard", "Killdeer", "Osprey"],
+             deck=["Anhinga", "Bald Eagle"])
+    play(s, "cards")
+    assert s.legal_names() == ["tray:1", "tray:2", "tray:3", "deck"]
+    c = s.copy()
+    play(c, "deck")
+    assert c.legal_names() == ["tray:1", "tray:2", "tray:3", "deck"]   # a deck card frees the order
+    play(s, "tray:2")
+    assert s.legal_names() == ["tray:3", "deck"]
+    play(s, "deck")
+    d = D(s)
+    assert d["players"][0]["hand"] == [[ID["Anhinga"], 0], [ID["Killdeer"], "p"]]
+    assert d["tray"] == [ID["Mallard"], ID["Bald Eagle"], ID["Osprey"]]   # refilled at the end of the turn
+
+
+def test_reshuffle_when_the_deck_is_empty():
+    # rules: §3.8 [decision: lazily], §6.3 epochs, §10.26
+    s = make(mats=[[[], [], []], [[], [], []]], tray=["Mallard", "Killdeer", "Osprey"],
+             discard=["Anhinga", "Bald Eagle"], rest=("hand", 1))
+    assert D(s)["deck"] == []
+    play(s, "cards", "deck")
+    d = D(s)
+    assert d["deck_epoch"] == 1 and d["deck_forms"] == [[ID["Anhinga"], ID["Bald Eagle"]]]
+    assert d["discard"] == [] and len(d["deck"]) == 1
+    assert [tag for b, tag in d["players"][0]["hand"]] == [1]
+    # both piles empty: only the tray can be drawn from
+    s = make(mats=[[[], [], []], [[], [], []]], tray=["Mallard", "Killdeer", "Osprey"], rest=("hand", 1))
+    play(s, "cards")
+    assert s.legal_names() == ["tray:1", "tray:2", "tray:3"]
+    play(s, "tray:1")
+    assert D(s)["tray"] == [-1, ID["Killdeer"], ID["Osprey"]]        # the tray stays short
+
+
+def test_wetland_trade():
+    # rules: §3.8: j odd, an egg on a bird, a card drawable: discard an egg for one more card
+    s = make(mats=[[[bird("Hooded Warbler", egg=2)], [], ["Trumpeter Swan"]], [[], [], []]])
+    play(s, "cards", "deck")
+    assert s.purpose == "WET_TRADE" and s.legal_names() == ["slot:F1", "slot:skip"]
+    play(s, "slot:F1", "deck")
+    d = D(s)
+    assert len(d["players"][0]["hand"]) == 2 and d["players"][0]["mat"][0][0]["egg"] == 1
+
+
+def test_forest_trade_discards_a_card_for_a_die():
+    # rules: §3.5: j odd, hand not empty
+    s = make(mats=[[["Hooded Warbler"], [], []], [[], [], []]], hands=[["Mallard", "Osprey"], []],
+             feeder=[I, I, S, S, F])
+    play(s, "food", "die:I")
+    assert s.purpose == "FOREST_TRADE" and s.legal_names() == ["card:mallard", "card:osprey", "card:skip"]
+    play(s, "card:osprey", "die:F")
+    d = D(s)
+    assert d["players"][0]["food"] == [1, 0, 1, 0, 0] and d["discard"] == [ID["Osprey"]]
+
+
+def test_row_activates_right_to_left():
+    # rules: §3.9: the rightmost brown bird first; white birds are passed over
+    s = make(mats=[[["Blue Jay", "Ruby-Crowned Kinglet", "Great Crested Flycatcher"], [], []], [[], [], []]],
+             feeder=[I, I, S])
+    play(s, "food", "die:S")                          # j = 3: two dice
+    play(s, "die:I")
+    assert top(s)["bird"] == ID["Great Crested Flycatcher"] and s.local_moves() == [I, 7, 8]
+    play(s, "die:skip")
+    assert top(s)["bird"] == ID["Blue Jay"]
+
+
+# ---------------------------------------------------------------------------- end of turn
+def test_owed_discard_lapses_with_an_empty_hand():
+    # rules: §3.10, §10.27
+    mats = [[[], [], ["Yellow-Headed Blackbird"]], [[], [], []]]
+    stack = pow_at(0, 10, "Yellow-Headed Blackbird", row=(2, -1))
+    s = make(mats=mats, hands=[["Mallard"], []], owe=[1, 0], stack=stack)
+    assert s.purpose == "TUCK_FROM_HAND" and s.legal_names() == ["card:mallard", "card:skip"]
+    c = s.copy()
+    play(s, "card:mallard")
+    d = D(s)
+    assert s.player == 1 and d["discard"] == [] and d["players"][0]["owe"] == 0
+    assert d["players"][0]["mat"][2][0]["tuck"] == [[ID["Mallard"], "h0"]] and d["players"][0]["mat"][2][0]["egg"] == 1
+    play(c, "card:skip")                              # the discard is forced
+    assert D(c)["discard"] == [ID["Mallard"]]
+
+
+def test_two_owed_discards_are_a_canonical_batch():
+    # rules: §7.5 EOT_DISCARD, §10.28
+    s = make(hands=[["Anhinga", "Bald Eagle", "Mallard"], []], owe=[2, 0],
+             stack=[{"f": "EOT", "seat": 0, "last": -1}])
+    assert s.purpose == "EOT_DISCARD" and s.legal_names() == ["card:anhinga", "card:bald-eagle"]
+    play(s, "card:anhinga")
+    assert s.legal_names() == ["card:bald-eagle", "card:mallard"]
