@@ -515,3 +515,154 @@ def test_two_owed_discards_are_a_canonical_batch():
     assert s.purpose == "EOT_DISCARD" and s.legal_names() == ["card:anhinga", "card:bald-eagle"]
     play(s, "card:anhinga")
     assert s.legal_names() == ["card:bald-eagle", "card:mallard"]
+
+
+# ---------------------------------------------------------------------------- pink powers
+def test_kingfisher_reacts_once_between_turns():
+    # rules: §4, §10.40: A's wetland play -> fish, used; B's play before the owner's turn -> nothing
+    mats = [[[], [], []], [[], [], []], [[], [], ["Belted Kingfisher"]]]
+    s = make(3, mats=mats, hands=[["Mallard"], ["Ruddy Duck"], []],
+             food=[[1, 0, 0, 0, 0], [1, 0, 0, 0, 0], [0] * 5])
+    play(s, "play")
+    d = D(s)
+    assert d["players"][2]["food"] == [0, 0, 1, 0, 0] and d["players"][2]["pink_used"] == [10]
+    assert s.player == 1
+    play(s, "play")
+    d = D(s)
+    assert d["players"][2]["food"] == [0, 0, 1, 0, 0] and s.player == 2
+    assert d["players"][2]["pink_used"] == []                          # cleared at its turn
+
+
+def test_great_blue_heron_extra_play_and_kingfisher():
+    # rules: §3.3 step 5-6, §4 (c) timing, §10.15
+    mats = [[[bird("Hooded Warbler", egg=1)], [], []], [[], [], ["Belted Kingfisher"]]]
+    s = make(mats=mats, hands=[["Great Blue Heron", "Mallard", "Blue Jay"], []],
+             food=[[2, 0, 1, 0, 0], [0] * 5])
+    play(s, "play", "card:great-blue-heron")
+    assert D(s)["players"][1]["food"] == [0, 0, 1, 0, 0]             # reacted before the white power
+    assert s.purpose == "PLAY_CARD" and s.legal_names() == ["card:mallard", "card:skip"]
+    play(s, "card:mallard")                           # column 2: one egg, forced; I/S paid with I
+    d = D(s)
+    assert mat_ids(s, 0, 2) == [ID["Great Blue Heron"], ID["Mallard"]]
+    assert d["players"][0]["mat"][0][0]["egg"] == 0 and d["players"][0]["cubes"] == 7
+    assert d["players"][1]["food"] == [0, 0, 1, 0, 0]             # used: no second reaction
+
+
+def test_house_wren_plays_into_its_own_row():
+    # rules: PLAY_EXTRA this, §10.16
+    s = make(mats=[[[], [], [bird("Mallard", egg=1)]], [[], [], []]],
+             hands=[["House Wren", "Blue Jay", "Killdeer"], []], food=[[2, 1, 0, 0, 0], [0] * 5])
+    play(s, "play", "card:house-wren", "hab:grassland")
+    assert s.purpose == "PLAY_CARD" and s.legal_names() == ["card:killdeer", "card:skip"]
+
+
+def test_extra_play_chains():
+    # rules: §10.17: Downy Woodpecker -> Red-Eyed Vireo -> another forest play, full egg costs
+    mats = [[[], [], [bird("Mallard", egg=3)]], [[], [], []]]
+    s = make(mats=mats, hands=[["Downy Woodpecker", "Red-Eyed Vireo", "Blue-Gray Gnatcatcher"], []],
+             food=[[3, 0, 0, 0, 0], [0] * 5])
+    play(s, "play", "card:downy-woodpecker")
+    assert s.legal_names() == ["card:blue-gray-gnatcatcher", "card:red-eyed-vireo", "card:skip"]
+    play(s, "card:red-eyed-vireo")
+    assert s.legal_names() == ["card:blue-gray-gnatcatcher", "card:skip"]
+    play(s, "card:blue-gray-gnatcatcher")
+    d = D(s)
+    assert mat_ids(s, 0, 0) == [ID["Downy Woodpecker"], ID["Red-Eyed Vireo"], ID["Blue-Gray Gnatcatcher"]]
+    assert d["players"][0]["mat"][2][0]["egg"] == 1 and d["players"][0]["food"] == [0] * 5
+    assert d["players"][0]["cubes"] == 7 and s.player == 1
+
+
+def test_reactions_of_several_owners_start_left_of_the_active_player():
+    # rules: §4 order, §10.45: active seat 1; the vultures of seats 2 then 0 react
+    mats = [[["Black Vulture"], [], []], [["Barred Owl"], [], []], [["Turkey Vulture"], [], []]]
+    s = make(3, t=1, mats=mats, deck=["Blue Jay"], feeder=[I, S, F, R])
+    play(s, "food", "die:I", "yes")                 # the owl's look succeeds (Blue Jay, 41 cm)
+    assert s.purpose == "TAKE_DIE" and s.player == 2
+    play(s, "die:S")
+    assert s.purpose == "TAKE_DIE" and s.player == 0
+    play(s, "die:F")
+    d = D(s)
+    assert d["players"][2]["food"] == [0, 1, 0, 0, 0] and d["players"][0]["food"] == [0, 0, 1, 0, 0]
+    assert d["players"][0]["pink_used"] == [0] and s.player == 2     # seat 2's turn cleared its own mark
+
+
+def _owl_position(n, vulture_seat, extra_mats=None, rng="00000000000000a5"):
+    mats = [[[], [], []] for _ in range(n)]
+    mats[0][0] = ["Barred Owl"]
+    if n > 1:
+        mats[1][0] = ["Cooper's Hawk"]
+    mats[vulture_seat][0] = mats[vulture_seat][0] + ["Black Vulture"]
+    return make(n, mats=mats, deck=["Blue Jay", "Bald Eagle", "Mallard", "Osprey"], feeder=[I, S, F],
+                rng=rng)
+
+
+def test_vulture_skipped_stays_unused():
+    # rules: §4 (d), §10.41
+    s = _owl_position(3, 2)
+    play(s, "food", "die:I")
+    assert s.purpose == "POWER_CONFIRM" and s.player == 0           # Y*: seat 2 holds an unused vulture
+    play(s, "yes")                                  # Blue Jay (41 cm < 75) is tucked: success
+    assert s.purpose == "TAKE_DIE" and s.player == 2 and "die:skip" in s.legal_names()
+    play(s, "die:skip")
+    d = D(s)
+    assert d["players"][0]["mat"][0][0]["tuck"] == [[ID["Blue Jay"], "p"]] and d["players"][2]["pink_used"] == []
+    assert s.player == 1
+    play(s, "food")
+    play(s, s.legal_names()[0])
+    assert s.purpose == "POWER_CONFIRM" and s.player == 1
+    play(s, "yes")                                  # Bald Eagle: 203 cm, fails: discarded
+    assert D(s)["discard"] == [ID["Bald Eagle"]] and s.player == 2 and s.purpose == "TURN_ACTION"
+
+
+def test_own_predator_never_feeds_own_vulture():
+    # rules: §10.39 (and Y* applied without asking: no opponent vulture)
+    s = make(mats=[[["Barred Owl", "Black Vulture"], [], []], [[], [], []]], deck=["Blue Jay"], feeder=[I, S, F])
+    play(s, "food", "die:I", "die:S")
+    d = D(s)
+    assert s.player == 1 and d["players"][0]["mat"][0][0]["tuck"] == [[ID["Blue Jay"], "p"]]
+
+
+def test_loggerhead_shrike_counts_only_mat_step_rodents():
+    # rules: §4 (b) [decision], §10.43
+    mats = [[["Hermit Thrush"], [], []], [["Hooded Warbler"], ["Loggerhead Shrike"], []]]
+    s = make(mats=mats, feeder=[I, M, M, M])
+    play(s, "food", "die:M")
+    d = D(s)
+    assert d["players"][1]["mat"][1][0]["cache"] == [0, 0, 0, 0, 1]
+    s = make(mats=mats, feeder=[I, M, M, M])
+    play(s, "food", "die:I")
+    assert s.purpose == "POWER_CONFIRM"                 # Hermit Thrush: both have 1 forest bird
+    play(s, "yes", "die:M")                             # the owner first, then seat 1
+    assert s.purpose == "TAKE_DIE" and s.player == 1
+    play(s, "die:M")
+    d = D(s)
+    assert d["players"][1]["mat"][1][0]["cache"] == [0] * 5
+    assert d["players"][0]["food"] == [1, 0, 0, 0, 1] and d["players"][1]["food"] == [0, 0, 0, 0, 1]
+
+
+def test_pink_marks_survive_the_round_end():
+    # rules: §5.1 step 2, §10.44
+    mats = [[[], [], ["Belted Kingfisher"]], [[bird("Hooded Warbler", egg=1)], [], []]]
+    s = make(mats=mats, t=15, hands=[[], ["Mallard", "Ruddy Duck"]], food=[[0] * 5, [2, 0, 0, 0, 0]],
+             pink=[[10], []])
+    play(s, "play", "card:mallard")                     # no reaction: used during this turn
+    d = D(s)
+    assert d["round"] == 2 and d["players"][0]["pink_used"] == [10] and s.player == 1
+    play(s, "play")                                     # round 2 starts with seat 1: still used
+    assert D(s)["players"][0]["food"] == [0] * 5 and s.player == 0
+
+
+def test_pink_after_the_owners_last_turn_of_the_game():
+    # rules: §4 reset (published ruling), §10.44: round 4, seat 0 has the last turn
+    mats = [[[], [], []], [[], [], ["Belted Kingfisher"]]]
+    s = make(mats=mats, round=4, t=9, hands=[["Mallard"], []], food=[[1, 0, 0, 0, 0], [0] * 5],
+             goal_pts=[[0, 0], [0, 0], [0, 0]])
+    play(s, "play")
+    assert s.is_over and D(s)["players"][1]["food"] == [0, 0, 1, 0, 0]
+
+
+def test_no_pinks_with_one_player():
+    # rules: §1.4, §10.56
+    s = make(1, mats=[[[], [], [bird("Belted Kingfisher", egg=1)]]], hands=[["Mallard"]], food=[[1, 0, 0, 0, 0]])
+    play(s, "play")
+    assert D(s)["players"][0]["food"] == [0] * 5
