@@ -93,7 +93,7 @@ def make(n=2, *, mats=None, hands=None, food=None, bonus=None, feeder=(0, 1, 2, 
          "bonus_discard": [list(x) for x in bonus_discard],
          "goal_pts": goal_pts if goal_pts is not None else [[0] * n for _ in range(round - 1)],
          "draft": draft_ids, "players": players, "stack": stack, "rng": rng}
-    return Wingspan.parse(json.dumps(d, separators=(",", ":")))
+    return Wingspan.parse(json.dumps(d, separators=(",", ":")), settle=True)
 
 
 def D(s):
@@ -666,3 +666,320 @@ def test_no_pinks_with_one_player():
     s = make(1, mats=[[[], [], [bird("Belted Kingfisher", egg=1)]]], hands=[["Mallard"]], food=[[1, 0, 0, 0, 0]])
     play(s, "play")
     assert D(s)["players"][0]["food"] == [0] * 5
+
+
+# ---------------------------------------------------------------------------- powers, by verb
+def test_gain_and_cache_from_the_supply():
+    # rules: §9.3 GAIN_SUPPLY x n and CACHE_SUPPLY (class A: no node)
+    s = _forest([R, R], birds=("Carolina Chickadee", "Blue-Gray Gnatcatcher"))
+    play(s, "food", "die:R", "die:R")
+    d = D(s)
+    assert d["players"][0]["food"] == [1, 0, 0, 2, 0] and d["players"][0]["mat"][0][0]["cache"] == [0, 1, 0, 0, 0]
+
+
+def test_gain_supply_choice_and_wild():
+    # rules: §9.3 GAIN_SUPPLY x|y 1 (Pygmy Nuthatch after its tuck), GAIN_SUPPLY W 2 (a canonical batch)
+    mats = [[["Pygmy Nuthatch"], [], []], [[], [], []]]
+    s = make(mats=mats, hands=[["Mallard"], []], stack=pow_at(0, 0, "Pygmy Nuthatch", row=(0, -1)))
+    play(s, "card:mallard")
+    assert s.purpose == "GAIN_FOOD_TYPE" and s.legal_names() == ["food:I", "food:S"]
+    mats = [[[], [], []], [["Chihuahuan Raven", bird("Wild Turkey", egg=1)], [], []]]
+    mats = [[[], [bird("Chihuahuan Raven"), bird("Wild Turkey", egg=1)], []], [[], [], []]]
+    s = make(mats=mats, stack=pow_at(0, 5, "Chihuahuan Raven", row=(1, -1)))
+    assert s.purpose == "POWER_PAY_EGG" and s.legal_names() == ["slot:G2", "slot:skip"]
+    play(s, "slot:G2")
+    assert s.purpose == "GAIN_FOOD_TYPE" and s.local_moves() == [0, 1, 2, 3, 4]
+    play(s, "food:F")
+    assert s.local_moves() == [2, 3, 4]
+    play(s, "food:M")
+    assert D(s)["players"][0]["food"] == [0, 0, 1, 0, 1]
+
+
+def test_all_players_gain_supply():
+    # rules: §9.3 ALL_PLAYERS_GAIN_SUPPLY (Y*: asked with 2 players, applied with 1)
+    s = _forest([R, R], birds=("Baltimore Oriole",))
+    play(s, "food", "die:R")
+    assert s.purpose == "POWER_CONFIRM"
+    play(s, "yes")
+    d = D(s)
+    assert d["players"][0]["food"] == [0, 0, 0, 2, 0] and d["players"][1]["food"] == [0, 0, 0, 1, 0]
+    s = make(1, mats=[[["Baltimore Oriole"], [], []]], feeder=[R, R])
+    play(s, "food", "die:R")
+    assert D(s)["players"][0]["food"] == [0, 0, 0, 2, 0]
+
+
+def test_each_player_gains_from_the_feeder():
+    # rules: §9.3 EACH_PLAYER_GAIN_FEEDER, §10.37
+    s = _forest([F, R], birds=("Anna's Hummingbird",))
+    play(s, "food", "die:F")
+    assert s.purpose == "START_PLAYER" and s.local_moves() == [0, 1, 5]
+    play(s, "seat:1")
+    assert s.purpose == "TAKE_DIE" and s.player == 1 and s.local_moves() == [R, 7]
+    play(s, "die:R")                                # the feeder is empty: rolled before seat 0 takes
+    assert s.purpose == "TAKE_DIE" and s.player == 0 and len(D(s)["feeder"]) == 5
+
+
+def test_fewest_in_habitat():
+    # rules: §9.3 FEWEST_IN, §10.38 (American Bittern)
+    def bittern(own, other):
+        mats = [[[], [], ["American Bittern"] + own], [[], [], other]]
+        return make(mats=mats, deck=["Mallard", "Osprey", "Anhinga"],
+                    stack=pow_at(0, 10, "American Bittern", row=(2, -1)))
+    s = bittern(["Trumpeter Swan"], ["Common Loon"])       # 2 against 1: only the opponent draws
+    assert s.purpose == "POWER_CONFIRM" and s.player == 0
+    play(s, "yes")
+    assert s.purpose == "DRAW_SOURCE" and s.player == 1
+    play(s, "deck")
+    d = D(s)
+    assert d["players"][1]["hand"] == [[ID["Mallard"], 0]] and d["players"][0]["hand"] == []
+    s = bittern([], ["Common Loon"])                       # a tie: both, the owner first
+    play(s, "yes")
+    assert s.purpose == "DRAW_SOURCE" and s.player == 0
+    play(s, "deck")
+    assert s.purpose == "DRAW_SOURCE" and s.player == 1
+    s = bittern([], ["Common Loon", "Trumpeter Swan"])     # the owner alone: no prompt
+    assert s.purpose == "DRAW_SOURCE" and s.player == 0
+
+
+def test_spend_food_then_tuck_from_the_deck():
+    # rules: §9.3 SPEND_FOOD (Y), TUCK_DECK (d<e> tags)
+    mats = [[[], [], ["American White Pelican"]], [[], [], []]]
+    s = make(mats=mats, food=[[0, 0, 1, 0, 0], [0] * 5], deck=["Mallard", "Osprey"],
+             stack=pow_at(0, 10, "American White Pelican", row=(2, -1)))
+    assert s.purpose == "POWER_CONFIRM"
+    play(s, "yes")
+    d = D(s)
+    assert d["players"][0]["food"] == [0] * 5
+    assert d["players"][0]["mat"][2][0]["tuck"] == [[ID["Mallard"], "d0"], [ID["Osprey"], "d0"]]
+    s = make(mats=mats, stack=pow_at(0, 10, "American White Pelican", row=(2, -1)), deck=["Mallard"])
+    assert s.player == 1                            # no fish: a no-op, passed over silently
+
+
+def test_trade_food():
+    # rules: §9.3 TRADE_FOOD, §10.33 (Green Heron)
+    mats = [[[], [], ["Green Heron"]], [[], [], []]]
+    s = make(mats=mats, food=[[0, 0, 1, 0, 0], [0] * 5], stack=pow_at(0, 10, "Green Heron", row=(2, -1)))
+    assert s.purpose == "TRADE_PAY" and s.legal_names() == ["food:F", "food:skip"]
+    play(s, "food:F")
+    assert s.purpose == "TRADE_GAIN" and s.local_moves() == [I, S, R, M]
+    play(s, "food:M")
+    assert D(s)["players"][0]["food"] == [0, 0, 0, 0, 1]
+
+
+def test_lay_self_and_tuck_then_lay_at_the_limit():
+    # rules: §9.3 LAY_SELF, TUCK_HAND then LAY_SELF [decision], §10.23
+    mats = [[[], [bird("Mourning Dove", egg=5), bird("Brewer's Blackbird", egg=3)], []], [[], [], []]]
+    s = make(mats=mats, hands=[["Mallard"], []])
+    play(s, "eggs")                                  # nothing can be laid; the Blackbird may tuck
+    assert s.purpose == "TUCK_FROM_HAND" and top(s)["bird"] == ID["Brewer's Blackbird"]
+    play(s, "card:mallard")
+    d = D(s)
+    assert d["players"][0]["mat"][1][1]["tuck"] == [[ID["Mallard"], "h0"]] and d["players"][0]["mat"][1][1]["egg"] == 3
+    assert s.player == 1                             # the Dove at its limit: a no-op
+
+
+def test_lay_any_and_lay_each():
+    # rules: §9.3 LAY_ANY (Baird's Sparrow), LAY_EACH, §10.18 (Bobolink lays on itself and on stars)
+    mats = [[[], [bird("Baird's Sparrow", egg=2)], [bird("Mallard"), bird("Common Loon")]], [[], [], []]]
+    s = make(mats=mats, stack=pow_at(0, 5, "Baird's Sparrow", row=(1, -1)))
+    assert s.purpose == "LAY_EGG" and s.legal_names() == ["slot:W1", "slot:W2"]
+    mats = [[[bird("Hooded Warbler")], [], [bird("Mallard"), bird("Atlantic Puffin", egg=1), bird("Killdeer")]],
+             [[], [], []]]
+    s = make(mats=mats, hands=[["Bobolink"], []], food=[[1, 2, 0, 0, 0], [0] * 5])
+    play(s, "play")
+    d = D(s)
+    eggs = [b["egg"] for b in d["players"][0]["mat"][2]]
+    assert eggs == [1, 1, 1]                         # Mallard (ground), Puffin (star, limit 1: full), Killdeer
+    eggs = [b["egg"] for b in d["players"][0]["mat"][2]]
+    assert d["players"][0]["mat"][1][0]["egg"] == 1 and d["players"][0]["mat"][0][0]["egg"] == 0
+
+
+def test_all_players_lay():
+    # rules: §9.3 ALL_PLAYERS_LAY, §10.22 (Lazuli Bunting)
+    mats = [[[bird("Blue Jay")], [bird("Lazuli Bunting")], []],
+            [[bird("Hooded Warbler", egg=3)], [], [bird("Yellow-Headed Blackbird")]]]
+    s = make(mats=mats, stack=pow_at(0, 5, "Lazuli Bunting", row=(1, -1)))
+    assert s.purpose == "POWER_CONFIRM"              # seat 1 has a bowl bird with room
+    play(s, "yes")
+    assert s.purpose == "LAY_EGG" and s.legal_names() == ["slot:F1", "slot:G1"]
+    play(s, "slot:G1")
+    assert s.purpose == "LAY_EGG" and s.legal_names() == ["slot:F1", "slot:skip"]   # another bird
+    play(s, "slot:F1")
+    d = D(s)
+    assert d["players"][1]["mat"][2][0]["egg"] == 1                 # forced for seat 1
+    assert d["players"][0]["mat"][0][0]["egg"] == 1 and d["players"][0]["mat"][1][0]["egg"] == 1
+    # nobody else has room: applied without asking
+    mats[1] = [[bird("Hooded Warbler", egg=3)], [], []]
+    s = make(mats=mats, stack=pow_at(0, 5, "Lazuli Bunting", row=(1, -1)))
+    assert s.purpose == "LAY_EGG" and s.player == 0
+
+
+def test_pay_egg():
+    # rules: §9.3 PAY_EGG, §10.24 (American Crow: other birds only; Franklin's Gull: any)
+    mats = [[[bird("American Crow", egg=2)], [], []], [[], [], []]]
+    s = make(mats=mats, stack=pow_at(0, 0, "American Crow", row=(0, -1)))
+    assert s.player == 1                             # eggs only on itself: a no-op
+    mats = [[[], [bird("Franklin's Gull", egg=1)], []], [[], [], []]]
+    s = make(mats=mats, stack=pow_at(0, 5, "Franklin's Gull", row=(1, -1)), deck=["Mallard", "Osprey"])
+    assert s.purpose == "POWER_PAY_EGG" and s.legal_names() == ["slot:G1", "slot:skip"]
+    play(s, "slot:G1", "deck", "deck")
+    d = D(s)
+    assert d["players"][0]["mat"][1][0]["egg"] == 0 and len(d["players"][0]["hand"]) == 2
+
+
+def test_lay_nest_not_self():
+    # rules: §9.3 LAY_NEST n not_self (American Avocet: other ground/star birds)
+    mats = [[[], [], [bird("American Bittern")]], [[], [], [bird("American Avocet"), bird("Mallard")]]]
+    s = make(mats=mats)
+    play(s, "eggs")
+    d = D(s)
+    assert d["players"][1]["mat"][2][0]["egg"] == 0 and d["players"][1]["mat"][2][1]["egg"] == 1
+
+
+def test_draw_power_and_discard_at_end_of_turn():
+    # rules: §9.3 DRAW n (one drawing batch), DISCARD_EOT (Black Tern)
+    mats = [[[], [], ["Black Tern"]], [[], [], []]]
+    s = make(mats=mats, hands=[["Osprey"], []], tray=["Mallard", "Killdeer", "Anhinga"],
+             stack=pow_at(0, 10, "Black Tern", row=(2, -1)))
+    assert s.purpose == "DRAW_SOURCE"
+    play(s, "tray:2")
+    assert s.purpose == "EOT_DISCARD" and s.legal_names() == ["card:killdeer", "card:osprey"]
+    play(s, "card:osprey")
+    assert D(s)["discard"] == [ID["Osprey"]] and s.player == 1
+    # two cards: the tray slots in ascending order within the batch
+    s = make(hands=[["Black-Necked Stilt"], []], food=[[2, 0, 0, 0, 0], [0] * 5],
+             tray=["Mallard", "Killdeer", "Anhinga"])
+    play(s, "play", "tray:2")
+    assert s.legal_names() == ["tray:3", "deck"]
+
+
+def test_all_players_draw_from_the_deck():
+    # rules: §9.3 ALL_PLAYERS_DRAW_DECK (Y* with 2 players)
+    mats = [[[], [], ["Northern Shoveler"]], [[], [], []]]
+    s = make(mats=mats, deck=["Mallard", "Osprey"], stack=pow_at(0, 10, "Northern Shoveler", row=(2, -1)))
+    play(s, "yes")
+    d = D(s)
+    assert d["players"][0]["hand"] == [[ID["Mallard"], 0]] and d["players"][1]["hand"] == [[ID["Osprey"], 0]]
+
+
+def test_tuck_hand_with_an_empty_hand_is_a_noop():
+    # rules: §10.32
+    mats = [[[], [], ["American Coot"]], [[], [], []]]
+    s = make(mats=mats, stack=pow_at(0, 10, "American Coot", row=(2, -1)))
+    assert s.player == 1 and D(s)["players"][0]["hand"] == []
+
+
+def test_predator_look_threshold():
+    # rules: §9.3 PREDATOR_LOOK [decision: the printed threshold], §10.29
+    mats = [[["Barred Owl"], [], []], [[], [], []]]
+    s = make(mats=mats, deck=["Black-Necked Stilt"], stack=pow_at(0, 0, "Barred Owl", row=(0, -1)))
+    assert D(s)["players"][0]["mat"][0][0]["tuck"] == [[ID["Black-Necked Stilt"], "p"]]      # 74 cm
+    s = make(mats=mats, deck=["Wood Duck"], stack=pow_at(0, 0, "Barred Owl", row=(0, -1)))
+    d = D(s)
+    assert d["players"][0]["mat"][0][0]["tuck"] == [] and d["discard"] == [ID["Wood Duck"]]   # 76 cm
+
+
+def test_repeat_predator_and_vultures():
+    # rules: §9.3 REPEAT_PREDATOR, §10.35 (Hooded Merganser repeating Anhinga)
+    mats = [[[], [], ["Anhinga", "Hooded Merganser"]], [["Black Vulture"], [], []]]
+    s = make(mats=mats, feeder=[R], stack=pow_at(0, 11, "Hooded Merganser", row=(2, 0)),
+             rng="0000000000000007")
+    assert s.purpose == "REPEAT_TARGET" and s.legal_names() == ["slot:W1", "slot:skip"]
+    play(s, "slot:W1")
+    assert s.purpose == "POWER_CONFIRM"              # Anhinga's own prompt: an opponent's vulture
+    outcomes = set()
+    for k in range(40):
+        c = make(mats=mats, feeder=[R], stack=pow_at(0, 11, "Hooded Merganser", row=(2, 0)),
+                 rng=f"{k + 1:016x}")
+        play(c, "slot:W1", "yes")
+        cache = D(c)["players"][0]["mat"][2][0]["cache"][F]
+        outcomes.add(cache)
+        if cache:
+            assert c.purpose == "TAKE_DIE" and c.player == 1       # the vulture reacts (d)
+    assert outcomes == {0, 1}
+
+
+def test_repeat_brown():
+    # rules: §9.3 REPEAT_BROWN [decision: no repeat of a repeat], §10.34
+    mats = [[["Blue Jay", "Gray Catbird", "Northern Mockingbird"], [], []], [[], [], []]]
+    s = make(mats=mats, feeder=[S, S, R], stack=pow_at(0, 1, "Gray Catbird", row=(0, 0)))
+    assert s.purpose == "REPEAT_TARGET" and s.legal_names() == ["slot:F1", "slot:skip"]
+    play(s, "slot:F1", "die:S", "yes")
+    d = D(s)
+    assert d["players"][0]["mat"][0][0]["cache"] == [0, 1, 0, 0, 0]          # on the Blue Jay
+
+
+def test_draw_bonus():
+    # rules: §9.3 DRAW_BONUS, §10.31 (one card left: reshuffle the discards, a new bonus epoch)
+    s = make(hands=[["Atlantic Puffin"], []], food=[[0, 0, 3, 0, 0], [0] * 5], bonus=[[0], [1]],
+             bonus_deck=[2, 3] + list(range(4, 26)))
+    play(s, "play")
+    assert s.purpose == "BONUS_KEEP" and s.legal_names() == ["bonus:bird-counter", "bonus:bird-feeder"]
+    assert s.observe_move(216 + 2, 1) == -1 and s.observe_move(216 + 2, 0) == 216 + 2
+    play(s, "bonus:bird-feeder")
+    d = D(s)
+    assert d["players"][0]["bonus"] == [[0, 0], [3, 0]] and d["bonus_discard"] == [[2, 0, 0]]
+    s = make(hands=[["Atlantic Puffin"], []], food=[[0, 0, 3, 0, 0], [0] * 5], bonus=[[0], [1]],
+             bonus_deck=[2], bonus_discard=[[b, 0, 1] for b in range(3, 26)])
+    play(s, "play")
+    d = D(s)
+    assert s.purpose == "BONUS_KEEP" and d["bonus_epoch"] == 1 and len(d["bonus_forms"][0]) == 23
+    assert [t for _, t in top(s)["st"]["drawn"]] == [0, 1]
+
+
+def test_draft():
+    # rules: §9.3 DRAFT, §10.30 (2 players: draw 3, pick, opponent picks, the owner gets the last)
+    s = make(hands=[["American Oystercatcher"], []], food=[[2, 0, 0, 0, 0], [0] * 5],
+             tray=["Mallard", "Killdeer", "Osprey"], deck=["Anhinga"])
+    play(s, "play")
+    assert s.purpose == "POWER_CONFIRM"
+    play(s, "yes", "tray:1", "tray:2", "deck")
+    d = D(s)
+    assert sorted(d["draft"]) == sorted([ID["Mallard"], ID["Killdeer"], ID["Anhinga"]])
+    assert s.purpose == "DRAFT_PICK" and s.player == 0
+    play(s, "card:killdeer")
+    assert s.purpose == "DRAFT_PICK" and s.player == 1
+    play(s, "card:anhinga")
+    d = D(s)
+    assert d["players"][0]["hand"] == [[ID["Killdeer"], "p"], [ID["Mallard"], "p"]]
+    assert d["players"][1]["hand"] == [[ID["Anhinga"], "p"]] and d["draft"] == []
+    # one player: draws 2 and keeps both (§10.56)
+    s = make(1, hands=[["American Oystercatcher"]], food=[[2, 0, 0, 0, 0]], tray=["Mallard", "Killdeer", "Osprey"])
+    play(s, "play", "tray:1", "tray:2")
+    assert sorted(b for b, _ in D(s)["players"][0]["hand"]) == sorted([ID["Mallard"], ID["Killdeer"]])
+
+
+def test_move_if_rightmost():
+    # rules: §9.3 MOVE_IF_RIGHTMOST, §10.36 (Bewick's Wren)
+    w = bird("Bewick's Wren", egg=1, cache=(1, 0, 0, 0, 0), tuck=[[ID["Osprey"], "p"]])
+    mats = [[[bird("Blue Jay"), bird("Hooded Warbler"), w], [], []], [[], [], []]]
+    s = make(mats=mats, stack=pow_at(0, 2, "Bewick's Wren", row=(0, 1)), feeder=[S, S, R])
+    assert s.purpose == "MOVE_TARGET" and s.legal_names() == ["hab:grassland", "hab:wetland", "hab:skip"]
+    play(s, "hab:wetland")
+    d = D(s)
+    assert mat_ids(s, 0, 0) == [ID["Blue Jay"], ID["Hooded Warbler"]]
+    assert d["players"][0]["mat"][2] == [w]
+    assert s.purpose == "TAKE_DIE" and top(s)["bird"] == ID["Blue Jay"]      # the row goes on to the left
+    mats = [[[bird("Blue Jay"), bird("Hooded Warbler"), w, bird("Wild Turkey")], [], []], [[], [], []]]
+    s = make(mats=mats, stack=pow_at(0, 2, "Bewick's Wren", row=(0, 1)), feeder=[S, S, R])
+    assert top(s)["bird"] == ID["Blue Jay"]          # not the rightmost: a no-op
+
+
+def test_gain_feeder_optional_position_of_the_rules():
+    # rules: §8 example: Blue Jay's TAKE_DIE is local [1, 6, 8], global [204, 209, 211]
+    mats = [[[bird("Blue Jay", cache=(0, 1, 0, 0, 0)), bird("Ruby-Crowned Kinglet", egg=1)], [], []],
+            [[], [bird("Brown-Headed Cowbird")], []]]
+    hands = [[("Bobolink", 0), ("Purple Gallinule", "p")],
+             [("American Goldfinch", 0), ("American Oystercatcher", "p"), ("Common Nighthawk", 0),
+              ("Red-Shouldered Hawk", 0)]]
+    stack = pow_at(0, 0, "Blue Jay", row=(0, -1))
+    s = make(mats=mats, hands=hands, food=[[1, 0, 0, 1, 0], [0, 1, 1, 0, 1]], goals=(0, 7, 14, 11),
+             t=4, discard=["Atlantic Puffin", "Great Egret", "American Coot", "Trumpeter Swan"],
+             tray=["Cassin's Finch", None, "Ring-Billed Gull"], feeder=[S, 5, 5], stack=stack,
+             bonus=[[3], [17]], bonus_discard=[[9, 0, 0], [20, 0, 1]], rng="9f3c0a5e1b27d4c8")
+    assert s.purpose == "TAKE_DIE" and s.local_moves() == [1, 6, 8] and s.legal() == [204, 209, 211]
+    d = D(s)
+    assert d["players"][0]["cubes"] == 5 and d["players"][1]["cubes"] == 6
+    # perft by hand: 1 -> CACHE_CHOICE (2); 6 -> CACHE_CHOICE (2); 8 -> seat 1's TURN_ACTION with
+    # play (Red-Shouldered Hawk is payable with its rodent), food, eggs, cards (4)
+    assert s.perft(1) == 3 and s.perft(2) == 8

@@ -2900,9 +2900,12 @@ cdef class Wingspan(State):
         return s
 
     @classmethod
-    def parse(cls, text):
-        """Parse the position text of §8 (one JSON object; or a file holding it)."""
-        return _parse(cls, text)
+    def parse(cls, text, settle=False):
+        """Parse the position text of §8 (one JSON object; or a file holding it).  The text
+        must be at a decision node; with ``settle=True`` a position whose pending step is
+        automatic or forced is accepted and advanced to the next decision node (for
+        building test positions by hand)."""
+        return _parse(cls, text, settle)
 
     def text(self):
         return json.dumps(_to_dict(self), separators=(",", ":"))
@@ -3321,7 +3324,7 @@ def _tuck_tag_in(v, where, int depoch):
     _fault(f"{where} must be a tuck tag \"p\", \"h<e>\" or \"d<e>\" with e a deck epoch 0..{depoch}, got {json.dumps(v)}")
 
 
-def _parse(cls, text):
+def _parse(cls, text, settle=False):
     import os
     if not isinstance(text, str):
         _fault("a Wingspan position must be text (a JSON object)")
@@ -3340,10 +3343,10 @@ def _parse(cls, text):
         _fault("the position is not valid JSON: nested too deeply")
     if not isinstance(d, dict):
         _fault("a Wingspan position is a JSON object {\"game\":\"wingspan-core\",...}")
-    return _from_dict(cls, d)
+    return _from_dict(cls, d, settle)
 
 
-def _from_dict(cls, d):
+def _from_dict(cls, d, advance=False):
     cdef Wingspan s
     cdef Core* c
     cdef Player* P
@@ -3675,7 +3678,7 @@ def _from_dict(cls, d):
     probe = s.clone()
     text0 = s.text()
     k = settle(&probe.c, buf)
-    if probe.text() != text0 or (probe.c.phase != PH_OVER and k < 2):
+    if not advance and (probe.text() != text0 or (probe.c.phase != PH_OVER and k < 2)):
         _fault("the position is not at a decision node: its pending step is automatic or forced "
                "(positions are written where a seat has at least two moves, §7.1)")
     s.c = probe.c
