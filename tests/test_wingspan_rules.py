@@ -4,6 +4,7 @@ checks of setup, the actions, payments, the feeder, goals, scoring and the bird 
 position text: every card the test does not place goes to the deck)."""
 import json
 import random
+import re
 
 import pytest
 
@@ -983,3 +984,258 @@ def test_gain_feeder_optional_position_of_the_rules():
     # perft by hand: 1 -> CACHE_CHOICE (2); 6 -> CACHE_CHOICE (2); 8 -> seat 1's TURN_ACTION with
     # play (Red-Shouldered Hawk is payable with its rodent), food, eggs, cards (4)
     assert s.perft(1) == 3 and s.perft(2) == 8
+
+
+# ---------------------------------------------------------------------------- goals and scoring
+NOPOWER = ["American Woodcock", "Blue-Winged Warbler", "Hooded Warbler", "Prothonotary Warbler",
+           "Trumpeter Swan", "Wild Turkey"]
+GRASS = ["Killdeer", "Wild Turkey", "American Woodcock", "Western Meadowlark", "Wild Turkey"]
+FILLERS = ["Mallard", "Osprey", "Anhinga", "Franklin's Gull", "Bald Eagle", "Common Loon", "Green Heron",
+           "Great Egret", "Black Tern", "Clark's Grebe", "Forster's Tern", "Ruddy Duck", "Snowy Egret",
+           "Willet", "Wilson's Snipe", "Spotted Sandpiper", "King Rail", "Brown Pelican", "Wood Stork",
+           "Roseate Spoonbill"]
+
+
+def end_of_round(n, rnd, counts, goal, side="green"):
+    """The last turn of round ``rnd``: the current seat owes a discard (a node); each seat p
+    has counts[p] wetland birds (goal BIRDS_W or BIRDS_TOTAL count them)."""
+    pool = iter(FILLERS)
+    gpool = iter(["Killdeer", "Wild Turkey", "American Woodcock", "Western Meadowlark", "Inca Dove"])
+    mats = []
+    for p in range(n):
+        birds = [next(pool) for _ in range(min(counts[p], 5))]
+        extra = [next(gpool) for _ in range(max(0, counts[p] - 5))]
+        mats.append([[], extra, birds])
+    first = (rnd - 1) % n
+    t = n * (9 - rnd) - 1
+    cur = (first + t) % n
+    hands = [[] for _ in range(n)]
+    hands[cur] = ["Blue Jay", "Acorn Woodpecker"]
+    owe = [0] * n
+    owe[cur] = 1
+    goals = [goal if r == rnd - 1 else g for r, g in enumerate([1, 3, 6, 8])]
+    if goal // 2 in (0, 1, 3, 4):
+        goals = [goal if r == rnd - 1 else g for r, g in enumerate([9, 11, 12, 14])]
+    return make(n, mats=mats, hands=hands, owe=owe, round=rnd, t=t, goals=goals, side=side,
+                stack=[{"f": "EOT", "seat": cur, "last": -1}])
+
+
+def _round_points(n, rnd, counts, goal=4, side="green"):
+    s = end_of_round(n, rnd, counts, goal, side)
+    play(s, "card:acorn-woodpecker")
+    return D(s)["goal_pts"][rnd - 1]
+
+
+def test_green_goal_ranks():
+    # rules: §5.1, bonus-goals §2.3, §10.46, §10.47
+    assert _round_points(3, 2, [4, 4, 2]) == [3, 3, 1]
+    assert _round_points(3, 2, [3, 3, 3]) == [2, 2, 2]
+    assert _round_points(2, 2, [5, 0]) == [5, 0]
+    assert _round_points(4, 1, [3, 2, 2, 2]) == [4, 0, 0, 0]
+    assert _round_points(2, 3, [1, 2]) == [3, 6]
+    assert _round_points(4, 4, [1, 1, 2, 0]) == [3, 3, 7, 0]        # (4+3)/2 = 3; a 0 count never scores
+
+
+def test_blue_goal_points():
+    # rules: §5.1 blue, §10.48: count 7 -> 5, count 0 -> 0
+    assert _round_points(2, 1, [7, 0], goal=15, side="blue") == [5, 0]
+    assert _round_points(2, 1, [3, 1], goal=15, side="blue") == [3, 1]
+
+
+def test_round_end_resets_the_tray_and_moves_the_first_player():
+    # rules: §5.1 step 2
+    s = end_of_round(2, 1, [1, 1], 4)
+    tray = D(s)["tray"]
+    play(s, "card:acorn-woodpecker")
+    d = D(s)
+    assert d["round"] == 2 and d["first"] == 1 and d["t"] == 0 and s.player == 1
+    assert d["discard"] == [ID["Acorn Woodpecker"]] + tray and all(b not in tray for b in d["tray"])
+    assert [p["cubes"] for p in d["players"]] == [7, 7]
+
+
+def test_goal_counts():
+    # rules: bonus-goals §2.2; §10.49 (star nests count), §10.50 (EGG_SETS 3/0/5 -> 0)
+    mats = [[[bird("Bell's Vireo", egg=1), bird("Blue Jay", egg=2)], [bird("Wild Turkey")],
+             [bird("Mallard", egg=3), bird("Atlantic Puffin", egg=1), bird("Great Egret", egg=1)]],
+            [[], [], []]]
+    s = make(mats=mats)
+    assert s.goal_count(0, 6) == 3          # bowl birds with an egg: Bell's Vireo, Puffin (stars), Blue Jay
+    assert s.goal_count(0, 7) == 4          # eggs in bowl nests
+    assert s.goal_count(0, 10) == 3         # ground birds with an egg: Vireo, Puffin (stars), Mallard
+    assert s.goal_count(0, 11) == 5
+    assert s.goal_count(0, 13) == 3         # platform eggs: Vireo, Puffin (stars) and Great Egret
+    assert s.goal_count(0, 1) == 3 and s.goal_count(0, 3) == 0 and s.goal_count(0, 5) == 5
+    assert s.goal_count(0, 14) == 0         # EGG_SETS: min(3, 0, 5)
+    assert s.goal_count(0, 15) == 6 and s.goal_count(0, 0) == 2
+
+
+def test_bonus_cards():
+    # rules: bonus-goals §1; §10.51 (Ecologist rows 5, 3, 0 -> 0; Visionary Leader counts the hand)
+    five = [bird(b) for b in NOPOWER[:4]] + [bird("Blue Jay")]
+    mats = [[five, [bird("Wild Turkey"), bird("Killdeer"), bird("Eastern Bluebird")], []], [[], [], []]]
+    s = make(mats=mats, hands=[["Mallard", "Osprey", "Anhinga", "Bald Eagle", "Common Loon"], []])
+    assert s.bonus_score(0, BID["Ecologist"]) == 0
+    assert s.bonus_score(0, BID["Visionary Leader"]) == 4                  # 5 cards: 5-7 -> 4
+    # Forester: forest-only birds (Hooded Warbler, Blue-Winged? no: FG) -> Hooded Warbler and Blue Jay
+    assert s.bonus_score(0, BID["Forester"]) == 0
+    assert s.bonus_score(0, BID["Backyard Birder"]) == 0                   # points < 4: Blue Jay, Killdeer
+    assert s.bonus_score(0, BID["Bird Feeder"]) == 3                       # seed in cost: 5 birds
+
+
+def test_final_scoring_and_the_tie_break():
+    # rules: §5.2, §5.3, §10.52
+    mats = [[[bird("Blue Jay", egg=1, cache=(0, 2, 0, 0, 0), tuck=[[ID["Mallard"], "h0"]])], [], []],
+            [[bird("Acorn Woodpecker")], [], []]]
+    s = make(mats=mats, phase="over", food=[[3, 0, 0, 0, 0], [0, 1, 0, 0, 0]], bonus=[[], []],
+             goal_pts=[[1, 0], [0, 0], [0, 0], [0, 1]])
+    assert s.is_over
+    assert s.score_parts(0) == (3, 0, 1, 1, 2, 1) and s.scores() == [8, 6]
+    assert s.result() == (1.0, 0.0)
+    mats[1] = [[bird("Acorn Woodpecker", egg=2)], [], []]
+    s = make(mats=mats, phase="over", food=[[3, 0, 0, 0, 0], [0, 1, 0, 0, 0]], bonus=[[], []],
+             goal_pts=[[1, 0], [0, 0], [0, 0], [0, 1]])
+    assert s.scores() == [8, 8] and s.result() == (1.0, 0.0)          # more food in supply
+    s = make(mats=mats, phase="over", food=[[1, 0, 0, 0, 0], [0, 1, 0, 0, 0]], bonus=[[], []],
+             goal_pts=[[1, 0], [0, 0], [0, 0], [0, 1]])
+    assert s.result() == (0.5, 0.5)                                      # shared victory
+
+
+def test_cached_food_is_not_the_tie_break():
+    # rules: §5.3, §10.11: 3 + 2 cached = 5 against 5; cached food does not break the tie
+    mats = [[[bird("Blue Jay", cache=(0, 2, 0, 0, 0))], [], []], [[bird("Acorn Woodpecker")], [], []]]
+    s = make(mats=mats, phase="over", bonus=[[], []])
+    assert s.scores() == [5, 5] and s.result() == (0.5, 0.5)
+
+
+# ---------------------------------------------------------------------------- information
+def test_tucked_cards_and_public_provenance():
+    # rules: §6.1 [decision], §10.55 (Purple Gallinule taken from the tray, then a tuck)
+    mats = [[[], [], ["Yellow-Headed Blackbird"]], [[], [], []]]
+    stack = pow_at(0, 10, "Yellow-Headed Blackbird", row=(2, -1))
+    s = make(mats=mats, hands=[[("Purple Gallinule", "p"), ("Mallard", 0)], []], stack=stack)
+    gallinule, mallard = 6 + ID["Purple Gallinule"], 6 + ID["Mallard"]
+    assert s.observe_move(gallinule, 1) == gallinule and s.observe_move(mallard, 1) == -1
+    assert s.observe_move(mallard, 0) == mallard
+    play(s, "card:mallard")
+    v = json.loads(s.view(1))
+    assert v["players"][0]["mat"][2][0]["tuck"] == [[-1, "h0"]]
+    assert v["players"][0]["hand"] == [[ID["Purple Gallinule"], "p"]]
+    assert json.loads(s.view(0))["players"][0]["mat"][2][0]["tuck"] == [[ID["Mallard"], "h0"]]
+
+
+def test_views_hide_exactly_the_hidden_cards():
+    # rules: §8 observer view
+    s = make(hands=[["Mallard", ("Osprey", "p")], ["Anhinga"]],
+             mats=[[[bird("Blue Jay", tuck=[[ID["Bald Eagle"], "d0"]])], [], []], [[], [], []]])
+    v = json.loads(s.view(1))
+    assert v["players"][0]["hand"] == [[ID["Osprey"], "p"], [-1, 0]]
+    assert v["players"][1]["hand"] == [[ID["Anhinga"], 0]]
+    assert v["players"][0]["mat"][0][0]["tuck"] == [[-1, "d0"]]
+    assert set(v["deck"]) == {-1} and "rng" not in v
+    assert v["players"][0]["bonus"] == [[-1, 0]]
+
+
+def _random_positions(n, count, seed):
+    rnd = random.Random(seed)
+    s = Wingspan.start(players=n, seed=seed)
+    out = []
+    while not s.is_over and len(out) < count:
+        if rnd.random() < 0.05:
+            out.append(s.copy())
+        s.play_unchecked(rnd.choice(s.legal()))
+    return out
+
+
+def test_determinizations_keep_what_the_observer_sees():
+    # rules: §6.4: a sample agrees with everything the observer has seen; only hidden cards move
+    changed = 0
+    for n in (2, 3):
+        for s in _random_positions(n, 6, seed=n):
+            for o in range(n):
+                view = s.view(o)
+                for k in range(3):
+                    w = s.determinized(o, k)
+                    assert w.view(o) == view
+                    assert Wingspan.parse(w.text()).text() == w.text()
+                    changed += w.text() != s.text()
+    assert changed > 0
+
+
+def test_determinization_keeps_deck_epochs():
+    # rules: §6.4: cards of a reshuffled deck stay in slots of that epoch
+    s = make(mats=[[[], [], []], [[], [], []]], tray=["Mallard", "Killdeer", "Osprey"],
+             discard=["Anhinga", "Bald Eagle", "Common Loon"], rest=("hand", 1))
+    play(s, "cards", "deck")               # seat 0 holds one epoch-1 card, two stay in the deck
+    for k in range(10):
+        w = s.determinized(1, k)
+        d = D(w)
+        assert sorted(d["deck"] + [b for b, t in d["players"][0]["hand"]]) == \
+            sorted([ID["Anhinga"], ID["Bald Eagle"], ID["Common Loon"]])
+        assert w.view(1) == s.view(1)
+
+
+# ---------------------------------------------------------------------------- position text
+def test_text_round_trip_and_errors():
+    # rules: §8
+    s = Wingspan.start(players=3, seed=12)
+    t = s.text()
+    assert Wingspan.parse(t).text() == t
+    d = json.loads(t)
+    bad = []
+    e = json.loads(t)
+    e["deck"][0] = e["deck"][1]
+    bad.append((e, "in two places"))
+    e = json.loads(t)
+    e["deck"].pop()
+    bad.append((e, "is missing"))
+    e = json.loads(t)
+    e["colour"] = 1
+    bad.append((e, "unknown key 'colour'"))
+    e = json.loads(t)
+    e["n"] = 7
+    bad.append((e, "'n' (players) must be 1..5"))
+    e = json.loads(t)
+    e["feeder"] = [3, 1]
+    bad.append((e, "ascending"))
+    e = json.loads(t)
+    e["players"][0]["hand"] = list(reversed(e["players"][0]["hand"]))
+    bad.append((e, "canonical"))
+    for e, msg in bad:
+        with pytest.raises(PositionError, match=re.escape(msg)):
+            Wingspan.parse(json.dumps(e))
+    with pytest.raises(PositionError, match="not valid JSON"):
+        Wingspan.parse("{")
+    e = D(make())
+    e["stack"] = [{"f": "TURN", "seat": 0}, {"f": "ROW", "seat": 0, "hab": 0, "col": -1}]
+    e["players"][0]["cubes"] = 7
+    with pytest.raises(PositionError, match="decision node"):
+        Wingspan.parse(json.dumps(e, separators=(",", ":")))
+    mats = [[[bird("Blue Jay", egg=3)], [], []], [[], [], []]]
+    with pytest.raises(PositionError, match="egg"):
+        make(mats=mats)
+    with pytest.raises(PositionError, match="cannot live in the wetland"):
+        make(mats=[[[], [], [bird("Blue Jay")]], [[], [], []]])
+
+
+def test_move_names():
+    # rules: §7.2 kinds and global ids
+    s = Wingspan.start(players=2, seed=1)
+    for m, name in ((0, "no"), (1, "yes"), (2, "play"), (5, "cards"), (6 + ID["Blue Jay"], "card:blue-jay"),
+                    (176, "card:skip"), (177, "hab:forest"), (181, "slot:F1"), (196, "slot:skip"),
+                    (197, "food:I"), (203, "die:I"), (208, "die:IS-I"), (210, "reroll"), (211, "die:skip"),
+                    (212, "tray:1"), (215, "deck"), (216, "bonus:anatomist"), (247, "seat:skip")):
+        assert s.move_name(m) == name and s.parse_move(name) == m
+    assert s.parse_move("card:Blue Jay") == 6 + ID["Blue Jay"] and s.parse_move("CARD:33") == 39
+    for bad in ("card:dodo", "", "slot:X9", "248"):
+        with pytest.raises(MoveError):
+            s.parse_move(bad)
+    with pytest.raises(MoveError):
+        s.move_name(248)
+
+
+def test_render_shows_the_table():
+    s = make(hands=[["Mallard"], ["Osprey"]], mats=[[[bird("Blue Jay", egg=1)], [], []], [[], [], []]])
+    r = s.render()
+    assert "Blue Jay (eggs 1/2)" in r and "Mallard" in r and "Osprey" in r
+    r = s.render(observer=1)
+    assert "Mallard" not in r and "1 hidden" in r and "Osprey" in r

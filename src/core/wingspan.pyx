@@ -23,8 +23,9 @@ steps joined by ``then``), which the native code interprets (``pow_gen`` / ``pow
 import json
 
 from libc.stdint cimport uint64_t, uint8_t
-from libc.string cimport memset, memcpy
+from libc.string cimport memset, memcpy, memcmp
 from libc.math cimport exp
+from libc.stdlib cimport malloc, free
 
 from roost.core.rng cimport Rng, rng_seed, rng_next, rng_below, splitmix64
 from roost.core.state cimport State, CHANCE, HIDDEN, MAX_MOVES
@@ -2707,6 +2708,35 @@ cdef void determinize_core(Core* c, int o, Rng* rng) noexcept nogil:
     c.rng = rng_next(rng)
 
 
+cdef void determinize_keep_node(Core* c, int o, Rng* rng) noexcept nogil:
+    cdef int buf[MAX_MOVES]
+    cdef int attempt, n
+    cdef Core* orig
+    cdef Core* probe
+    if c.phase == PH_OVER:
+        return
+    if o == c.actor:
+        determinize_core(c, o, rng)
+        return
+    orig = <Core*>malloc(sizeof(Core))
+    probe = <Core*>malloc(sizeof(Core))
+    orig[0] = c[0]
+    for attempt in range(30):
+        if attempt:
+            c[0] = orig[0]
+        determinize_core(c, o, rng)
+        probe[0] = c[0]
+        n = gen(probe, buf)
+        if n >= 2 and probe.nst == c.nst and \
+                memcmp(&probe.st[c.nst - 1], &c.st[c.nst - 1], sizeof(Frame)) == 0:
+            free(orig)
+            free(probe)
+            return
+    free(orig)
+    free(probe)
+    settle(c, buf)
+
+
 # ---------------------------------------------------------------------------- evaluation
 cdef double core_evaluate(Core* c, int player) noexcept nogil:
     # Measures the expected final score: points so far (birds, bonus cards as they stand,
@@ -2807,11 +2837,10 @@ cdef class Wingspan(State):
         return core_evaluate(&self.c, player)
 
     cdef void determinize(self, int observer, Rng* rng) noexcept nogil:
-        cdef int buf[MAX_MOVES]
-        if self.c.phase == PH_OVER:
-            return
-        determinize_core(&self.c, observer, rng)
-        settle(&self.c, buf)
+        # The pending node is kept: when the observer is not the seat deciding, a sample
+        # could leave that seat's node without its options (e.g. no playable card after it
+        # chose to play); such samples are drawn again (at most 30 times, then settled).
+        determinize_keep_node(&self.c, observer, rng)
 
     cdef int observe(self, int move, int observer) noexcept nogil:
         # Every decision is public (§6.1) except: another seat's setup choices, which bonus
