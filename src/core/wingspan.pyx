@@ -4166,3 +4166,31 @@ def _render(Wingspan s, observer):
     else:
         lines.append(f"seat {c.actor} decides {PURPOSES[c.purpose]} (hidden)")
     return "\n".join(lines)
+
+
+# ---------------------------------------------------------------------------- fixed positions
+def random_position(players, seed, plies):
+    """A position reached by ``plies`` uniformly random decisions from ``start(players,
+    seed)`` (the choices drawn from a generator seeded with ``seed``): a reproducible
+    mid-game position for examples and benchmarks."""
+    import random as _random
+    rnd = _random.Random(seed)
+    s = Wingspan.start(players=players, seed=seed)
+    for _ in range(plies):
+        if s.is_over:
+            break
+        s.play_unchecked(rnd.choice(s.legal()))
+    return s
+
+
+def example_positions():
+    """The registry's example texts: starts for 2, 1 and 5 players, and mid-game positions
+    for 2 and 3 players."""
+    return (Wingspan.start(2, seed=0).text(), Wingspan.start(1, seed=0).text(),
+            Wingspan.start(5, seed=0).text(), random_position(2, 7, 120).text(),
+            random_position(3, 11, 260).text())
+
+
+def bench_position():
+    """Two players in round 2, a fixed position for ``roost bench``."""
+    return random_position(2, 3, 70).text()
