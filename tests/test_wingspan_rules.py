@@ -1239,3 +1239,15 @@ def test_render_shows_the_table():
     assert "Blue Jay (eggs 1/2)" in r and "Mallard" in r and "Osprey" in r
     r = s.render(observer=1)
     assert "Mallard" not in r and "1 hidden" in r and "Osprey" in r
+
+
+def test_a_card_chosen_for_play_stays_in_the_sample():
+    # rules: §6.1 (every decision is public: PLAY_CARD names the card), §6.4
+    mats = [[[], [], [bird("Mallard", egg=1)]], [[], [], []]]
+    s = make(mats=mats, hands=[["Franklin's Gull", "Osprey", "Anhinga"], []], food=[[0, 0, 3, 0, 0], [0] * 5])
+    play(s, "play", "card:franklins-gull")
+    assert s.purpose == "PLAY_HABITAT"
+    for k in range(8):
+        w = s.determinized(1, k)
+        assert [b for b, _ in D(w)["players"][0]["hand"]].count(ID["Franklin's Gull"]) == 1
+        assert w.view(1) == s.view(1)

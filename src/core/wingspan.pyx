@@ -2443,6 +2443,13 @@ cdef void determinize_birds(Core* c, int o, Rng* rng) noexcept nogil:
     cdef int cards[NB]
     cdef int handcnt[MAXP]
     cdef int tuckcnt[MAXP][15][2]
+    cdef bint shown[NB]
+    # a card chosen by a pending PLAY frame was named in public (PLAY_CARD)
+    for x in range(NB):
+        shown[x] = False
+    for i in range(c.nst):
+        if c.st[i].f == FR_PLAY and 0 <= c.st[i].card < NB:
+            shown[c.st[i].card] = True
     for e in range(c.depoch + 1):
         n = 0
         for q in range(c.n):
@@ -2451,7 +2458,7 @@ cdef void determinize_birds(Core* c, int o, Rng* rng) noexcept nogil:
                 tuckcnt[q][s][0] = 0
                 tuckcnt[q][s][1] = 0
         for x in range(NB):
-            if not bird_hidden(c, o, x):
+            if shown[x] or not bird_hidden(c, o, x):
                 continue
             if c.cloc[x] == L_DECK:
                 if e != c.depoch:
