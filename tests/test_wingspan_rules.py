@@ -1251,3 +1251,21 @@ def test_a_card_chosen_for_play_stays_in_the_sample():
         w = s.determinized(1, k)
         assert [b for b, _ in D(w)["players"][0]["hand"]].count(ID["Franklin's Gull"]) == 1
         assert w.view(1) == s.view(1)
+
+
+def test_bewick_alone_or_with_both_other_rows_full():
+    # rules: §10.36: alone in its row it may move; both other rows full: a no-op
+    s = make(mats=[[[bird("Bewick's Wren")], [], []], [[], [], []]],
+             stack=pow_at(0, 0, "Bewick's Wren", row=(0, -1)))
+    assert s.purpose == "MOVE_TARGET" and s.legal_names() == ["hab:grassland", "hab:wetland", "hab:skip"]
+    full_g = [bird(b) for b in ("Wild Turkey", "Killdeer", "American Woodcock", "Inca Dove", "Bobolink")]
+    full_w = [bird(b) for b in ("Mallard", "Osprey", "Anhinga", "Common Loon", "Bald Eagle")]
+    s = make(mats=[[[bird("Bewick's Wren")], full_g, full_w], [[], [], []]],
+             stack=pow_at(0, 0, "Bewick's Wren", row=(0, -1)))
+    assert s.player == 1
+
+
+def test_one_player_green_goal():
+    # rules: §1.4, bonus-goals §2.3: one player takes 1st place when the count is at least 1
+    assert _round_points(1, 2, [1]) == [5]
+    assert _round_points(1, 3, [0]) == [0]
