@@ -1269,3 +1269,26 @@ def test_one_player_green_goal():
     # rules: §1.4, bonus-goals §2.3: one player takes 1st place when the count is at least 1
     assert _round_points(1, 2, [1]) == [5]
     assert _round_points(1, 3, [0]) == [0]
+
+
+def test_search_does_not_read_hidden_cards():
+    # rules: §6.4: a determinization depends only on what the observer sees (and the RNG), so
+    # an information-set search gives the same answer in every world the mover cannot tell apart
+    from roost.search.engines import parse_engine
+    checked = 0
+    for s in _random_positions(2, 40, seed=21):
+        if s.phase != "play":
+            continue
+        me = s.player
+        others = [s.determinized(me, 50 + k) for k in range(10)]
+        t = next((w for w in others if w.text() != s.text()), None)
+        if t is None:
+            continue
+        assert t.view(me) == s.view(me)
+        a = parse_engine("ismcts:iterations=300").choose(s, seed=3)
+        b = parse_engine("ismcts:iterations=300").choose(t, seed=3)
+        assert a.move == b.move and [(x.move, x.visits) for x in a.stats] == [(x.move, x.visits) for x in b.stats]
+        checked += 1
+        if checked == 3:
+            break
+    assert checked == 3
