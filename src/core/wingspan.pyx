@@ -853,7 +853,8 @@ cdef void start_turn(Core* c) noexcept nogil:
 # ---------------------------------------------------------------------------- scoring
 cdef int goal_count(Core* c, int p, int g) noexcept nogil:
     cdef Player* P = &c.pl[p]
-    cdef int s, b, h, k = 0, e[3]
+    cdef int s, b, h, k = 0
+    cdef int e[3]
     cdef int code = g
     if code == 0 or code == 2 or code == 4:
         return P.rows[code // 2]
@@ -890,7 +891,8 @@ cdef int goal_count(Core* c, int p, int g) noexcept nogil:
 
 cdef void score_round(Core* c) noexcept nogil:
     """Goal points of the round that just ended (§5.1), stored in goal_pts."""
-    cdef int r = c.round - 1, p, q, cnt[MAXP], better, same, place, k, tot
+    cdef int r = c.round - 1, p, q, better, same, place, k, tot
+    cdef int cnt[MAXP]
     cdef int g = c.goals[r]
     for p in range(c.n):
         cnt[p] = goal_count(c, p, g)
@@ -979,7 +981,9 @@ cdef inline int score(Core* c, int p) noexcept nogil:
 
 cdef void final_outcome(Core* c, double* out) noexcept nogil:
     """1/k to each of the k winners (most points, then most food in supply), §5.3."""
-    cdef int p, best = -1, bestf = -1, k = 0, sc[MAXP], fd[MAXP]
+    cdef int p, best = -1, bestf = -1, k = 0
+    cdef int sc[MAXP]
+    cdef int fd[MAXP]
     for p in range(c.n):
         sc[p] = score(c, p)
         fd[p] = total_food(&c.pl[p])
@@ -2512,7 +2516,6 @@ cdef void determinize_bonus(Core* c, int o, Rng* rng) noexcept nogil:
     (e, g], so that the sample stays consistent with what o knows."""
     cdef int e, x, i, j, k, n, q, b, g, f, nc, pick
     cdef int cards[NBON]
-    cdef int pinned[NBON]
     cdef bint inC[NBON]
     cdef bint used_entry[BFCAP]
     cdef int fidx[BFCAP]
@@ -2566,7 +2569,6 @@ cdef void determinize_bonus(Core* c, int o, Rng* rng) noexcept nogil:
                 inC[c.bf_id[i]] = False
         # pinned cards first: onto entries (tag e, another discarder) of formations in (e, g]
         for b in range(NBON):
-            pinned[b] = 0
             if not inC[b]:
                 continue
             g = 1 << 20
