@@ -13,6 +13,8 @@ WORK = {
     "cubirds": {"perft": 4, "playouts": 10000, "mcts": 20000, "ab": 4},
     # refills draw from up to 47 tiles: the bench samples 4 of them at each chance node
     "leaves": {"perft": 3, "playouts": 10000, "mcts": 5000, "ab": 2, "ab_options": ",exact=4,samples=4"},
+    # small branching (about 3) and no chance nodes (the RNG is in the position)
+    "wingspan": {"perft": 12, "playouts": 20000, "mcts": 20000, "ab": 16},
 }
 DEFAULT_WORK = {"perft": 3, "playouts": 3000, "mcts": 5000, "ab": 4}
 

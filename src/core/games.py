@@ -48,6 +48,7 @@ def _registry():
     from roost.core.toys import DiceRace
     from roost.core.tweeeet import Tweeeet
     from roost.core.leaves import Leaves
+    from roost.core import wingspan
     games = [
         GameInfo("ducks", "Feed the Ducks", Ducks, 2, 2, 2, ("feed-the-ducks", "fd"),
                  "gather your 12 ducks into one group by dropping a crumb",
@@ -97,6 +98,11 @@ def _registry():
                      "bag=6,7,9,10,23,24,41,43 g0=S0@(0,0)o0;30@(-1,0)o2;22@(-1,-1)o5;37@(0,1)o6;"
                      "17@(1,1)o3;3@(-1,1)o0;5@(1,2)o0;34@(1,3)o1;1@(0,2)o7 g1=S1@(0,0)o0;2@(0,1)o4;"
                      "12@(0,2)o6;32@(1,1)o1;40@(-1,0)o3;36@(1,0)o1;19@(0,3)o4;4@(1,3)o3")),
+        GameInfo("wingspan", "Wingspan", wingspan.Wingspan, 1, 5, 2, ("wingspan-core", "flugelschlag", "ws"),
+                 "attract birds to your three habitats: play birds, gain food, lay eggs and draw "
+                 "cards, and chain their powers (core set)",
+                 examples=wingspan.example_positions(),
+                 bench_position=wingspan.bench_position()),
         GameInfo("dice", "Dice Race", DiceRace, 2, 2, 2, (),
                  "a toy with dice-like chance for testing the searchers",
                  examples=("0 0 6 0 -", "3 5 2 1 roll", "4 4 1 1 coin"),

@@ -1,0 +1,90 @@
+"""Wingspan data files (src/core/data, made by tools/make_wingspan_data.py from the rules
+companions) and the power DSL compiler: counts and hand-checked spot values from
+wingspan-birds.md and wingspan-bonus-goals.md."""
+from collections import Counter
+
+import pytest
+
+from roost.core import wingspan_data as wd
+
+
+def test_counts_match_the_rules_checks():
+    # rules: wingspan-birds.md "Checks"
+    birds = wd.birds()
+    assert len(birds) == 170
+    assert Counter(b["colour"] for b in birds) == {"brown": 116, "white": 36, "pink": 12, "none": 6}
+    assert sum(b["predator"] for b in birds) == 22
+    assert sum(b["flocking"] for b in birds) == 25
+    assert Counter(wd.NESTS[b["nest"]] for b in birds) == {
+        "bowl": 38, "cavity": 38, "ground": 38, "none": 2, "platform": 38, "star": 16}
+    per_card = Counter(c for b in birds for c in b["bonus"])
+    assert per_card["BACK"] == 71 and per_card["BFED"] == 75 and per_card["FWEB"] == 16
+    assert per_card["ANAT"] == 39 and per_card["PHOT"] == 58 and per_card["WILD"] == 54
+    assert len(wd.bonus_cards()) == 26
+    assert len(wd.goals()["sides"]) == 16
+
+
+def test_bird_spot_checks():
+    # rules: wingspan-birds.md table, rows read by hand
+    b = wd.birds()
+    jay = b[33]
+    assert jay["name"] == "Blue Jay" and jay["hab"] == [0] and jay["vp"] == 3
+    assert jay["cost"] == {"form": "and", "and": [0, 1, 0, 0, 0], "wild": 1, "or": []}
+    assert (wd.NESTS[jay["nest"]], jay["eggs"], jay["ws"]) == ("bowl", 2, 41)
+    assert jay["power"] == "GAIN_FEEDER S cache_optional" and jay["ask"] == "C"
+    eagle = b[16]
+    assert eagle["name"] == "Bald Eagle" and eagle["hab"] == [2]
+    assert eagle["cost"]["and"] == [0, 0, 2, 0, 1] and eagle["ws"] == 203 and eagle["vp"] == 9
+    crow = b[4]
+    assert crow["hab"] == [0, 1, 2] and crow["cost"]["wild"] == 1 and crow["cost"]["and"] == [0] * 5
+    assert b[152]["name"] == "Turkey Vulture" and b[152]["cost"]["form"] == "zero"
+    assert b[68]["cost"] == {"form": "or", "and": [0] * 5, "wild": 0, "or": [0, 1, 3]}   # Downy: I/S/R
+    assert b[38]["name"] == "Bronzed Cowbird" and wd.NESTS[b[38]["nest"]] == "none" and b[38]["eggs"] == 0
+    assert b[119]["name"] == "Purple Gallinule" and b[119]["predator"] is False
+    assert b[20]["predator"] and b[20]["power"] == "PREDATOR_LOOK wingspan<75"
+    assert b[151]["name"] == "Tufted Titmouse" and "ANAT" not in b[151]["bonus"]   # [decision]
+    assert b[122]["name"] == "Red Crossbill" and "ANAT" in b[122]["bonus"]
+
+
+def test_bonus_and_goal_spot_checks():
+    # rules: wingspan-bonus-goals.md §1 and §2
+    bc = wd.bonus_cards()
+    assert bc[1]["name"] == "Backyard Birder" and bc[1]["tiers"] == [[5, 3], [7, 6]]
+    assert bc[0]["tiers"] == [[2, 3], [4, 7]] and bc[18]["tiers"] == [[4, 3], [6, 7]]
+    assert bc[11]["tiers"] == [[3, 4], [5, 8]]
+    assert bc[2]["kind"] == "per" and bc[2]["points"] == 2
+    assert wd.bonus_score(bc[1], 4) == 0 and wd.bonus_score(bc[1], 6) == 3 and wd.bonus_score(bc[1], 9) == 6
+    assert wd.bonus_score(bc[8], 3) == 6
+    g = wd.goals()
+    assert g["sides"][14]["code"] == "EGG_SETS" and g["sides"][14]["tile"] == 7
+    assert g["sides"][9]["code"] == "EGGS_CAVITY" and g["sides"][9]["side"] == 1
+    assert g["green_places"] == [[4, 1, 0, 0], [5, 2, 1, 0], [6, 3, 2, 0], [7, 4, 3, 0]]
+
+
+def test_power_compiler():
+    # rules: wingspan.md §9.1-9.3
+    assert wd.compile_power("-") == (0, 0, ())
+    assert wd.compile_power("GAIN_FEEDER S cache_optional") == (0, 0, ((wd.V_GAIN_FEEDER, 2, 1),))
+    assert wd.compile_power("GAIN_FEEDER I|R") == (0, 0, ((wd.V_GAIN_FEEDER, 1 | 8, 0),))
+    assert wd.compile_power("TUCK_HAND then GAIN_SUPPLY I|S 1") == (
+        0, 0, ((wd.V_TUCK_HAND, 0, 0), (wd.V_GAIN_SUPPLY_CHOICE, 3, 1)))
+    assert wd.compile_power("PINK opp_play_bird hab=wetland -> GAIN_SUPPLY F 1") == (
+        3, 2, ((wd.V_GAIN_SUPPLY, 2, 1),))
+    assert wd.compile_power("FEWEST_IN forest -> GAIN_FEEDER any") == (0, 0, ((wd.V_FEWEST_IN, 0, 0),))
+    assert wd.compile_power("PLAY_EXTRA this") == (0, 0, ((wd.V_PLAY_EXTRA, -1, 0),))
+    assert wd.compile_power("PREDATOR_LOOK wingspan<100")[2] == ((wd.V_PREDATOR_LOOK, 100, 0),)
+    # every verb of §9.4 is used by some bird
+    used = set()
+    for b in wd.birds():
+        for v, _, _ in wd.compile_power(b["power"])[2]:
+            used.add(wd.VERBS[v].replace("_CHOICE", "").replace("_WILD", ""))
+    assert used == set(wd.DSL_VERBS)
+    for bad in ("GAIN_SUPPLY Q 1", "FLY 3", "PINK opp_sneeze -> LAY_SELF 1", "LAY_SELF 2",
+                "DRAW 1 then DRAW 1 then DRAW 1"):
+        with pytest.raises(wd.DataError):
+            wd.compile_power(bad)
+
+
+def test_slugs_are_distinct():
+    assert len({wd.slug(b["name"]) for b in wd.birds()}) == 170
+    assert wd.slug("Baird's Sparrow") == "bairds-sparrow"
