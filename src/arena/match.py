@@ -175,7 +175,7 @@ class MatchResult:
                 line += f", Elo {elo(mean)} [{elo(mean - margin)}, {elo(mean + margin)}] (95%)"
             return line
         parts = [f"{s}: {scores[i]:g} ({tallies[i][0]} won)" for i, s in enumerate(self.specs)]
-        return f"{n} games, {len(self.specs)} seats: " + "; ".join(parts)
+        return f"{n} games, {len(self.specs)} engines: " + "; ".join(parts)
 
 
 def play_match(game, specs, games, seed, players=None, start=None, on_game=None, on_move=None,

@@ -5,7 +5,7 @@ import click
 
 @click.command("bench")
 @click.option("--game", "-g", "games", multiple=True, help="Only these games (repeatable).")
-@click.option("--players", "-n", type=click.IntRange(2, 5), default=None,
+@click.option("--players", "-n", type=click.IntRange(1, 5), default=None,
               help="Measure the games playable by N players at N players (default: each "
               "game's bench position).")
 @click.option("--quick", is_flag=True, help="A hundredth of the work: a smoke test, not a measurement.")

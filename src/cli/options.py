@@ -49,7 +49,7 @@ def game_argument(f):
 
 
 def players_option(f):
-    return click.option("--players", "-n", type=click.IntRange(2, 5), default=None,
+    return click.option("--players", "-n", type=click.IntRange(1, 5), default=None,
                         help="Number of players (games for 2 to 5; default: the game's).")(f)
 
 
