@@ -23,7 +23,8 @@ class RoostGroup(click.Group):
 @click.group(cls=RoostGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="roost")
 def cli():
-    """roost: game-tree search for Feed the Ducks, Tweeeet, CuBirds, Under the Leaves.
+    """roost: game-tree search for Feed the Ducks, Tweeeet, CuBirds, Under the Leaves
+    and Wingspan.
 
     \b
     Examples:
@@ -32,6 +33,7 @@ def cli():
       roost perft ducks 3 --divide
       roost analyse ducks "bwbwb/w4b/w5w/b6b/b7b/w6w/b5w/b4w/bbwww w 0" --engine ab:depth=6
       roost play ducks --engine mcts:time=0.5 --engine ab:depth=4 --games 4
+      roost tournament cubirds --players 4 -e ismcts:time=0.2 -e pimc:worlds=4 -e random --games 8
       roost bench
     """
 
