@@ -1,7 +1,8 @@
 """The extension list and nothing else: metadata lives in pyproject.toml.
 
-Every ``.pyx`` under ``src/`` becomes an extension named by its dotted package name
-(``src/core/ducks.pyx`` -> ``roost.core.ducks``).  Cython resolves ``cimport roost.core.state``
+Every ``.pyx`` under ``src/`` (at any depth) becomes an extension named by its dotted package
+name (``src/core/ducks.pyx`` -> ``roost.core.ducks``, ``src/core/wingspan/powers.pyx`` ->
+``roost.core.wingspan.powers``).  Cython resolves ``cimport roost.core.state``
 by looking for ``roost/core/state.pxd`` on its include path; the source tree has ``src/``
 instead of ``roost/``, so we give cythonize an include directory holding a link
 ``roost -> src``.  Without it a module could compile without reading its own ``.pxd``.
@@ -40,7 +41,7 @@ def _extensions():
         if not os.environ.get("ROOST_PORTABLE"):
             flags.append("-march=native")
     exts = []
-    for path in sorted(glob.glob(os.path.join("src", "*", "*.pyx"))):
+    for path in sorted(glob.glob(os.path.join("src", "**", "*.pyx"), recursive=True)):
         rel = os.path.splitext(os.path.relpath(path, "src"))[0]
         name = "roost." + rel.replace(os.sep, ".")
         exts.append(Extension(name, [path], include_dirs=[os.path.join("src", "core")],
