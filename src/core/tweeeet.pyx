@@ -17,11 +17,11 @@ names are the row's 9-character text, e.g. ``~..3.5~.2``.
 
 Rules decisions of this implementation where the rules file leaves a choice:
 - the nest row is laid automatically (no chance node: it has one outcome);
-- the pass test reads the rules file literally ("were every cell holding another bird
-  passable"): every cell holding another bird counts as passable for it, a nest with a
-  bird in it included;
+- the pass test lifts the other birds off the cells that are passable without them
+  (grass, empty bushes, the start): a nest holding a bird stays impassable, so a bird whose
+  only way runs through a nest dies (the rules file's decision);
 - a position in which every bird not in a nest can only pass would repeat forever; the
-  game ends there, drawn;
+  game ends there, drawn (the rules file's decision);
 - the water-barrier test looks at the water cells on the board (removed rows are gone).
 """
 import operator
@@ -241,19 +241,16 @@ cdef inline void targets_of(TwCore* c, int b, uint64_t* t) noexcept nogil:
 
 cdef inline void passable(TwCore* c, int b, bint with_birds, uint64_t* f) noexcept nogil:
     """Cells a flight may pass through: grass, empty bushes, the start; with_birds: and
-    holding no bird other than b."""
+    holding no bird other than b.  Without: the pass test's cells, the other birds lifted
+    (a nest stays impassable whoever sits in it)."""
     cdef int k, o
     for k in range(3):
         f[k] = c.exist[k] & ~(c.water[k] | c.nest[k] | c.food[0][k] | c.food[1][k]
                               | c.food[2][k] | c.food[3][k])
-    for o in range(4):
-        if o != b:
-            if with_birds:
+    if with_birds:
+        for o in range(4):
+            if o != b:
                 f[cell_word(c.pos[o])] &= ~cell_bit(c.pos[o])
-            else:
-                # the pass test: "were every cell holding another bird passable" -- every
-                # such cell, a nest with a bird in it included
-                f[cell_word(c.pos[o])] |= cell_bit(c.pos[o])
 
 
 cdef inline bint reach(TwCore* c, int b, bint with_birds, uint64_t* found) noexcept nogil:
