@@ -17,6 +17,7 @@ from libc.math cimport exp
 from roost.core.bits cimport popcount, lsb, pext, pdep, clear_lsb
 from roost.core.rng cimport Rng, rng_seed, rng_next, rng_below, splitmix64
 from roost.core.state cimport State, CHANCE, two_player_outcome, MAX_MOVES
+from roost.core.interrupt cimport interrupted
 from roost.core.errors import PositionError, MoveError, GameError
 
 DEF NCELLS = 61
@@ -204,6 +205,8 @@ cdef unsigned long long perft_bulk(uint64_t w, uint64_t b, int crumb, int depth)
     cdef int c
     if depth == 1:
         return popcount(targets)
+    if interrupted():
+        return 0
     while targets:
         c = lsb(targets)
         targets = clear_lsb(targets)
@@ -226,6 +229,8 @@ cdef unsigned long long perft_setup(uint64_t w, uint64_t b, int depth) noexcept 
     free_edge = EDGE & ~(w | b)
     if depth == 1:
         return popcount(free_edge) * ((nw < DUCKS_PER_COLOUR) + (nb < DUCKS_PER_COLOUR))
+    if interrupted():
+        return 0
     while free_edge:
         c = lsb(free_edge)
         free_edge = clear_lsb(free_edge)

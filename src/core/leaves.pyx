@@ -37,6 +37,7 @@ from libc.math cimport exp
 from roost.core.bits cimport popcount, lsb, msb, pdep, clear_lsb
 from roost.core.rng cimport Rng, rng_seed, rng_next, rng_below, splitmix64
 from roost.core.state cimport State, CHANCE, MAX_MOVES
+from roost.core.interrupt cimport interrupted
 from roost.core.errors import PositionError, MoveError, GameError
 
 import re as _re
@@ -851,6 +852,8 @@ cdef unsigned long long perft_core(Core* s, int depth, Core* scratch) noexcept n
     if nm < 3:
         if depth == 1:
             return <unsigned long long>popcount(s.bag) * (nm + 1) * nf * 8
+        if interrupted():
+            return 0
         f = s.bag
         while f:
             tile = lsb(f)
@@ -861,6 +864,8 @@ cdef unsigned long long perft_core(Core* s, int depth, Core* scratch) noexcept n
         return total
     if depth == 1:
         return <unsigned long long>nm * nf * 8
+    if interrupted():
+        return 0
     for i in range(nm):
         tile = kth_bit(s.market, i)
         for k in range(nf):
