@@ -16,16 +16,16 @@ from roost.core.rng cimport Rng, rng_seed, rng_below, rng_double
 from roost.core.errors import MoveError, PositionError
 
 
-def move_id(value):
-    """``value`` as a move id: an integer (Python's or numpy's); MoveError for anything
-    else, a bool or a float included (``1.5`` and ``True`` are not move 1)."""
+def move_id(value, what="move id"):
+    """``value`` as a move id: an integer (Python's or numpy's); MoveError ("... is not a
+    <what>") for anything else, a bool or a float included (``1.5`` and ``True`` are not
+    move 1)."""
     if isinstance(value, bool):
-        raise MoveError(f"{value!r} is a truth value, not a move: give a move name or id")
+        raise MoveError(f"{value!r} is a truth value, not a {what}")
     try:
         return operator.index(value)
     except TypeError:
-        raise MoveError(f"{value!r} is not a move: give a move name (text) or a move id "
-                        "(an integer)") from None
+        raise MoveError(f"{value!r} is not a {what}") from None
 
 
 cdef class State:
@@ -235,7 +235,8 @@ cdef class State:
         when it is not a move or not legal here."""
         if self.over():
             raise MoveError("the game is over: no move can be played")
-        m = self.parse_move(move) if isinstance(move, str) else move_id(move)
+        m = (self.parse_move(move) if isinstance(move, str)
+             else move_id(move, "move (give a move name, or a move id: an integer)"))
         if not self.is_legal(m):
             try:
                 name = self.move_name(m)
