@@ -8,6 +8,7 @@
 from libc.stdint cimport uint64_t
 
 from roost.core.bits cimport popcount, lsb, pext, pdep, clear_lsb
+from roost.core.rng cimport splitmix64
 
 cdef enum:
     NCELLS = 61
@@ -19,18 +20,100 @@ cdef enum:
     WHITE_DUCK = 64      # move id WHITE_DUCK + cell: a white duck placed in the setup
     BLACK_DUCK = 128     # move id BLACK_DUCK + cell: a black duck
 
-cdef int ROW_LEN[NROWS]
-cdef int ROW_START[NROWS]
-cdef uint64_t RAY[NCELLS][6]
-cdef uint64_t RAY_NEAR[NCELLS][6][10]   # RAY_NEAR[c][d][k]: the k cells of ray d nearest c
-cdef uint64_t LINES[NCELLS]             # the cell's six rays together
-cdef uint64_t ADJ[NCELLS]
-cdef uint64_t EDGE
-cdef uint64_t BOARD
-cdef uint64_t Z_WHITE[NCELLS]
-cdef uint64_t Z_BLACK[NCELLS]
-cdef uint64_t Z_CRUMB[NCELLS]
-cdef uint64_t Z_SIDE
+# The tables: private to each module that cimports this file (see ROOST_TABLE in bitops.h),
+# filled by init_tables() below when the module loads.
+cdef extern from *:
+    """
+    #include "bitops.h"
+    ROOST_TABLE int fd_ROW_LEN[9], fd_ROW_START[9];
+    ROOST_TABLE uint64_t fd_RAY[61][6], fd_RAY_NEAR[61][6][10], fd_LINES[61], fd_ADJ[61];
+    ROOST_TABLE uint64_t fd_EDGE, fd_BOARD, fd_Z_SIDE;
+    ROOST_TABLE uint64_t fd_Z_WHITE[61], fd_Z_BLACK[61], fd_Z_CRUMB[61];
+    """
+    int ROW_LEN "fd_ROW_LEN"[NROWS]
+    int ROW_START "fd_ROW_START"[NROWS]
+    uint64_t RAY "fd_RAY"[NCELLS][6]
+    uint64_t RAY_NEAR "fd_RAY_NEAR"[NCELLS][6][10]   # [c][d][k]: the k cells of ray d nearest c
+    uint64_t LINES "fd_LINES"[NCELLS]                # the cell's six rays together
+    uint64_t ADJ "fd_ADJ"[NCELLS]
+    uint64_t EDGE "fd_EDGE"
+    uint64_t BOARD "fd_BOARD"
+    uint64_t Z_WHITE "fd_Z_WHITE"[NCELLS]            # hash keys
+    uint64_t Z_BLACK "fd_Z_BLACK"[NCELLS]
+    uint64_t Z_CRUMB "fd_Z_CRUMB"[NCELLS]
+    uint64_t Z_SIDE "fd_Z_SIDE"
+
+
+cdef inline void init_geometry() noexcept nogil:
+    """Rows a..i from the bottom (5, 6, 7, 8, 9, 8, 7, 6, 5 cells) and the rules file's axial
+    coordinates: row y has r = y - 4 and its first cell q = max(-4, -4 - r).  A step in
+    direction d is (dq, dr) = DQ[d], DR[d]."""
+    global EDGE, BOARD
+    cdef int DQ[6]
+    cdef int DR[6]
+    cdef int CELL_Q[NCELLS]
+    cdef int CELL_R[NCELLS]
+    cdef int y, col, i, d, k, n, q, r, qq, rr, idx = 0
+    DQ[:] = [1, -1, 0, 0, 1, -1]
+    DR[:] = [0, 0, 1, -1, -1, 1]
+    for y in range(NROWS):
+        ROW_LEN[y] = 9 - (y - 4 if y >= 4 else 4 - y)
+        ROW_START[y] = idx
+        for col in range(ROW_LEN[y]):
+            CELL_Q[idx] = (-4 if y - 4 >= 0 else -y) + col
+            CELL_R[idx] = y - 4
+            idx += 1
+    EDGE = 0
+    BOARD = (<uint64_t>1 << NCELLS) - 1
+    for i in range(NCELLS):
+        q = CELL_Q[i]
+        r = CELL_R[i]
+        if q == 4 or q == -4 or r == 4 or r == -4 or q + r == 4 or q + r == -4:
+            EDGE |= <uint64_t>1 << i
+        ADJ[i] = 0
+        LINES[i] = 0
+        for d in range(6):
+            if cell_at(q + DQ[d], r + DR[d]) >= 0:
+                ADJ[i] |= <uint64_t>1 << cell_at(q + DQ[d], r + DR[d])
+            RAY[i][d] = 0
+            RAY_NEAR[i][d][0] = 0
+            n = 0
+            qq = q + DQ[d]
+            rr = r + DR[d]
+            while cell_at(qq, rr) >= 0:
+                RAY[i][d] |= <uint64_t>1 << cell_at(qq, rr)
+                n += 1
+                RAY_NEAR[i][d][n] = RAY[i][d]
+                qq += DQ[d]
+                rr += DR[d]
+            for k in range(n + 1, 10):
+                RAY_NEAR[i][d][k] = RAY[i][d]
+            LINES[i] |= RAY[i][d]
+
+
+cdef inline int cell_at(int q, int r) noexcept nogil:
+    """The cell at axial (q, r), or -1 off the board (ROW_LEN and ROW_START filled)."""
+    cdef int y = r + 4
+    if y < 0 or y >= NROWS or q < -4 or q > 4 or q + r < -4 or q + r > 4:
+        return -1
+    return ROW_START[y] + q - (-4 if r >= 0 else -4 - r)
+
+
+cdef inline void init_keys() noexcept nogil:
+    global Z_SIDE
+    cdef uint64_t seed = 0x0DDC0FFEE
+    cdef int i
+    for i in range(NCELLS):
+        Z_WHITE[i] = splitmix64(&seed)
+        Z_BLACK[i] = splitmix64(&seed)
+        Z_CRUMB[i] = splitmix64(&seed)
+    Z_SIDE = splitmix64(&seed)
+
+
+cdef inline void init_tables() noexcept nogil:
+    """Fill this module's copy of the tables (call once, when the module loads)."""
+    init_geometry()
+    init_keys()
 
 
 cdef inline uint64_t swim(uint64_t* white, uint64_t* black, int c) noexcept nogil:

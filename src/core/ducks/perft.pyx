@@ -4,8 +4,10 @@ from libc.stdint cimport uint64_t
 
 from roost.core.bits cimport popcount, lsb, clear_lsb
 from roost.core.interrupt cimport interrupted
-from roost.core.ducks.board cimport (swim, gathered, crumb_targets, EDGE, DUCKS_PER_COLOUR,
+from roost.core.ducks.board cimport (init_tables, swim, gathered, crumb_targets, EDGE, DUCKS_PER_COLOUR,
                                      SETUP_PLACEMENTS)
+
+init_tables()
 
 
 cdef unsigned long long perft_play(uint64_t w, uint64_t b, int crumb, int depth) noexcept nogil:

@@ -12,12 +12,14 @@ from libc.math cimport exp
 from roost.core.bits cimport popcount, lsb, pdep, clear_lsb
 from roost.core.rng cimport Rng, rng_below
 from roost.core.state cimport State, two_player_outcome, MAX_MOVES
-from roost.core.ducks.board cimport (swim, gathered, groups_and_links, crumb_targets, full_key,
+from roost.core.ducks.board cimport (init_tables, swim, gathered, groups_and_links, crumb_targets, full_key,
                                      EDGE, Z_WHITE, Z_BLACK, Z_CRUMB, Z_SIDE, DUCKS_PER_COLOUR,
                                      SETUP_PLACEMENTS, PLY_CAP, MAX_HIST, WHITE_DUCK, BLACK_DUCK)
 from roost.core.ducks.perft cimport perft_play, perft_setup
 from roost.core.errors import GameError, PositionError
 from roost.core.ducks import text as _text, render as _render
+
+init_tables()
 
 
 cdef class Ducks(State):
