@@ -632,3 +632,41 @@ def test_move_names_with_non_ascii_digits_are_move_errors():
     for bad in (10 ** 12, -(10 ** 12), "c7", None, 1.5):
         with pytest.raises(MoveError, match="not a Tweeeet move id"):
             s.move_name(bad)
+
+
+# ---------------------------------------------------------------------------- Chance, API
+def test_a_chance_node_builds_its_outcome_list_once():
+    # Issue 9 §5: legal() and play_move() at a chance node rebuilt the 80,640-outcome list
+    # on every call.  rules "The landscape": the outcomes of a row are the rows with 2 water,
+    # 4 grass, 3 foods making no barrier, uniform.  After d1 from the example start (rows 0..4
+    # laid) no barrier can form, so all 36 * 35 * 64 rows are outcomes.
+    from roost.core.tweeeet import state as native
+    s = Tweeeet.parse(EXAMPLE).play_move("d1")
+    assert s.is_chance
+    before = native.chance_lists_built()
+    outs = s.legal()
+    assert len(outs) == 80640 and outs == [o for o, _ in s.chances()]
+    for i in range(0, 80640, 401):
+        c = s.copy()
+        c.play_move(outs[i])                       # validated without building a list
+        assert not c.is_chance and c.row_text(5) == s.move_name(outs[i])
+        assert s.is_legal(outs[i])
+    assert s.legal() == outs and len(s.chances()) == 80640
+    assert native.chance_lists_built() - before <= 1
+    # an outcome the node does not offer is refused, by id and by name
+    for bad in (outs[0] - 1, outs[-1] + 1, 180, 0):
+        assert not s.is_legal(bad)
+        with pytest.raises(MoveError):
+            s.copy().play_move(bad)
+
+
+def test_is_legal_at_a_chance_node_follows_the_barrier_rule():
+    # rules "The landscape": a row completing a water chain a..i is drawn again: it is no
+    # outcome.  On BARRIER exactly the rows with water on i6 complete the chain (see
+    # test_barrier_rows_are_excluded_from_chance); is_legal decides from the id alone and
+    # agrees with the outcome list.
+    s = Tweeeet.parse(BARRIER)
+    legal = set(s.legal())
+    for row in ("~.2.3..4~", "~.2.3..~4", "222....~~", "~~222...."):
+        m = s.parse_move(row)
+        assert s.is_legal(m) == (m in legal) == (row[8] != "~")
