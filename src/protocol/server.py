@@ -50,6 +50,7 @@ class Server:
         self.world = None
         self.moves = []
         self.seen = None             # (position, move ids) the engine's tree has followed
+        self.cache = None            # (position, move names, state reached, ids): the last go
         self.manager = TimeManager(game.name)
         self.pending = collections.deque()
         self.searching = False
@@ -180,21 +181,28 @@ class Server:
         text = self.world or self.position
         if text is None:
             raise M.ProtocolError("go: no position was sent")
-        try:
-            state = self.game.parse(text)
-        except RoostError as e:
-            hint = " (send a world line: this looks like an observer view)" if self.world is None else ""
-            raise M.ProtocolError(f"the position does not parse: {e}{hint}") from None
-        if self.players is not None and state.players != self.players:
-            raise M.ProtocolError(f"the position has {state.players} players, the game {self.players}")
-        ids = []
-        for k, name in enumerate(self.moves, 1):
+        cached = self.cache
+        if cached is not None and cached[0] == text and self.moves[:len(cached[1])] == cached[1]:
+            # the same game a few moves on: replay only the new moves (checking a chance
+            # outcome can mean listing a hundred thousand of them)
+            state, ids, done = cached[2].copy(), list(cached[3]), len(cached[1])
+        else:
+            try:
+                state = self.game.parse(text)
+            except RoostError as e:
+                hint = " (send a world line: this looks like an observer view)" if self.world is None else ""
+                raise M.ProtocolError(f"the position does not parse: {e}{hint}") from None
+            if self.players is not None and state.players != self.players:
+                raise M.ProtocolError(f"the position has {state.players} players, the game {self.players}")
+            ids, done = [], 0
+        for k, name in enumerate(self.moves[done:], done + 1):
             try:
                 m = state.parse_move(name)
                 state.play_move(m)
             except RoostError as e:
                 raise M.ProtocolError(f"moves: move {k} ({name}) does not play: {e}") from None
             ids.append(m)
+        self.cache = (text, list(self.moves), state.copy(), list(ids))
         return state, ids
 
     def follow(self, state, ids):
