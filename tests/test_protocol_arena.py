@@ -290,74 +290,77 @@ def test_what_a_seat_is_sent_depends_only_on_what_it_sees(game, players):
     assert checked >= 5
 
 
-def _hands(view_or_text):
-    return json.loads(view_or_text)
+def _recorded_game(tmp_path, game, players, seed):
+    """A game between recording bots: the record, and the lines each seat received."""
+    logs = [str(tmp_path / f"seat{k}.log") for k in range(players)]
+    seats = [ProtocolEngine.from_command(bot("random", "--record", logs[k])[4:]) for k in range(players)]
+    try:
+        rec = play_game(get_game(game), seats, seed=seed)
+    finally:
+        for e in seats:
+            e.close()
+    assert rec.ending is None
+    return rec, [open(log, "rb").read().decode().splitlines() for log in logs]
+
+
+def _check_sent(rec, received, seed):
+    """Every seat received, at each of its decisions, exactly the view and world that a
+    different truth (another deal of the cards it cannot see) would have produced."""
+    from roost.arena.match import derive_seed
+    sent = [[l for l in lines if l.startswith(("position ", "world ", "moves "))] for lines in received]
+    at = [0] * rec.players
+    alternatives = 0
+    for ply, (state, mover, _) in enumerate(replay(rec)[:-1]):
+        if state.is_chance:
+            continue
+        k = state.player
+        other = next((w for w in (state.determinized(k, 1000 + j) for j in range(20))
+                      if w.text() != state.text()), state)
+        alternatives += other is not state
+        position, world = seat_texts(other, k, derive_seed(derive_seed(seed, ply, 2), 3))
+        assert sent[k][at[k]:at[k] + 2] == [f"position {position}", f"world {world}"]
+        assert position == (state.view(k) if hasattr(state, "view") else world)
+        at[k] += 2
+    assert at == [len(x) for x in sent]              # nothing else: no moves, no extra texts
+    assert alternatives > len(rec.moves) // 10
+    return sent
 
 
 @pytest.mark.parametrize("players", [2, 4])
 def test_no_cubirds_seat_receives_another_seats_hidden_cards(tmp_path, players):
-    logs = [str(tmp_path / f"seat{k}.log") for k in range(players)]
-    seats = [ProtocolEngine.from_command(bot("random", "--record", logs[k])[4:]) for k in range(players)]
-    try:
-        rec = play_game(get_game("cubirds"), seats, seed=9)
-    finally:
-        for e in seats:
-            e.close()
-    assert rec.ending is None
-    states = {}
-    for state, mover, _ in replay(rec)[:-1]:
-        if not state.is_chance and not state.is_over:
-            states.setdefault(state.player, []).append(state)
+    rec, received = _recorded_game(tmp_path, "cubirds", players, seed=9)
+    sent = _check_sent(rec, received, seed=9)
     for k in range(players):
-        sent = open(logs[k], "rb").read().decode().splitlines()
-        positions = [l[9:] for l in sent if l.startswith("position ")]
-        worlds = [l[6:] for l in sent if l.startswith("world ")]
-        assert not any(l.startswith("moves") for l in sent)
-        assert len(positions) == len(worlds) == len(states[k])
-        for truth, view, world in zip(states[k], positions, worlds):
-            assert view == truth.view(k)
+        positions = [l[9:] for l in sent[k] if l.startswith("position ")]
+        truths = [st for st, _, _ in replay(rec)[:-1] if not st.is_chance and st.player == k]
+        for truth, view in zip(truths, positions):
             v, t = json.loads(view), json.loads(truth.text())
             for j in range(players):
-                if j == k:
-                    assert v["hands"][j] == t["hands"][j]
-                    continue
                 hidden = len(t["hands"][j]) - len(t["known"][j])
                 # another seat's hand: only the cards everyone saw it take, then one ? a card
-                assert v["hands"][j] == t["known"][j] + "?" * hidden
+                assert v["hands"][j] == (t["hands"][j] if j == k else t["known"][j] + "?" * hidden)
             assert isinstance(v["deck"], int)              # the draw pile: a count, no cards
-            assert get_game("cubirds").parse(world).view(k) == view
 
 
 def test_no_wingspan_seat_receives_another_seats_hidden_cards(tmp_path):
-    logs = [str(tmp_path / f"seat{k}.log") for k in range(2)]
-    seats = [ProtocolEngine.from_command(bot("random", "--record", logs[k])[4:]) for k in range(2)]
-    try:
-        rec = play_game(get_game("wingspan"), seats, seed=3)
-    finally:
-        for e in seats:
-            e.close()
-    assert rec.ending is None
-    states = {0: [], 1: []}
-    for state, mover, _ in replay(rec)[:-1]:
-        states[state.player].append(state)
+    rec, received = _recorded_game(tmp_path, "wingspan", 2, seed=3)
+    sent = _check_sent(rec, received, seed=3)
     for k in range(2):
-        sent = open(logs[k], "rb").read().decode().splitlines()
-        positions = [l[9:] for l in sent if l.startswith("position ")]
-        worlds = [l[6:] for l in sent if l.startswith("world ")]
-        assert len(positions) == len(worlds) == len(states[k])
-        for truth, view, world in zip(states[k], positions, worlds):
-            t = json.loads(truth.text())
-            v = json.loads(view)
-            assert view == truth.view(k) and "rng" not in v
-            other = 1 - k
-            secret = [c for c, tag in t["players"][other]["hand"] if tag != "p"]
-            shown = [c for c, tag in v["players"][other]["hand"]]
-            assert all(c == -1 for c, tag in v["players"][other]["hand"] if tag != "p")
-            assert not (set(secret) & set(shown))
-            assert set(v["deck"]) <= {-1}
-            w = json.loads(world)
-            assert w["rng"] != t["rng"]
-            assert get_game("wingspan").parse(world).view(k) == view
+        positions = [l[9:] for l in sent[k] if l.startswith("position ")]
+        worlds = [l[6:] for l in sent[k] if l.startswith("world ")]
+        truths = [st for st, _, _ in replay(rec)[:-1] if st.player == k]
+        for truth, view, world in zip(truths, positions, worlds):
+            t, v = json.loads(truth.text()), json.loads(view)
+            secret = {c for c, tag in t["players"][1 - k]["hand"] if tag != "p"}
+            assert all(c == -1 for c, tag in v["players"][1 - k]["hand"] if tag != "p")
+            assert not secret & {c for c, tag in v["players"][1 - k]["hand"]}
+            assert set(v["deck"]) <= {-1} and "rng" not in v
+            assert json.loads(world)["rng"] != t["rng"]    # the world's future is its own
+
+
+def test_no_leaves_seat_receives_the_bag(tmp_path):
+    rec, received = _recorded_game(tmp_path, "leaves", 2, seed=5)
+    _check_sent(rec, received, seed=5)
 
 
 # ---------------------------------------------------------------------- the database

@@ -44,6 +44,9 @@ class TournamentConfig:
             raise TournamentError("a tournament needs at least two engines (give the same spec "
                                   "twice for self-play)")
         self.engines = [parse_engine(s).spec for s in self.engines]
+        if isinstance(self.tc, str):
+            from roost.arena.match import TimeControl
+            self.tc = TimeControl.parse(self.tc)
         g = self.game
         if self.players is None:
             self.players = g.default_players

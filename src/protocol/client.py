@@ -292,7 +292,8 @@ class ProtocolEngine(Engine):
         go = M.Go(seed=seed & ((1 << 63) - 1))
         if clock is not None:
             go.clock, go.inc = _ms(clock.remaining), _ms(clock.increment)
-            allowed = max(0.0, clock.remaining) + self.margin
+            allowed = max(0.0, clock.remaining + self.margin)     # the clock may be a little
+                                                                  # below 0 already
             late = "answered no move before its clock ran out"
         else:
             allowed = self.hang_guard
