@@ -179,6 +179,22 @@ def test_stop_ends_an_infinite_search_and_isready_is_answered_during_it(session)
     s.until("readyok")
 
 
+def test_quit_during_a_search_answers_then_leaves_and_piped_input_is_answered(session):
+    s = session("ducks", "--engine", "mcts")
+    s.send("roost 1", "newgame ducks players 2 seat 0", f"position {DUCKS_START}", "go infinite")
+    s.until("roostok")
+    time.sleep(0.2)
+    s.send("quit")
+    s.until("bestmove", timeout=5)
+    assert s.proc.wait(timeout=5) == 0
+    # a script piped in: its end lets the search finish (all 3000 iterations) and answer
+    r = subprocess.run([sys.executable, "-m", "roost.cli.main", "engine", "ducks", "-e", "mcts"],
+                       input=f"roost 1\nposition {DUCKS_START}\ngo nodes 3000\n".encode(),
+                       capture_output=True, timeout=60)
+    lines = r.stdout.decode().splitlines()
+    assert lines[-1].startswith("bestmove ") and M.Info.parse(lines[-2][5:]).nodes == 3000
+
+
 def test_a_clock_in_go_is_spent_by_the_time_manager(session):
     s = session("ducks", "--engine", "mcts")
     s.send("roost 1", "newgame ducks players 2 seat 0", f"position {DUCKS_START}")

@@ -21,7 +21,7 @@ def command(game, spec, seed):
     Examples:
       roost engine ducks --engine ab:depth=4
       roost play ducks -e "cmd:roost engine ducks --engine ab:depth=4" -e mcts:iterations=2000
-      printf 'roost 1\\nnewgame ducks players 2 seat 0\\nposition 5/6/7/8/9/8/7/6/5 w 0\\ngo nodes 2000\\nquit\\n' | roost engine ducks -e ab
+      printf 'roost 1\\nnewgame ducks players 2 seat 0\\nposition 5/6/7/8/9/8/7/6/5 w 0\\ngo nodes 2000\\n' | roost engine ducks -e ab
     """
     from roost.protocol.server import serve
     if spec == "human":

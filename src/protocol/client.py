@@ -294,7 +294,8 @@ class ProtocolEngine(Engine):
             go.clock, go.inc = _ms(clock.remaining), _ms(clock.increment)
             allowed = max(0.0, clock.remaining + self.margin)     # the clock may be a little
                                                                   # below 0 already
-            late = "answered no move before its clock ran out"
+            late = (f"answered no move within its {max(0.0, clock.remaining):.3f}s and the "
+                    f"{self.margin:g}s margin")
         else:
             allowed = self.hang_guard
             late = f"answered no move within {self.hang_guard:g}s (no clock: the arena's hang guard)"

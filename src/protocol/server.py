@@ -12,6 +12,9 @@ On perfect-information games the engine keeps its tree between moves: the moves 
 after a position it has already seen are played into it (``Engine.advance``), exactly as
 in the arena's own process, so a game through the protocol repeats the in-process game
 move for move when the budgets are not times.
+
+``quit`` during a search stops it, answers the best move so far and leaves; the end of the
+input lets the search finish and answer before leaving (so a script piped in works).
 """
 import collections
 import signal
@@ -165,8 +168,6 @@ class Server:
             share = self.manager.allocate(clock, state)
             seconds = share if seconds is None else min(seconds, share)
         r = self.search(state, seed, seconds, go.nodes, go.depth)
-        if self.quitting:
-            return
         self.send(M.Info(depth=r.depth or None, nodes=r.iterations or r.nodes,
                          time=round(r.seconds * 1000), value=r.value, pv=r.pv).line())
         self.send(f"{M.BESTMOVE} {r.move_name}")
@@ -231,8 +232,6 @@ class Server:
                 self.stop_requested = self.quitting = True
             elif word:
                 self.pending.append(line)
-        if self.reader.eof:
-            self.stop_requested = self.quitting = True
         if self.stop_requested and self.searching:
             raise _Stopped
 
