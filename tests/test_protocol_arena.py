@@ -227,8 +227,9 @@ def test_play_takes_cmd_specs_and_a_clock():
     assert r.exit_code == 0, r.output
     games = [json.loads(l) for l in r.output.splitlines()[:2]]
     assert all(g["ending"] is None and g["tc"] == "10+0.1" for g in games)
-    r = run("play", "ducks", "-e", bot("illegal"), "-e", "random", "--games", 1)
+    r = run("play", "ducks", "-e", bot("illegal"), "-e", "random", "--games", 2)
     assert r.exit_code == 0 and "(p0 forfeits: illegal: bestmove" in r.output
+    assert f"forfeits: {bot('illegal')}: 2 (illegal 2)" in r.output
 
 
 @pytest.mark.parametrize("tc, says", [("abc", "is not BASE+INC"), ("0+1", "more than 0"),

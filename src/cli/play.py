@@ -156,7 +156,16 @@ def command(game, specs, games, position, opening, human, tc, players, seed, sho
         if match.records:
             click.echo(match.summary())
         raise SystemExit(130)
+    lost = {}
+    for rec, order in match.records:
+        if rec.ending:
+            why = lost.setdefault(specs[order[rec.ending["seat"]]], {})
+            why[rec.ending["reason"]] = why.get(rec.ending["reason"], 0) + 1
     if as_json:
-        click.echo(json.dumps({"summary": match.summary(), "scores": match.scores(), "engines": specs}))
+        click.echo(json.dumps({"summary": match.summary(), "scores": match.scores(), "engines": specs,
+                               "forfeits": lost}))
     else:
         click.echo(match.summary())
+        for spec, why in lost.items():
+            click.echo(f"forfeits: {spec}: {sum(why.values())} ("
+                       + ", ".join(f"{r} {n}" for r, n in sorted(why.items())) + ")")
