@@ -2,7 +2,8 @@
 short question (``Wingspan.question``), in plain Python over the position dict."""
 from roost.core.wingspan import text as _text
 from roost.core.wingspan.tables import (
-    BIRD_NAMES, BONUS_NAMES, FOODS, GOALS, HABS, PURPOSES, PH_SETUP, PH_PLAY, PH_OVER)
+    BIRDS, BIRD_NAMES, BONUS_NAMES, FOODS, FRAME_NAMES, GOALS, HABS, PURPOSES, PH_SETUP, PH_PLAY,
+    PH_OVER)
 
 _GOAL_TEXT = {g["id"]: g["description"] for g in GOALS["sides"]}
 _HIDDEN_PURPOSES = ("SETUP_KEEP_BIRD", "SETUP_DISCARD_FOOD", "SETUP_KEEP_BONUS", "BONUS_KEEP",
@@ -100,5 +101,116 @@ def render(s, observer=None):
     return "\n".join(lines)
 
 
-def question(s):
-    return None
+# ---------------------------------------------------------------------------- the question
+_FOOD_NAMES = ("invertebrate", "seed", "fish", "fruit", "rodent")
+_ROW_ACTION = ("gain food", "lay eggs", "draw cards")
+
+
+def _power_bird(raw):
+    """The bird whose power the pending node belongs to (the top POW frame), or -1."""
+    top = raw["stack"][-1] if raw["stack"] else None
+    return top["bird"] if top is not None and top["f"] == FRAME_NAMES.index("POW") else -1
+
+
+def _yes_no(question, yes, no):
+    return f"{question} (yes: {yes}; no: {no})"
+
+
+def _setup_question(raw, purpose, actor, observer):
+    P = raw["players"][actor]
+    top = raw["stack"][-1]
+    if purpose == "SETUP_KEEP_BIRD":
+        if observer is None or observer == actor:
+            bird = BIRD_NAMES[P["hand"][top["i"]]]
+        else:               # the dealt hand is hidden from the other seats (§6.1)
+            bird = f"dealt card {top['i'] + 1} of 5"
+        return _yes_no(f"keep {bird}?", f"keep it and pay a food for it", "discard it")
+    if purpose == "SETUP_DISCARD_FOOD":
+        kept = bin(P["skeep"] & 31).count("1")
+        return f"which food to give back for the kept birds (token {top['i'] + 1} of {kept})?"
+    return "which bonus card to keep?"
+
+
+def _play_question(raw, purpose, actor):
+    top = raw["stack"][-1]
+    card = BIRD_NAMES[top["card"]] if top["card"] >= 0 else None
+    if purpose == "PLAY_CARD":
+        if top["src"]:
+            return f"which bird to play into the {HABS[top['req']]} (an extra play; card:skip plays none)?"
+        return "which bird to play?"
+    if purpose == "PLAY_HABITAT":
+        return f"which habitat to play {card} into?"
+    if purpose == "PLAY_PAY_EGG":
+        return f"which bird gives an egg to pay for {card} ({top['egg']} to pay)?"
+    return f"which food to pay for {card}?"
+
+
+def _mat_question(raw, purpose):
+    top = raw["stack"][-1]
+    if purpose == "FOREST_TRADE":
+        return "discard which card to take one more die (card:skip keeps your cards)?"
+    if purpose == "GRASS_TRADE":
+        return "pay which food to lay one more egg (food:skip keeps your food)?"
+    if purpose == "WET_TRADE":
+        return "discard an egg from which bird to draw one more card (slot:skip keeps your eggs)?"
+    if purpose == "TAKE_DIE":
+        return f"which die to take from the feeder ({top['n']} to take)?"
+    if purpose == "LAY_EGG":
+        return f"which bird gets an egg ({top['n']} to lay)?"
+    return f"where to draw a card from ({top['n']} to draw)?"
+
+
+def _power_question(raw, purpose, actor):
+    b = _power_bird(raw)
+    bird = BIRD_NAMES[b] if b >= 0 else "the power"
+    top = raw["stack"][-1]
+    if purpose == "POWER_CONFIRM":
+        return _yes_no(f"use the power of {bird} ({BIRDS[b]['power']})?", "use it", "pass")
+    if purpose == "CACHE_CHOICE":
+        food = _FOOD_NAMES[top["food"]]
+        return _yes_no(f"cache the {food} on {bird}?", "cache it (1 point)", f"keep the {food} in your supply")
+    if purpose == "FEEDER_REROLL":
+        return _yes_no(f"reroll the feeder before {bird} takes its food?", "reroll all 5 dice", "keep the feeder")
+    texts = {
+        "TAKE_DIE": f"which die to take for {bird}?",
+        "GAIN_FOOD_TYPE": f"which food to gain from {bird}?",
+        "TUCK_FROM_HAND": f"which card to tuck under {bird} (card:skip tucks none)?",
+        "POWER_PAY_EGG": f"which bird pays an egg for {bird} (slot:skip pays none)?",
+        "TRADE_PAY": f"which food to give for {bird} (food:skip gives none)?",
+        "TRADE_GAIN": f"which food to take in exchange ({bird})?",
+        "REPEAT_TARGET": f"which power in this row should {bird} repeat (slot:skip repeats none)?",
+        "MOVE_TARGET": f"which habitat to move {bird} to (hab:skip stays)?",
+        "BONUS_KEEP": f"which bonus card to keep ({bird})?",
+        "START_PLAYER": f"which seat takes a die first for {bird} (seat:skip uses no power)?",
+        "DRAFT_PICK": f"which card to take from the draft pool of {bird}?",
+        "LAY_EGG": f"which bird gets the egg from {bird}?",
+        "DRAW_SOURCE": f"where to draw the card from for {bird}?",
+    }
+    text = texts[purpose]
+    if purpose == "TAKE_DIE" and raw["actor"] != top["seat"]:
+        text = f"which die to take ({BIRD_NAMES[b]} of seat {top['seat']} gives every seat one)?"
+    return text
+
+
+def question(s, observer=None):
+    """The pending decision as a short question, with the meaning of yes and no where the
+    node's moves are a bare yes/no; None when the game is over.  Seen by ``observer``, a
+    card hidden from that seat is not named."""
+    raw = s._raw()
+    if raw["phase"] == PH_OVER:
+        return None
+    purpose = PURPOSES[raw["purpose"]]
+    actor = raw["actor"]
+    if purpose.startswith("SETUP_"):
+        text = _setup_question(raw, purpose, actor, observer)
+    elif purpose == "TURN_ACTION":
+        text = "which action: play a bird, or gain food, lay eggs or draw cards?"
+    elif purpose.startswith("PLAY_"):
+        text = _play_question(raw, purpose, actor)
+    elif purpose == "EOT_DISCARD":
+        text = f"which card to discard at the end of the turn ({raw['players'][actor]['owe']} owed)?"
+    elif _power_bird(raw) >= 0:
+        text = _power_question(raw, purpose, actor)
+    else:
+        text = _mat_question(raw, purpose)
+    return f"seat {actor}: {text}"

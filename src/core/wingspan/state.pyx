@@ -198,11 +198,14 @@ cdef class Wingspan(State):
         from roost.core.wingspan import text as _text
         return _text.parse_move(name)
 
-    def question(self):
-        """The pending decision as a short question for people ("keep Bewick's Wren?"), or
-        None when the game is over."""
+    def question(self, observer=None):
+        """The pending decision as a short question for people ("seat 0: keep Bewick's
+        Wren? (yes: ...; no: ...)"), or None when the game is over; with ``observer``, as
+        that seat may see it (a card hidden from it is not named)."""
         from roost.core.wingspan import render as _render
-        return _render.question(self)
+        if observer is not None and not 0 <= observer < self.c.n:
+            raise GameError(f"observer must be a seat 0..{self.c.n - 1}, not {observer}")
+        return _render.question(self, observer)
 
     def render(self, observer=None):
         from roost.core.wingspan import render as _render
