@@ -44,3 +44,15 @@ def test_solo_evaluation_estimates_the_capped_score():
     assert vr - vp == pytest.approx(22 / 200)               # 2 eggs and 20 cached food
     two = make(n=2, mats=[[[bird("Blue Jay")], [], []], [[], [], []]])
     assert 0.0 < two.evaluate_for(0) < 1.0 and two.evaluate_for(0) + two.evaluate_for(1) == pytest.approx(1.0)
+
+
+def test_a_searcher_plays_solo_games_for_points():
+    # rules: §5.3: with the score as the utility, a search prefers the move that scores; on
+    # the last turn of the game laying 2 eggs (2 points) beats food or cards (none)
+    from roost.search.engines import parse_engine
+    s = make(n=1, round=4, t=4, mats=[[[], [bird("Killdeer")], []]], bonus=[[]])
+    assert s.legal_names() == ["food", "eggs", "cards"]
+    for seed in range(3):
+        r = parse_engine("ismcts:iterations=200").choose(s, seed=seed)
+        assert s.move_name(r.move) == "eggs"
+        assert r.value == pytest.approx(2 / 200, abs=0.002)
