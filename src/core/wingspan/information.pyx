@@ -99,140 +99,161 @@ cdef void determinize_birds(Core* c, int o, Rng* rng) noexcept nogil:
                         c.ctag[x] = e
 
 
-cdef void determinize_bonus(Core* c, int o, Rng* rng) noexcept nogil:
-    """§6.4 bonus cards, epoch by epoch: C_e is the formation of epoch e (all 26 for e = 0)
-    as assigned so far, less the cards o drew from it; it is dealt over the hidden slots
-    tagged e (other players' held, pending and discarded cards, the deck, and the other
-    players' entries of later formations).  A card o knows to be in a later formation g
-    (o drew it from g, or discarded it into g) is first put on an entry of a formation in
-    (e, g], so that the sample stays consistent with what o knows."""
-    cdef int e, x, i, j, k, n, q, b, g, f, nc, pick
-    cdef int cards[NBON]
-    cdef bint inC[NBON]
-    cdef bint used_entry[BFCAP]
-    cdef int fidx[BFCAP]
-    cdef int cand[BFCAP]
-    cdef int npend = 0, fi
-    cdef int pend_frame[MAXF]
-    cdef int pend_tag[MAXF][2]
-    cdef int held_cnt[MAXP][MAXBEP + 1]
-    cdef int pile_tag[NBON]
-    cdef int pile_who[NBON]
-    cdef int known_tag[NBON]     # o drew card b from this epoch (-1: not o's)
+ctypedef struct BonusView:
+    # what observer o knows of the bonus cards, gathered once (§6.4 bonus cards)
+    int npend                         # pending DRAW_BONUS frames of the stack
+    int pend_frame[MAXF]
+    int pend_tag[MAXF][2]
+    int held_cnt[MAXP][MAXBEP + 1]    # other seats' held cards per draw epoch
+    int pile_tag[NBON]                # the bonus discard pile as it was
+    int pile_who[NBON]
+    int known_tag[NBON]               # o drew card b from this epoch (-1: not o's)
+    int fidx[BFCAP]                   # the formation each formation entry belongs to
+    bint used_entry[BFCAP]            # a formation entry already assigned a card
+    bint inC[NBON]                    # C_e of the epoch being dealt
+
+
+cdef void bonus_view(Core* c, int o, BonusView* V) noexcept nogil:
+    cdef int i, q, e, b, f
     cdef Frame* F
-    if c.bepoch > MAXBEP:
-        return
+    V.npend = 0
     for i in range(c.nst):
         F = &c.st[i]
         if F.f == FR_POW and F.bird >= 0 and B_VERB[F.bird][F.step] == V_DRAW_BONUS and F.k and F.ndrawn == 2:
-            pend_frame[npend] = i
-            pend_tag[npend][0] = c.btag[F.drawn[0]]
-            pend_tag[npend][1] = c.btag[F.drawn[1]]
-            npend += 1
+            V.pend_frame[V.npend] = i
+            V.pend_tag[V.npend][0] = c.btag[F.drawn[0]]
+            V.pend_tag[V.npend][1] = c.btag[F.drawn[1]]
+            V.npend += 1
     for q in range(MAXP):
         for e in range(MAXBEP + 1):
-            held_cnt[q][e] = 0
+            V.held_cnt[q][e] = 0
     for b in range(NBON):
-        known_tag[b] = -1
+        V.known_tag[b] = -1
         if c.bown[b] == o and (c.bloc[b] == B_HELD or c.bloc[b] == B_PEND or c.bloc[b] == B_DISC):
-            known_tag[b] = c.btag[b]
+            V.known_tag[b] = c.btag[b]
         elif c.bloc[b] == B_HELD and c.btag[b] <= MAXBEP:
-            held_cnt[c.bown[b]][c.btag[b]] += 1
+            V.held_cnt[c.bown[b]][c.btag[b]] += 1
     for i in range(c.nbdisc):
-        pile_tag[i] = c.btag[c.bdisc[i]]
-        pile_who[i] = c.bown[c.bdisc[i]]
+        V.pile_tag[i] = c.btag[c.bdisc[i]]
+        V.pile_who[i] = c.bown[c.bdisc[i]]
     f = 1
     for i in range(c.bflen):
         while f < c.nbforms and i >= c.bf_end[f]:
             f += 1
-        fidx[i] = f
-        used_entry[i] = False
-    for e in range(c.bepoch + 1):
-        for b in range(NBON):
-            inC[b] = (e == 0)
-        if e > 0 and e <= c.nbforms:
-            for i in range(c.bf_end[e - 1], c.bf_end[e]):
-                inC[c.bf_id[i]] = True
-        for b in range(NBON):
-            if known_tag[b] == e:
-                inC[b] = False
+        V.fidx[i] = f
+        V.used_entry[i] = False
+
+
+cdef void bonus_candidates(Core* c, int o, int e, BonusView* V, Rng* rng) noexcept nogil:
+    """C_e: the formation of epoch e (all 26 for e = 0) less the cards o drew from it.  A card
+    o knows to be in a later formation g is first put on an entry (tag e, another discarder)
+    of a formation in (e, g]."""
+    cdef int i, b, g, nc, pick
+    cdef int cand[BFCAP]
+    for b in range(NBON):
+        V.inC[b] = (e == 0)
+    if e > 0 and e <= c.nbforms:
+        for i in range(c.bf_end[e - 1], c.bf_end[e]):
+            V.inC[c.bf_id[i]] = True
+    for b in range(NBON):
+        if V.known_tag[b] == e:
+            V.inC[b] = False
+    for i in range(c.bflen):
+        if c.bf_who[i] == o and c.bf_tag[i] == e:
+            V.inC[c.bf_id[i]] = False
+    for b in range(NBON):
+        if not V.inC[b]:
+            continue
+        g = 1 << 20
+        if V.known_tag[b] > e:
+            g = V.known_tag[b]
         for i in range(c.bflen):
-            if c.bf_who[i] == o and c.bf_tag[i] == e:
-                inC[c.bf_id[i]] = False
-        # pinned cards first: onto entries (tag e, another discarder) of formations in (e, g]
-        for b in range(NBON):
-            if not inC[b]:
-                continue
-            g = 1 << 20
-            if known_tag[b] > e:
-                g = known_tag[b]
+            if c.bf_who[i] == o and c.bf_id[i] == b and V.fidx[i] > e and V.fidx[i] < g:
+                g = V.fidx[i]
+            if c.bf_who[i] == o and c.bf_id[i] == b and c.bf_tag[i] > e and c.bf_tag[i] < g:
+                g = c.bf_tag[i]
+        if g < (1 << 20):
+            nc = 0
             for i in range(c.bflen):
-                if c.bf_who[i] == o and c.bf_id[i] == b and fidx[i] > e and fidx[i] < g:
-                    g = fidx[i]
-                if c.bf_who[i] == o and c.bf_id[i] == b and c.bf_tag[i] > e and c.bf_tag[i] < g:
-                    g = c.bf_tag[i]
-            if g < (1 << 20):
-                nc = 0
-                for i in range(c.bflen):
-                    if not used_entry[i] and c.bf_who[i] != o and c.bf_tag[i] == e and e < fidx[i] <= g:
-                        cand[nc] = i
-                        nc += 1
-                if nc:
-                    pick = cand[rng_below(rng, nc)]
-                    used_entry[pick] = True
-                    c.bf_id[pick] = b
-                    inC[b] = False
-        n = 0
-        for b in range(NBON):
-            if inC[b]:
-                cards[n] = b
-                n += 1
-        rshuffle(cards, n, rng)
-        k = 0
-        for q in range(c.n):
-            if q == o:
-                continue
-            for i in range(held_cnt[q][e] if e <= MAXBEP else 0):
-                if k < n:
-                    x = cards[k]
-                    k += 1
-                    c.bloc[x] = B_HELD
-                    c.bown[x] = q
-                    c.btag[x] = e
-        for fi in range(npend):
-            F = &c.st[pend_frame[fi]]
-            if F.seat == o:
-                continue
-            for j in range(2):
-                if pend_tag[fi][j] == e and k < n:
-                    x = cards[k]
-                    k += 1
-                    F.drawn[j] = x
-                    c.bloc[x] = B_PEND
-                    c.bown[x] = F.seat
-                    c.btag[x] = e
-        for i in range(c.nbdisc):
-            if pile_who[i] != o and pile_tag[i] == e and k < n:
+                if not V.used_entry[i] and c.bf_who[i] != o and c.bf_tag[i] == e and e < V.fidx[i] <= g:
+                    cand[nc] = i
+                    nc += 1
+            if nc:
+                pick = cand[rng_below(rng, nc)]
+                V.used_entry[pick] = True
+                c.bf_id[pick] = b
+                V.inC[b] = False
+
+
+cdef void bonus_deal(Core* c, int o, int e, BonusView* V, Rng* rng) noexcept nogil:
+    """C_e shuffled over the hidden slots tagged e: other seats' held and pending cards, their
+    discards, the deck (current epoch) and their entries of later formations."""
+    cdef int i, j, k = 0, n = 0, q, x, fi, b
+    cdef int cards[NBON]
+    cdef Frame* F
+    for b in range(NBON):
+        if V.inC[b]:
+            cards[n] = b
+            n += 1
+    rshuffle(cards, n, rng)
+    for q in range(c.n):
+        if q == o:
+            continue
+        for i in range(V.held_cnt[q][e] if e <= MAXBEP else 0):
+            if k < n:
                 x = cards[k]
                 k += 1
-                c.bdisc[i] = x
-                c.bloc[x] = B_DISC
-                c.bown[x] = pile_who[i]
+                c.bloc[x] = B_HELD
+                c.bown[x] = q
                 c.btag[x] = e
-        if e == c.bepoch:
-            for i in range(c.nbdeck):
-                if k < n:
-                    x = cards[k]
-                    k += 1
-                    c.bdeck[i] = x
-                    c.bloc[x] = B_DECK
-                    c.bown[x] = 0
-                    c.btag[x] = 0
-        for i in range(c.bflen):
-            if not used_entry[i] and c.bf_who[i] != o and c.bf_tag[i] == e and k < n:
-                used_entry[i] = True
-                c.bf_id[i] = cards[k]
+    for fi in range(V.npend):
+        F = &c.st[V.pend_frame[fi]]
+        if F.seat == o:
+            continue
+        for j in range(2):
+            if V.pend_tag[fi][j] == e and k < n:
+                x = cards[k]
                 k += 1
+                F.drawn[j] = x
+                c.bloc[x] = B_PEND
+                c.bown[x] = F.seat
+                c.btag[x] = e
+    for i in range(c.nbdisc):
+        if V.pile_who[i] != o and V.pile_tag[i] == e and k < n:
+            x = cards[k]
+            k += 1
+            c.bdisc[i] = x
+            c.bloc[x] = B_DISC
+            c.bown[x] = V.pile_who[i]
+            c.btag[x] = e
+    if e == c.bepoch:
+        for i in range(c.nbdeck):
+            if k < n:
+                x = cards[k]
+                k += 1
+                c.bdeck[i] = x
+                c.bloc[x] = B_DECK
+                c.bown[x] = 0
+                c.btag[x] = 0
+    for i in range(c.bflen):
+        if not V.used_entry[i] and c.bf_who[i] != o and c.bf_tag[i] == e and k < n:
+            V.used_entry[i] = True
+            c.bf_id[i] = cards[k]
+            k += 1
+
+
+cdef void determinize_bonus(Core* c, int o, Rng* rng) noexcept nogil:
+    """§6.4 bonus cards, epoch by epoch: C_e (bonus_candidates) is dealt over the hidden
+    slots tagged e (bonus_deal), so the cards assigned to a formation's entries are that
+    formation's content when a later epoch is dealt."""
+    cdef int e
+    cdef BonusView V
+    if c.bepoch > MAXBEP:
+        return
+    bonus_view(c, o, &V)
+    for e in range(c.bepoch + 1):
+        bonus_candidates(c, o, e, &V, rng)
+        bonus_deal(c, o, e, &V, rng)
 
 
 cdef void resample_setup(Core* c, int o, Rng* rng) noexcept nogil:
