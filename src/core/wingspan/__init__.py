@@ -20,6 +20,7 @@ from roost.core.wingspan.tables import (
 from roost.core.wingspan.payments import _PAYMENTS, _pays, _minimal_payments
 from roost.core.wingspan.state import Wingspan
 from roost.core.wingspan.text import move_name, parse_move
+from roost.core.wingspan.text import parse_text as _parse_text   # what pickles of earlier versions name
 
 
 def random_position(players, seed, plies):
