@@ -53,3 +53,15 @@ def test_turn_and_play_questions():
 def test_no_question_once_the_game_is_over():
     s = make(phase="over")
     assert s.is_over and s.question() is None
+
+
+def test_explain_move_says_what_yes_and_no_do():
+    # rules: §7.3: YESNO nodes (SETUP_KEEP_BIRD 1 = keep, CACHE_CHOICE 1 = cache)
+    s = Wingspan.start(players=2, seed=1)
+    assert [s.explain_move(m) for m in s.legal()] == ["no (discard it)", "yes (keep it and pay a food for it)"]
+    s = make(mats=[[[bird("Blue Jay")], [], []], [[], [], []]], stack=pow_at(0, 0, "Blue Jay", row=(0, -1)),
+             feeder=[S, S, R])
+    assert s.explain_move(s.legal()[0]) == "die:S"             # a name that says it all stays as it is
+    play(s, "die:S")
+    assert s.explain_move(1) == "yes (cache it (1 point))"
+    assert s.explain_move(0) == "no (keep the seed in your supply)"

@@ -116,6 +116,18 @@ def _yes_no(question, yes, no):
     return f"{question} (yes: {yes}; no: {no})"
 
 
+def _yes_no_meanings(raw, purpose):
+    """(what no does, what yes does) at a YESNO node, in the words of question()."""
+    top = raw["stack"][-1]
+    if purpose == "SETUP_KEEP_BIRD":
+        return "discard it", "keep it and pay a food for it"
+    if purpose == "POWER_CONFIRM":
+        return "pass", "use it"
+    if purpose == "CACHE_CHOICE":
+        return f"keep the {_FOOD_NAMES[top['food']]} in your supply", "cache it (1 point)"
+    return "keep the feeder", "reroll all 5 dice"
+
+
 def _setup_question(raw, purpose, actor, observer):
     P = raw["players"][actor]
     top = raw["stack"][-1]
@@ -124,7 +136,8 @@ def _setup_question(raw, purpose, actor, observer):
             bird = BIRD_NAMES[P["hand"][top["i"]]]
         else:               # the dealt hand is hidden from the other seats (§6.1)
             bird = f"dealt card {top['i'] + 1} of 5"
-        return _yes_no(f"keep {bird}?", f"keep it and pay a food for it", "discard it")
+        no, yes = _yes_no_meanings(raw, purpose)
+        return _yes_no(f"keep {bird}?", yes, no)
     if purpose == "SETUP_DISCARD_FOOD":
         kept = bin(P["skeep"] & 31).count("1")
         return f"which food to give back for the kept birds (token {top['i'] + 1} of {kept})?"
@@ -164,13 +177,13 @@ def _power_question(raw, purpose, actor):
     b = _power_bird(raw)
     bird = BIRD_NAMES[b] if b >= 0 else "the power"
     top = raw["stack"][-1]
-    if purpose == "POWER_CONFIRM":
-        return _yes_no(f"use the power of {bird} ({BIRDS[b]['power']})?", "use it", "pass")
-    if purpose == "CACHE_CHOICE":
-        food = _FOOD_NAMES[top["food"]]
-        return _yes_no(f"cache the {food} on {bird}?", "cache it (1 point)", f"keep the {food} in your supply")
-    if purpose == "FEEDER_REROLL":
-        return _yes_no(f"reroll the feeder before {bird} takes its food?", "reroll all 5 dice", "keep the feeder")
+    if purpose in ("POWER_CONFIRM", "CACHE_CHOICE", "FEEDER_REROLL"):
+        no, yes = _yes_no_meanings(raw, purpose)
+        if purpose == "POWER_CONFIRM":
+            return _yes_no(f"use the power of {bird} ({BIRDS[b]['power']})?", yes, no)
+        if purpose == "CACHE_CHOICE":
+            return _yes_no(f"cache the {_FOOD_NAMES[top['food']]} on {bird}?", yes, no)
+        return _yes_no(f"reroll the feeder before {bird} takes its food?", yes, no)
     texts = {
         "TAKE_DIE": f"which die to take for {bird}?",
         "GAIN_FOOD_TYPE": f"which food to gain from {bird}?",
@@ -214,3 +227,16 @@ def question(s, observer=None):
     else:
         text = _mat_question(raw, purpose)
     return f"seat {actor}: {text}"
+
+
+def explain_move(s, m):
+    """A legal move's name, with what it does where the name alone is a bare yes or no:
+    'no (discard it)'."""
+    name = s.move_name(m)
+    raw = s._raw()
+    if raw["phase"] == PH_OVER or m not in s.legal():
+        return name
+    purpose = PURPOSES[raw["purpose"]]
+    if m in (0, 1) and purpose in ("SETUP_KEEP_BIRD", "POWER_CONFIRM", "CACHE_CHOICE", "FEEDER_REROLL"):
+        return f"{name} ({_yes_no_meanings(raw, purpose)[m]})"
+    return name

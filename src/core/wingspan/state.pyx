@@ -207,6 +207,12 @@ cdef class Wingspan(State):
             raise GameError(f"observer must be a seat 0..{self.c.n - 1}, not {observer}")
         return _render.question(self, observer)
 
+    def explain_move(self, move):
+        """The move's name, with what it does where the name is a bare yes or no:
+        'no (discard it)', 'yes (use it)'."""
+        from roost.core.wingspan import render as _render
+        return _render.explain_move(self, move)
+
     def render(self, observer=None):
         from roost.core.wingspan import render as _render
         if observer is not None and not 0 <= observer < self.c.n:
