@@ -11,7 +11,8 @@
 - ``scoring``     goals, scores, the utility and the evaluation
 - ``information`` what each seat sees, determinization
 - ``position``    the struct as plain values, for the two plain-Python modules:
-- ``text``        position text and move names (reading checks every value)
+- ``text``        position text (reading checks every value)
+- ``moves``       move names
 - ``render``      the text picture and the pending question
 """
 from roost.core.wingspan.tables import (
@@ -19,7 +20,7 @@ from roost.core.wingspan.tables import (
     HAB_LETTERS, NEST_NAMES, PURPOSES, KINDS, FRAME_NAMES)
 from roost.core.wingspan.payments import _PAYMENTS, _pays, _minimal_payments
 from roost.core.wingspan.state import Wingspan
-from roost.core.wingspan.text import move_name, parse_move
+from roost.core.wingspan.moves import move_name, parse_move
 from roost.core.wingspan.text import parse_text as _parse_text   # what pickles of earlier versions name
 
 

@@ -191,12 +191,12 @@ cdef class Wingspan(State):
         return goal_count(&self.c, p, side_id)
 
     def move_name(self, move):
-        from roost.core.wingspan import text as _text
-        return _text.move_name(move)
+        from roost.core.wingspan import moves as _moves
+        return _moves.move_name(move)
 
     def parse_move(self, name):
-        from roost.core.wingspan import text as _text
-        return _text.parse_move(name)
+        from roost.core.wingspan import moves as _moves
+        return _moves.parse_move(name)
 
     def question(self, observer=None):
         """The pending decision as a short question for people ("seat 0: keep Bewick's
