@@ -251,6 +251,15 @@ def test_the_time_manager_spreads_the_clock_over_the_moves_left():
     assert TimeManager("cubirds", 5).expected == 42 and TimeManager("nogame").expected == 40
 
 
+def test_the_time_manager_knows_every_game():
+    # the manager finds a game's typical length by the class of its positions
+    from roost.core.games import all_games
+    from roost.search.timeman import TYPICAL_DECISIONS, typical_decisions
+    for g in all_games():
+        assert g.name in TYPICAL_DECISIONS
+        assert TimeManager.for_state(g.start()).expected == typical_decisions(g.name, g.default_players)
+
+
 def test_a_forced_move_costs_no_time():
     class OneMove:
         players = 2

@@ -112,13 +112,23 @@ def command(game, specs, games, position, opening, human, tc, players, seed, sho
         raise click.BadParameter("the start position is already over", param_hint="--position")
     match = MatchResult(specs=specs)
 
-    def make(spec):
-        return Human() if spec == "human" else arena_engine(spec, game, tc)
+    kept = {}        # (engine, k-th seat it fills): programs and workers live from game to game
 
-    def close(engines):
-        for e in engines:
-            if hasattr(e, "close"):
-                e.close()
+    def seat(order):
+        out, seen = [], {}
+        for e in order:
+            k = seen.get(e, 0)
+            seen[e] = k + 1
+            if specs[e] == "human":
+                out.append(Human())
+            elif (e, k) in kept:
+                out.append(kept[e, k])
+            else:
+                engine = arena_engine(specs[e], game, tc)
+                if hasattr(engine, "close"):
+                    kept[e, k] = engine
+                out.append(engine)
+        return out
 
     def on_move(state, record):
         if show_moves:
@@ -131,14 +141,9 @@ def command(game, specs, games, position, opening, human, tc, players, seed, sho
                 order = [0] + [1 + e for e in rotation(n - 1, i, len(specs) - 1)]
             else:
                 order = rotation(n, i, len(specs))
-            engines = []
-            try:
-                engines = [make(specs[e]) for e in order]
-                rec = play_game(game, engines, derive_seed(seed, i), start=start,
-                                on_move=on_move if (show_moves or human) else None,
-                                opening=opening, opening_seed=derive_seed(seed, i // n, 7), tc=tc)
-            finally:
-                close(engines)
+            rec = play_game(game, seat(order), derive_seed(seed, i), start=start,
+                            on_move=on_move if (show_moves or human) else None,
+                            opening=opening, opening_seed=derive_seed(seed, i // n, 7), tc=tc)
             match.records.append((rec, order))
             if as_json:
                 d = rec.as_dict()
@@ -156,6 +161,9 @@ def command(game, specs, games, position, opening, human, tc, players, seed, sho
         if match.records:
             click.echo(match.summary())
         raise SystemExit(130)
+    finally:
+        for engine in kept.values():
+            engine.close()
     lost = {}
     for rec, order in match.records:
         if rec.ending:
