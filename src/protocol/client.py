@@ -145,7 +145,7 @@ class ProtocolEngine(Engine):
         self.reader = LineReader(self.proc.stdout.fileno())
         self.writer = PipeWriter(self.proc.stdin.fileno())
         deadline = time.monotonic() + self.handshake_timeout
-        self._send([f"{M.HELLO} {VERSION}"], deadline, "handshake")
+        self._send([f"{M.HELLO} {VERSION}"], deadline, handshake=True)
         self.options = []
         while True:
             word, rest = self._read(deadline, "handshake",
@@ -167,17 +167,19 @@ class ProtocolEngine(Engine):
                 self.kill()
                 raise _forfeit("handshake", f"reported an error: {rest}")
 
-    def _send(self, lines, deadline, reason):
+    def _send(self, lines, deadline, handshake=False):
+        """Write ``lines`` before ``deadline``: a program that stopped reading is late (on
+        time, or in its handshake), one that is gone crashed (or failed its handshake)."""
         try:
             self.writer.send(lines, deadline)
         except TimeoutError:
             self.kill()
-            raise _forfeit(reason if reason != "move" else "time",
+            raise _forfeit("handshake" if handshake else "time",
                            "stopped reading its input (the pipe stayed full)") from None
-        except (BrokenPipeError, OSError):
+        except OSError:
             detail = self._exit_detail("exited")
             self.kill()
-            raise _forfeit("crash" if reason != "handshake" else "handshake", detail) from None
+            raise _forfeit("handshake" if handshake else "crash", detail) from None
 
     def _read(self, deadline, reason, late):
         """The next (word, rest) before ``deadline``; Forfeit(reason) when it is late."""
@@ -243,7 +245,7 @@ class ProtocolEngine(Engine):
             self.errfile.truncate(0)
         deadline = time.monotonic() + self.handshake_timeout
         self._send([f"{M.NEWGAME} {game_name} players {state.players} seat {seat}", M.ISREADY],
-                   deadline, "handshake")
+                   deadline, handshake=True)
         while True:
             word, rest = self._read(deadline, "handshake",
                                     f"did not answer isready within {self.handshake_timeout:g}s")
@@ -302,7 +304,7 @@ class ProtocolEngine(Engine):
         lines = self._position_lines(state, seed) + [go.line()]
         t0 = time.monotonic()
         deadline = t0 + allowed
-        self._send(lines, deadline, "move")
+        self._send(lines, deadline)
         info = None
         while True:
             word, rest = self._read(deadline, "time", late)
