@@ -203,3 +203,18 @@ def test_divide_adds_up_to_perft(game, players):
             assert len(s.divide(1)) == (len(s.legal()) if not s.is_chance else len(s.chances()))
             checked += 1
         _random_step(s, rnd)
+
+
+@pytest.mark.parametrize("game,players", CONFIGS)
+def test_the_native_loader_takes_back_what_it_gives(game, players):
+    # the bridge between the native state and its plain-Python text module: _raw() gives
+    # every field as plain values, _load() builds the same position from them
+    rnd = random.Random(15)
+    s = game.start(players=players, seed=31)
+    for _ in range(40):
+        again = type(s)._load(s._raw())
+        assert (again.text(), again.hash, again.is_over) == (s.text(), s.hash, s.is_over)
+        assert again.legal() == s.legal()
+        if s.is_over:
+            break
+        _random_step(s, rnd)

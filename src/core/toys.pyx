@@ -130,7 +130,6 @@ cdef class DiceRace(State):
 
     @classmethod
     def parse(cls, text):
-        cdef DiceRace s = cls.__new__(cls)
         if not isinstance(text, str):
             raise PositionError("a Dice Race position must be text")
         f = text.split()
@@ -141,13 +140,27 @@ cdef class DiceRace(State):
         values = [int(x) for x in f[:4]]
         if max(values[:3]) > LIMIT or values[3] not in (0, 1):
             raise PositionError(f"scores and decisions left are 0..{LIMIT}, the player to move 0 or 1")
-        s.c.score[0], s.c.score[1], s.c.left, s.c.side = values
         if f[4] not in ("-", "roll", "coin"):
             raise PositionError(f"pending is -, roll or coin, not {f[4]!r}")
-        s.c.pending = {"-": -1, "roll": ROLL, "coin": COIN}[f[4]]
-        if s.c.pending >= 0 and s.c.left == 0:
+        pending = {"-": -1, "roll": ROLL, "coin": COIN}[f[4]]
+        if pending >= 0 and values[2] == 0:
             raise PositionError("a chance event is pending but no decision is left")
+        return cls._load({"score": values[:2], "left": values[2], "side": values[3],
+                          "pending": pending})
+
+    @classmethod
+    def _load(cls, dict raw):
+        """A position from plain values already checked (the shape of _raw())."""
+        cdef DiceRace s = cls.__new__(cls)
+        s.c.score[0], s.c.score[1] = raw["score"]
+        s.c.left = raw["left"]
+        s.c.side = raw["side"]
+        s.c.pending = raw["pending"]
         return s
+
+    def _raw(self):
+        return {"score": (self.c.score[0], self.c.score[1]), "left": self.c.left,
+                "side": self.c.side, "pending": self.c.pending}
 
     def text(self):
         pend = {-1: "-", ROLL: "roll", COIN: "coin"}[self.c.pending]

@@ -12,7 +12,7 @@ def _counts(cards):
 def status(s):
     """One line: who is to do what, or who won."""
     ph, p = s.phase, s.turn_player
-    p_dump = s._dump()
+    raw = s._raw()
     if ph == "lay":
         return f"seat {p} to lay"
     if ph == "draw":
@@ -20,12 +20,12 @@ def status(s):
     if ph == "flock":
         return f"seat {p} may form a flock (flock:X / noflock)"
     if ph == "complete":
-        return (f"dealer seat {s.dealer} chooses the end of row {p_dump['row'] + 1} for the "
-                f"completing {LETTERS[p_dump['card']]} (left / right)")
+        return (f"dealer seat {s.dealer} chooses the end of row {raw['row'] + 1} for the "
+                f"completing {LETTERS[raw['card']]} (left / right)")
     if ph == "drawing":
-        return f"chance: seat {p} draws ({p_dump['pending']} to go)"
+        return f"chance: seat {p} draws ({raw['pending']} to go)"
     if ph == "filling":
-        return f"chance: row {p_dump['row'] + 1} is being completed from the draw pile"
+        return f"chance: row {raw['row'] + 1} is being completed from the draw pile"
     if ph == "deal":
         return f"chance: seat {s.dealer} deals (seat {s.next_recipient} next)"
     if ph == "setup":
@@ -37,7 +37,7 @@ def status(s):
 
 
 def _seat_lines(s, q, observer):
-    d = s._dump()
+    d = s._raw()
     size = sum(d["hands"][q])
     tag = (f"seat {q}" + (" (you)" if observer == q else "")
            + ("*" if q == s.turn_player and s.phase != "over" else ""))
@@ -58,7 +58,7 @@ def _seat_lines(s, q, observer):
 
 def render(s, observer=None):
     """The table as text, from seat ``observer`` (None: omniscient)."""
-    d = s._dump()
+    d = s._raw()
     n = d["players"]
     if observer is not None and (isinstance(observer, bool) or not isinstance(observer, int)
                                  or not 0 <= observer < n):

@@ -330,7 +330,7 @@ cdef class Cubirds(State):
             plies += 1
         return plies
 
-    # ---------------------------------------------------------------- loading
+    # ---------------------------------------------------------------- new games
     @classmethod
     def before_setup(cls, players=4, dealer=0):
         """The game before the setup: all 110 cards in the draw pile, a chance node."""
@@ -361,10 +361,11 @@ cdef class Cubirds(State):
             play_card(&s.c, sample_species(&s.c, &rng))
         return s
 
+    # ---------------------------------------------------------------- the bridge to text.py
     @classmethod
-    def _load(cls, v):
-        """The position from the values text.py has checked (a dict: see text.py's
-        parse_position): counts per species, rows as lists of species, bit masks."""
+    def _load(cls, dict v):
+        """A position from plain values text.py has checked (the shape of _raw()): counts
+        per species, rows as lists of species, "lacks" and "winners" as bit masks."""
         cdef Cubirds s = cls.__new__(cls)
         cdef Core* c = &s.c
         cdef int q, r, i, sp, n = v["players"]
@@ -396,8 +397,8 @@ cdef class Cubirds(State):
         c.ndiscard = sum(v["discard"])
         return s
 
-    def _dump(self):
-        """The position as Python values (the shape _load takes)."""
+    def _raw(self):
+        """Every field of the position as plain values (what _load takes)."""
         cdef Core* c = &self.c
         cdef int n = c.n
         return {"players": n, "dealer": c.dealer, "to_move": c.player, "phase": c.phase,
@@ -418,13 +419,13 @@ cdef class Cubirds(State):
         return _text.parse_position(cls, text)
 
     def text(self):
-        return _text.position_text(self._dump())
+        return _text.position_text(self._raw())
 
     def view(self, observer):
         """The JSON text of what seat ``observer`` sees: its own hand in full, the others'
         known cards followed by one ``?`` per unknown card, the draw pile as a count, and
         ``unseen``: the cards the observer cannot place (draw pile and unknown slots)."""
-        return _text.view_text(self._dump(), observer)
+        return _text.view_text(self._raw(), observer)
 
     def move_name(self, move):
         return _text.move_name(move)
@@ -472,7 +473,7 @@ cdef class Cubirds(State):
         return _text.letters([self.c.coll[q][s] for s in range(NSP)])
 
     def rows(self):
-        return [_text.row_letters(r) for r in self._dump()["rows"]]
+        return [_text.row_letters(r) for r in self._raw()["rows"]]
 
     def discard_pile(self):
         return _text.letters([self.c.discard[s] for s in range(NSP)])

@@ -390,7 +390,7 @@ def parse_position(cls, text):
 
 
 def position_dict(p):
-    """The JSON object of a position, from Cubirds._dump()."""
+    """The JSON object of a position, from Cubirds._raw()."""
     n = p["players"]
     d = {"players": n, "dealer": p["dealer"], "to_move": p["to_move"],
          "phase": PHASES[p["phase"]], "rows": [row_letters(r) for r in p["rows"]],

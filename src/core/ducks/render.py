@@ -4,7 +4,9 @@ from roost.core.ducks.board import ROW_NAMES, ROW_LENGTHS, ROW_STARTS
 
 def render(state):
     """``W``/``B`` ducks, ``*`` the crumb, ``.`` water; then whose turn it is or the result."""
-    white, black, crumb, side, plies, result = state._fields()
+    raw = state._raw()
+    white, black, crumb, side, plies, result = (raw[k] for k in ("white", "black", "crumb", "side",
+                                                                  "plies", "result"))
     lines = []
     for y in range(8, -1, -1):
         cells = []

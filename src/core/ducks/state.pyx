@@ -175,48 +175,49 @@ cdef class Ducks(State):
             return perft_setup(self.c.white, self.c.black, depth)
         return perft_play(self.c.white, self.c.black, self.c.crumb, depth)
 
-    # ---------------------------------------------------------------- loading
+    # ---------------------------------------------------------------- the bridge to text.py
     @classmethod
-    def _load(cls, uint64_t white, uint64_t black, int crumb, int side, int plies,
-              result=None, history=None):
-        """The position from values already checked (by text.py, or a pickle of a state).
+    def _load(cls, dict raw):
+        """A position from plain values already checked (by text.py, or a pickle):
+        ``white``, ``black`` (cell masks), ``crumb`` (a cell or -1), ``side``, ``plies``.
         Without ``result`` it is taken up afresh: drawn at the ply cap, otherwise live with
         its own key as the repetition history; with ``result`` and ``history`` (the keys
-        counted for repetition) it is exactly the state pickled."""
+        counted for repetition) it is exactly the state _raw() described."""
         cdef Ducks s = cls.__new__(cls)
         cdef int i
-        s.c.white = white
-        s.c.black = black
-        s.c.crumb = crumb
-        s.c.side = side
-        s.c.plies = plies
-        s.c.hkey = full_key(white, black, crumb, side)
-        if result is not None:
+        s.c.white = raw["white"]
+        s.c.black = raw["black"]
+        s.c.crumb = raw["crumb"]
+        s.c.side = raw["side"]
+        s.c.plies = raw["plies"]
+        s.c.hkey = full_key(s.c.white, s.c.black, s.c.crumb, s.c.side)
+        if raw.get("result") is not None:
+            history = raw["history"]
             if len(history) > MAX_HIST:
                 raise PositionError(f"a repetition history of {len(history)} keys (at most {MAX_HIST})")
-            s.c.result = result
+            s.c.result = raw["result"]
             s.c.nhist = len(history)
             for i in range(s.c.nhist):
                 s.hist[i] = history[i]
-        elif plies >= PLY_CAP:
+        elif s.c.plies >= PLY_CAP:
             s.c.result = 2
-        elif crumb >= 0:
+        elif s.c.crumb >= 0:
             # the position the game is taken up from has occurred once (repetition)
             s.hist[0] = s.c.hkey
             s.c.nhist = 1
         return s
 
-    def _fields(self):
-        """(white cells, black cells, crumb cell or -1, side to move, crumb placements,
-        result: -1 live, 0/1 that colour won, 2 drawn) as Python values."""
-        return (self.c.white, self.c.black, self.c.crumb, self.c.side, self.c.plies, self.c.result)
+    def _raw(self):
+        """Every field of the position as plain values (the result: -1 live, 0/1 that colour
+        won, 2 drawn; the history: the keys counted for repetition)."""
+        return {"white": self.c.white, "black": self.c.black, "crumb": self.c.crumb,
+                "side": self.c.side, "plies": self.c.plies, "result": self.c.result,
+                "history": tuple(self.hist[i] for i in range(self.c.nhist))}
 
     def __reduce__(self):
         # The position text cannot say a game is won (such a text is refused as decided) nor
         # which positions have occurred: a pickle carries the whole state.
-        return (_unpickle, (type(self), self.c.white, self.c.black, self.c.crumb, self.c.side,
-                            self.c.plies, self.c.result,
-                            tuple(self.hist[i] for i in range(self.c.nhist))))
+        return (_unpickle, (type(self), self._raw()))
 
     # ---------------------------------------------------------------- Python API
     @classmethod
@@ -232,7 +233,7 @@ cdef class Ducks(State):
         return _text.parse_position(cls, text)
 
     def text(self):
-        return _text.position_text(*self._fields()[:5])
+        return _text.position_text(self._raw())
 
     def move_name(self, move):
         return _text.move_name(move)
@@ -258,5 +259,5 @@ cdef class Ducks(State):
         return _render.render(self)
 
 
-def _unpickle(cls, white, black, crumb, side, plies, result, history):
-    return cls._load(white, black, crumb, side, plies, result, history)
+def _unpickle(cls, raw):
+    return cls._load(raw)

@@ -174,10 +174,13 @@ def parse_position(cls, text):
         _check_setup(white, black, crumbs, side, plies)
     else:
         _check_play(white, black, crumbs, plies)
-    return cls._load(white, black, crumbs[0] if crumbs else -1, side, plies)
+    return cls._load({"white": white, "black": black, "crumb": crumbs[0] if crumbs else -1,
+                      "side": side, "plies": plies})
 
 
-def position_text(white, black, crumb, side, plies):
+def position_text(raw):
+    """The text of a position, from Ducks._raw()."""
+    white, black, crumb = raw["white"], raw["black"], raw["crumb"]
     rows = []
     for y in range(8, -1, -1):
         row = ""
@@ -196,4 +199,4 @@ def position_text(white, black, crumb, side, plies):
         if empty:
             row += str(empty)
         rows.append(row)
-    return f"{'/'.join(rows)} {'wb'[side]} {plies}"
+    return f"{'/'.join(rows)} {'wb'[raw['side']]} {raw['plies']}"

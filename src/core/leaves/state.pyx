@@ -405,35 +405,37 @@ cdef class Leaves(State):
         free(scratch)
         return total
 
-    # ---------------------------------------------------------------- loading
+    # ---------------------------------------------------------------- the bridge to text.py
     @classmethod
-    def _load(cls, int n, int turn, cards, market, bag, gardens):
-        """The position from values text.py has checked: the cards in play (ids), the
-        market and bag tile ids, and each garden's placements in order (its starting tile
-        50 + j at (0, 0) first); the gardens are replayed with every check."""
+    def _load(cls, dict raw):
+        """A position from plain values text.py has checked: ``players``, ``turn``, the
+        ``cards`` in play (ids), the ``market`` and ``bag`` tile ids, and each garden's
+        placements in order (``gardens``; its starting tile 50 + j at (0, 0) first); the
+        gardens are replayed with every check."""
         cdef Leaves s = cls.__new__(cls)
-        cdef int p, j, tile, x, y, o
+        cdef int p, j, tile, x, y, o, n = raw["players"]
         s.n_players = n
         s.hidden_info = n < 4
         s.perft_expands_chance = True
         memset(&s.c, 0, sizeof(Core))
         s.c.n = n
-        s.c.turn = turn
+        s.c.turn = raw["turn"]
         for j in range(3):
-            s.c.cards[j] = cards[j]
-        for tile in market:
+            s.c.cards[j] = raw["cards"][j]
+        for tile in raw["market"]:
             s.c.market |= (<uint64_t>1) << tile
-        for tile in bag:
+        for tile in raw["bag"]:
             s.c.bag |= (<uint64_t>1) << tile
         for p in range(n):
-            garden_init(&s.c.g[p], gardens[p][0][0] - NTILES)
-            for tile, x, y, o in gardens[p][1:]:
+            gardens = raw["gardens"][p]
+            garden_init(&s.c.g[p], gardens[0][0] - NTILES)
+            for tile, x, y, o in gardens[1:]:
                 garden_place(&s.c.g[p], tile, x, y, o, s.c.cards, NULL)
         s.c.hkey = base_key(&s.c)
         return s
 
-    def _dump(self):
-        """The position as Python values (the shape _load takes)."""
+    def _raw(self):
+        """The position as plain values (what _load takes)."""
         return {"players": self.c.n, "turn": self.c.turn,
                 "cards": tuple(self.c.cards[j] for j in range(3)),
                 "market": self.market(), "bag": self.bag(),
@@ -472,7 +474,7 @@ cdef class Leaves(State):
         return _text.parse_position(cls, text)
 
     def text(self):
-        return _text.position_text(self._dump())
+        return _text.position_text(self._raw())
 
     def move_name(self, move):
         return _text.move_name(move)

@@ -296,11 +296,12 @@ def parse_position(cls, text):
     gardens = [_parse_garden(vals[f"g{k}"], k) for k in range(n)]
     _check_tiles_once(market, bag, gardens, n, t)
     _check_frontiers(gardens)
-    return cls._load(n, t, cards, market, bag, gardens)
+    return cls._load({"players": n, "turn": t, "cards": cards, "market": market, "bag": bag,
+                      "gardens": gardens})
 
 
 def position_text(p):
-    """The text of a position, from Leaves._dump()."""
+    """The text of a position, from Leaves._raw()."""
     n, t = p["players"], p["turn"]
     parts = [f"UTL p={n}", "cards=" + ",".join(CARD_NAMES[c] for c in p["cards"]),
              f"turn={t}", "tomove=" + ("-" if t > 12 * n else str((t - 1) % n)),

@@ -46,8 +46,8 @@ def render(state):
     """``~`` water, ``.`` grass, ``2``-``5`` food, ``o`` empty bush, ``N`` nest, ``S`` start;
     birds by initials (R/r the male/female robin, B/b the bluethroats) with their energies
     at the end of their row; then whose turn it is or the result."""
-    f = state._fields()
-    lines = [_row_line(y, state._terrain_row(y), f["pos"], f["energy"])
+    f = state._raw()
+    lines = [_row_line(y, f["rows"][y - f["low"]], f["pos"], f["energy"])
              for y in range(f["high"], f["low"] - 1, -1)]
     lines.append("    " + "".join(ch.center(4) for ch in COLS) + "  (odd rows shift right)")
     lines.append(_status(f))

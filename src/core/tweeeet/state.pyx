@@ -223,21 +223,24 @@ cdef class Tweeeet(State):
         after_rows(&s.c)
         return s
 
+    # ---------------------------------------------------------------- the bridge to text.py
     @classmethod
-    def _load(cls, int low, rows, pos, energy, int cur, int lay_to):
-        """The position from values text.py has checked: the terrain codes of the rows from
-        ``low`` up (-1: no cell), the birds' cells and energies, the bird to move, and the
-        row up to which rows are laid before it moves."""
+    def _load(cls, dict raw):
+        """A position from plain values text.py has checked: ``low``, ``rows`` (the terrain
+        codes of the rows from low up, -1 for no cell), the birds' cells ``pos`` and
+        ``energy``, the bird to move ``cur``, and ``lay_to``, the row up to which rows are
+        laid before it moves.  Whether it flies, passes or dies is worked out here."""
         cdef Tweeeet s = cls.__new__(cls)
         cdef TwCore* c = &s.c
         cdef int y, x, t, w, b
         cdef uint64_t bit
-        c.low = low
-        c.high = low + len(rows) - 1
-        for y in range(low, c.high + 1):
+        rows = raw["rows"]
+        c.low = raw["low"]
+        c.high = c.low + len(rows) - 1
+        for y in range(c.low, c.high + 1):
             w = ROWW[y]
             for x in range(NCOLS):
-                t = rows[y - low][x]
+                t = rows[y - c.low][x]
                 bit = <uint64_t>1 << (ROWSH[y] + x)
                 if t < 0:
                     continue
@@ -251,24 +254,26 @@ cdef class Tweeeet(State):
                 elif t == T_NEST:
                     c.nest[w] |= bit
         for b in range(4):
-            c.pos[b] = pos[b]
-            c.energy[b] = energy[b]
-        c.cur = cur
+            c.pos[b] = raw["pos"][b]
+            c.energy[b] = raw["energy"][b]
+        c.cur = raw["cur"]
         c.result = -1
         c.hkey = full_key(c)
-        c.lay_to = lay_to
+        c.lay_to = raw["lay_to"]
         if ISNEST[c.pos[0]] and ISNEST[c.pos[1]] and ISNEST[c.pos[2]] and ISNEST[c.pos[3]]:
             finish_nested(c)
-        elif c.high >= lay_to:
+        elif c.high >= c.lay_to:
             resolve(c)
         return s
 
-    def _fields(self):
-        """The state as Python values, for text.py and render.py."""
+    def _raw(self):
+        """Every field of the position as plain values (what _load takes, and what follows
+        from it: the result, whether the bird to move passes)."""
         return {"low": self.c.low, "high": self.c.high, "lay_to": self.c.lay_to,
                 "cur": self.c.cur, "result": self.c.result, "can_pass": bool(self.c.can_pass),
                 "pos": tuple(self.c.pos[b] for b in range(4)),
-                "energy": tuple(self.c.energy[b] for b in range(4))}
+                "energy": tuple(self.c.energy[b] for b in range(4)),
+                "rows": [self._terrain_row(y) for y in range(self.c.low, self.c.high + 1)]}
 
     def _terrain_row(self, int y):
         """Terrain codes of row y's 9 cells (-1: no cell there)."""
@@ -289,7 +294,7 @@ cdef class Tweeeet(State):
         return _text.parse_position(cls, text)
 
     def text(self):
-        return _text.position_text(self)
+        return _text.position_text(self._raw())
 
     def move_name(self, move):
         return _text.move_name(move)

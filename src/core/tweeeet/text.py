@@ -263,15 +263,16 @@ def parse_position(cls, text):
     if is_nest(pos[cur]) and not all(is_nest(c) for c in pos):
         _fault(f"{mover} is in a nest and is skipped: it cannot be the bird to move")
     lay_to = _rows_due(low, low + len(codes) - 1, pos)
-    return cls._load(low, codes, pos, tuple(e for _, e in birds), cur, lay_to)
+    return cls._load({"low": low, "rows": codes, "pos": pos, "energy": tuple(e for _, e in birds),
+                      "cur": cur, "lay_to": lay_to})
 
 
 def row_text(codes):
     return "".join("-" if t < 0 else TERRAIN_LETTERS[t] for t in codes)
 
 
-def position_text(state):
-    f = state._fields()
-    rows = [row_text(state._terrain_row(y)) for y in range(f["low"], f["high"] + 1)]
-    birds = " ".join(f"{cell_name(f['pos'][b])}:{f['energy'][b]}" for b in range(4))
-    return f"{f['low']}:{'/'.join(rows)} {birds} {BIRDS[f['cur']]}"
+def position_text(raw):
+    """The text of a position, from Tweeeet._raw()."""
+    rows = [row_text(codes) for codes in raw["rows"]]
+    birds = " ".join(f"{cell_name(raw['pos'][b])}:{raw['energy'][b]}" for b in range(4))
+    return f"{raw['low']}:{'/'.join(rows)} {birds} {BIRDS[raw['cur']]}"
