@@ -3,7 +3,11 @@ Python-facing API (legal moves as lists, move names, play with validation, perft
 
 A game overrides the cdef methods listed in ``state.pxd`` and these Python methods:
 ``parse(text)`` (a classmethod), ``text()``, ``move_name(move)``, ``parse_move(name)``,
-``render(observer=None)`` and ``start(players, seed)`` (a classmethod).
+``render(observer=None)`` and ``start(players, seed)`` (a classmethod).  Each game is a
+package: its text module checks every value of a position text in plain Python and hands
+the native state plain values through ``_load(raw)`` (``_raw()`` gives them back);
+``parse_move`` and ``move_name`` raise MoveError for anything that is not a move name or a
+move id (``move_id`` below), never another exception.
 """
 import operator
 
@@ -348,7 +352,7 @@ cdef unsigned long long _perft(State s, int depth, list scratch, int level) noex
     if s.to_move() == CHANCE:
         if not s.perft_expands_chance:
             return 1
-        if interrupted():
+        if depth >= 3 and interrupted():
             return 0
         n = s.chance_count()
         outs = <int*>malloc(n * sizeof(int))
@@ -364,7 +368,9 @@ cdef unsigned long long _perft(State s, int depth, list scratch, int level) noex
     n = s.legal_moves(moves)
     if depth == 1:
         return n
-    if interrupted():
+    # Ctrl-C: looked for above the last two plies (a depth-2 subtree is small, and there
+    # are many of them)
+    if depth >= 3 and interrupted():
         return 0
     for i in range(n):
         child.assign(s)
