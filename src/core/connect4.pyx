@@ -137,11 +137,11 @@ cdef unsigned long long perft_bits(uint64_t cur, uint64_t mask, int depth) noexc
 cdef class Connect4(State):
     """A Connect Four position.
 
-    >>> s = Connect4.parse("4453")
+    >>> s = Connect4.parse("-")
     >>> s.legal_names()
     ['4', '3', '5', '2', '6', '1', '7']
-    >>> s.play_move("4").text()
-    '44534'
+    >>> s.play_move("4").play_move("4").text()
+    '44'
     """
     name = "connect4"
 
@@ -215,8 +215,9 @@ cdef class Connect4(State):
     cdef double evaluate(self, int player) noexcept nogil:
         # Threats decide Connect Four: count each side's winning cells, weighting those on
         # the rows that zugzwang favours (odd rows, counted from 1 at the bottom, for the
-        # first player; even rows for the second) and a winning cell that is playable now
-        # for the side to move most of all.  Centre stones are a small tie-breaker.
+        # first player; even rows for the second); a win playable now for the side to move,
+        # or two the side to move must block at once, all but decide.  Centre stones are a
+        # small tie-breaker.
         cdef int mover = self.c.n & 1
         cdef uint64_t own = self.c.cur, opp = self.c.cur ^ self.c.mask
         cdef uint64_t p0 = own if mover == 0 else opp
@@ -230,6 +231,10 @@ cdef class Connect4(State):
             return 1.0 if self.c.result == player else 0.0
         if moves & (w0 if mover == 0 else w1):
             adv = 3.0                       # the side to move wins now
+            if mover == 1:
+                adv = -adv
+        elif popcount(moves & (w1 if mover == 0 else w0)) >= 2:
+            adv = -2.5                      # two threats to block at once: lost
             if mover == 1:
                 adv = -adv
         else:

@@ -33,3 +33,11 @@ def observe(State state, int move, int observer):
     ``state``: the id, or None where the action is hidden from that seat."""
     cdef int seen = state.observe(move, observer)
     return None if seen == HIDDEN else seen
+
+
+def chance_count(State state):
+    """How many outcomes the chance node at ``state`` has at most (0 where chance does not
+    act): enough to decide whether its outcomes need the table at all."""
+    if state.over() or state.to_move() != CHANCE:
+        return 0
+    return state.chance_count()

@@ -264,8 +264,9 @@ class RoostState(pyspiel.State):
     def _chance_range(self):
         if self._range is not None:
             return self._range
-        ids = self._table()[0]
-        return 0, len(ids)
+        if native.chance_count(self._native.state) <= self.get_game().chance_split:
+            return 0, native.chance_count(self._native.state)
+        return 0, len(self._table()[0])
 
     # -- the OpenSpiel API
     def current_player(self):
@@ -280,6 +281,9 @@ class RoostState(pyspiel.State):
         return sorted(self._native.state.legal())
 
     def chance_outcomes(self):
+        s = self._native.state
+        if self._range is None and native.chance_count(s) <= self.get_game().chance_split:
+            return sorted(s.chances())
         ids, probs, cum = self._table()
         lo, hi = self._chance_range()
         size = hi - lo
@@ -303,8 +307,10 @@ class RoostState(pyspiel.State):
                 a = lo + action * group
                 self._range = (a, min(a + group, hi))
                 return
-            ids = self._table()[0]
-            if action not in ids[lo:hi]:
+            if self._range is None and native.chance_count(s) <= self.get_game().chance_split:
+                if action not in s.legal():
+                    raise MoveError(f"{action} is not a chance outcome here")
+            elif action not in self._table()[0][lo:hi]:
                 raise MoveError(f"{action} is not a chance outcome here")
             self._range = None
         elif action not in s.legal():
