@@ -526,10 +526,12 @@ cdef class AlphaBeta:
             if self.met_chance and solve:
                 raise ChanceInSolve("the position has chance ahead: solve needs a position "
                                     "with no chance left")
-            if not self.stop and (fabs(score) > MATE_BOUND or self.horizon == 0):
+            if not self.stop and (self.horizon == 0 or (fabs(score) > MATE_BOUND and not solve)):
                 exact = True    # a forced win/loss, or a tree searched to its ends
                 break
-            if self.stop or (solve and d >= SOLVE_DEEPENING):
+            if self.stop or (solve and (d >= SOLVE_DEEPENING or fabs(score) > MATE_BOUND)):
+                # solve takes a mate's distance from the window tests: a table kept from
+                # another search can show a longer mate at a shallow depth
                 break
         if solve and not exact and not self.stop and not self.met_chance:
             score, exact = self.window_solve(root, t0, callback)
