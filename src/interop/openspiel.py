@@ -6,8 +6,8 @@
 gives an OpenSpiel game whose states wrap roost's native ones.  Parameters:
 
 - ``players``: the player count (the roost game's default when left out);
-- ``seed``: the seed of roost's start position (a deal drawn without chance nodes, as in
-  Wingspan, depends on it);
+- ``seed``: the seed of roost's start position (the deal of CuBirds, Under the Leaves and
+  Wingspan is drawn from it, not at chance nodes);
 - ``chance_split``: the most outcomes one OpenSpiel chance node lists (default 256).  A
   roost chance node with more (a Tweeeet row has 80,640) is shown as a few chance nodes in
   a row, each choosing a group of the outcomes (ordered by id) with the group's total
