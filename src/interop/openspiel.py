@@ -95,12 +95,11 @@ class _Native:
 class _Seen:
     """What each seat has seen so far (hidden-information games): an immutable chain of
     steps shared by clones, so a clone costs nothing however long the game."""
-    __slots__ = ("parent", "step", "length")
+    __slots__ = ("parent", "step")
 
     def __init__(self, parent, step):
         self.parent = parent
         self.step = step
-        self.length = (parent.length if parent is not None else 0) + 1
 
     def __deepcopy__(self, memo):
         return self
@@ -186,6 +185,9 @@ class RoostGame(pyspiel.Game):
         self.start = info.start(players=players, seed=seed)
         self.chance_split = split
         self.hidden = bool(self.start.hidden_info)
+        # shared by every state that starts at the start (OpenSpiel makes one per clone)
+        self.start_text = self.start.text()
+        self.start_views = _FirstViews(self.start) if self.hidden else None
         super().__init__(_game_type(info), pyspiel.GameInfo(
             num_distinct_actions=self.spaces.actions,
             max_chance_outcomes=self.spaces.outcomes,
@@ -200,7 +202,7 @@ class RoostGame(pyspiel.Game):
         if args:
             raise MoveError("roost games start from their own start position; "
                             "use RoostState.from_roost to start from another")
-        return RoostState(self, self.start.copy())
+        return RoostState(self, self.start.copy(), self.start_text, self.start_views)
 
     def make_py_observer(self, iig_obs_type=None, params=None):
         if params:
@@ -242,14 +244,15 @@ class RoostState(pyspiel.State):
     """An OpenSpiel state wrapping a roost position (``roost``) and, at a chance node whose
     outcomes are split into groups, the range of outcomes still in play."""
 
-    def __init__(self, game, roost_state):
+    def __init__(self, game, roost_state, origin=None, first_views=None):
         super().__init__(game)
         self._native = _Native(roost_state)
+        self._origin = origin if origin is not None else roost_state.text()   # where the history starts
         self._range = None          # (lo, hi) into the chance table while groups are chosen
         self._first_view = None
         self._seen = None
         if game.hidden:
-            self._first_view = _FirstViews(roost_state.copy())
+            self._first_view = first_views or _FirstViews(roost_state.copy())
 
     @property
     def roost(self):
@@ -364,7 +367,7 @@ class RoostState(pyspiel.State):
     def information_state_string_for(self, player):
         game = self.get_game()
         if not game.hidden:
-            return game.start.text() + " | " + " ".join(str(a) for a in self.history())
+            return self._origin + " | " + " ".join(str(a) for a in self.history())
         s = self._native.state
         lines = [f"seat {player}", self._first_view.of(player)]
         for mover, action, seen in (self._seen.steps() if self._seen is not None else []):
