@@ -19,8 +19,9 @@ What OpenSpiel sees:
 - actions are roost's move ids (``num_distinct_actions`` bounds them per game); chance
   outcomes are roost's outcome ids (or, at a group stage, the group's index);
 - returns are ``n * r - 1`` for roost's result ``r`` of each of the ``n`` players (a
-  win alone ``n - 1``, a loss ``-1``, a shared win in between): zero-sum (a solo Wingspan
-  game, which roost scores 1 whatever happens, returns 0);
+  win alone ``n - 1``, a loss ``-1``, a shared win in between): zero-sum; a solo Wingspan
+  game returns roost's solo result itself (its rules file §5.3), so Wingspan is registered
+  as general-sum;
 - the observation string is the position text on perfect-information games, and what the
   seat sees on hidden-information ones (the game's ``view``: its own cards, the others' as
   counts; Under the Leaves with 2-3 players, whose bag alone is hidden, its picture); the
@@ -192,9 +193,9 @@ class RoostGame(pyspiel.Game):
             num_distinct_actions=self.spaces.actions,
             max_chance_outcomes=self.spaces.outcomes,
             num_players=players,
-            min_utility=-1.0,
-            max_utility=float(max(players - 1, 1)),
-            utility_sum=0.0,
+            min_utility=0.0 if players == 1 else -1.0,
+            max_utility=1.0 if players == 1 else float(players - 1),
+            utility_sum=None if info.min_players == 1 else 0.0,
             max_game_length=self.spaces.max_length), {"players": players, "seed": seed,
                                                       "chance_split": split})
 
@@ -227,7 +228,10 @@ def _game_type(info):
         chance_mode=chance,
         information=(pyspiel.GameType.Information.IMPERFECT_INFORMATION if start.hidden_info
                      else pyspiel.GameType.Information.PERFECT_INFORMATION),
-        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        # a game that can be played solo (Wingspan) has a solo utility, not a share of a
+        # victory: general-sum as a type, zero-sum in fact from two players on
+        utility=(pyspiel.GameType.Utility.GENERAL_SUM if info.min_players == 1
+                 else pyspiel.GameType.Utility.ZERO_SUM),
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=info.max_players,
         min_num_players=info.min_players,
@@ -348,6 +352,8 @@ class RoostState(pyspiel.State):
         if not s.is_over:
             return [0.0] * n
         r = s.result()
+        if n == 1:
+            return [float(r[0])]
         return [n * x - 1.0 for x in r]
 
     def __str__(self):
