@@ -13,7 +13,6 @@ and all stones (``mask``); ``cur + mask`` is a perfect key.
 Position text: the columns played, ``1``..``7`` from the left, first player first
 (``4453``); the empty board is ``-``.  Move ids are columns 0..6, named ``1``..``7``.
 """
-import operator
 
 from libc.stdint cimport uint64_t, int8_t
 from libc.math cimport exp
@@ -21,6 +20,7 @@ from libc.math cimport exp
 from roost.core.bits cimport popcount, lsb, pdep, clear_lsb
 from roost.core.rng cimport Rng, rng_below
 from roost.core.state cimport State, DRAWN, two_player_outcome
+from roost.core.state import move_id
 from roost.core.errors import PositionError, MoveError, GameError
 
 DEF WIDTH = 7
@@ -302,16 +302,13 @@ cdef class Connect4(State):
         return "".join(chr(ord("1") + self.c.hist[i]) for i in range(self.c.n))
 
     def move_name(self, move):
-        try:
-            move = operator.index(move)
-        except TypeError:
-            raise MoveError(f"{move!r} is not a Connect Four move id") from None
+        move = move_id(move, "Connect Four move id")     # a bool or a float is no move id
         if not 0 <= move < WIDTH:
             raise MoveError(f"{move} is not a Connect Four move id (0..6, the columns)")
         return str(move + 1)
 
-    def parse_move(self, str name):
-        s = name.strip()
+    def parse_move(self, name):
+        s = name.strip() if isinstance(name, str) else ""   # (a typed str took None)
         if len(s) != 1 or s not in "1234567":
             raise MoveError(f"{name!r} is not a Connect Four move (a column 1..7)")
         return int(s) - 1
