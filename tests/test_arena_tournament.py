@@ -218,24 +218,32 @@ def test_kill_minus_nine_mid_tournament_then_resume(tmp_path):
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="needs POSIX signals")
-def test_sigterm_stops_tidily_and_says_what_is_stored(tmp_path):
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
+def test_a_signal_stops_tidily_and_says_what_is_stored(tmp_path, signum):
     db = str(tmp_path / "t.db")
     cmd = [sys.executable, "-m", "roost.cli.main", "tournament", "ducks", "-e", "random",
            "-e", "random", "--games", "4000", "--jobs", "2", "--db", db, "--no-progress"]
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        time.sleep(0.05)
-        try:
-            c = sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=1)
-            n = c.execute("SELECT count(*) FROM games").fetchone()[0]
-            c.close()
-        except sqlite3.OperationalError:
-            continue
-        if n >= 50:
-            break
-    proc.send_signal(signal.SIGTERM)
-    out, err = proc.communicate(timeout=30)
+    # a shell may start us with SIGINT ignored: the child gets the default back
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    try:
+        deadline = time.monotonic() + 60
+        n = 0
+        while time.monotonic() < deadline and n < 50:
+            time.sleep(0.05)
+            try:
+                c = sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=1)
+                n = c.execute("SELECT count(*) FROM games").fetchone()[0]
+                c.close()
+            except sqlite3.OperationalError:
+                continue
+        assert n >= 50, "the tournament stored no games to interrupt"
+        proc.send_signal(signum)
+        out, err = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
     assert proc.returncode == 130, err
     assert "Traceback" not in err
     stored = sqlite3.connect(db).execute("SELECT count(*) FROM games").fetchone()[0]

@@ -292,10 +292,11 @@ def run_tournament(config, db=None, jobs=None, backend=None, on_progress=None,
             return book.decided
 
         stop = stop or StopRequest()
-        writer = Writer(store)
         try:
-            # the handlers stay until the writer has committed everything handed over
+            # the handlers are there as long as the writer: until it has committed
+            # everything handed over
             with stop.installed():
+                writer = Writer(store)
                 try:
                     if todo and not book.decided:
                         _play(backend, config, jobs, todo, on_record, res, store.lock_fds(),
