@@ -354,9 +354,11 @@ class DaskBackend:
             for fut in done:
                 in_flight -= 1
                 try:
-                    recs = fut.result()
+                    recs = self._fetch(fut, stop, watch)
                 except Exception as e:
-                    if isinstance(e, CancelledError) or self.client.status != "running":
+                    # a task that raised is "error"; one cancelled, or finished with its
+                    # result out of reach, means the connection to the scheduler broke
+                    if fut.status != "error" or isinstance(e, CancelledError):
                         raise self._lost() from None
                     if type(e).__name__ == "KilledWorker":
                         raise WorkersLost(f"Dask workers died playing a chunk of games: {e}") from None
@@ -366,6 +368,18 @@ class DaskBackend:
                     if on_record(rec):
                         stopping = True
             fill()
+
+    @staticmethod
+    def _fetch(fut, stop, watch):
+        """A finished chunk's records.  They live on the worker that played them: if it
+        died meanwhile they are played again elsewhere, maybe only once a worker joins, so
+        wait in short steps, watching the cluster and the stop request."""
+        while True:
+            try:
+                return fut.result(timeout=0.5)
+            except TimeoutError:
+                stop.check()
+                watch.look()
 
     def close(self, abort=False):
         for thing in (self.client, self.cluster):
