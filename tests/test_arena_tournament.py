@@ -301,13 +301,20 @@ def _flocks_held(pid, inode):
     return held
 
 
-def _children(pid):
+def _forked_workers():
+    """This process's children forked from it (the pool's workers; not, say, a resource
+    tracker some earlier test started)."""
+    me = os.getpid()
+    with open("/proc/self/cmdline", "rb") as fh:
+        mine = fh.read()
     out = []
     for p in os.listdir("/proc"):
         if p.isdigit():
             try:
                 with open(f"/proc/{p}/stat") as fh:
-                    if int(fh.read().rsplit(")", 1)[1].split()[1]) == pid:
+                    parent = int(fh.read().rsplit(")", 1)[1].split()[1])
+                with open(f"/proc/{p}/cmdline", "rb") as fh:
+                    if parent == me and fh.read() == mine:
                         out.append(int(p))
             except (OSError, IndexError, ValueError):
                 pass
@@ -327,7 +334,7 @@ def test_forked_workers_do_not_hold_the_database_lock(tmp_path):
             return
         inode = os.stat(db).st_ino
         seen["parent"] = _flocks_held(os.getpid(), inode)
-        seen["workers"] = {c: _flocks_held(c, inode) for c in _children(os.getpid())}
+        seen["workers"] = {c: _flocks_held(c, inode) for c in _forked_workers()}
 
     res = run_tournament(cfg, db=db, jobs=2, on_progress=look, progress_every=0)
     assert res.finished
@@ -343,7 +350,7 @@ def test_a_dead_worker_ends_the_run_saying_what_is_stored(tmp_path):
 
     def kill_one(p):
         if not killed and p.done >= 10:
-            victim = _children(os.getpid())[0]
+            victim = _forked_workers()[0]
             os.kill(victim, signal.SIGKILL)
             killed.append(victim)
 
