@@ -178,10 +178,23 @@ def test_the_summary_counts_the_workers_that_played(tmp_path, shared):
 
 
 def test_dask_local_through_the_command_line(tmp_path):
+    import warnings
     db = str(tmp_path / "l.db")
-    r = CliRunner().invoke(cli, ["tournament", "ducks", "-e", "random", "-e", "ab:depth=1",
-                                 "--games", "10", "--dask-local", "2", "--db", db, "--json"])
+    taken = socket.socket()                 # distributed's default HTTP port, taken: no
+    try:                                    # warning about it (nor any other) reaches the user
+        taken.bind(("127.0.0.1", 8787))
+        taken.listen()
+    except OSError:
+        pass                                # taken already
+    try:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            r = CliRunner().invoke(cli, ["tournament", "ducks", "-e", "random", "-e", "ab:depth=1",
+                                         "--games", "10", "--dask-local", "2", "--db", db, "--json"])
+    finally:
+        taken.close()
     assert r.exit_code == 0, r.output
+    assert [str(w.message) for w in caught if "distributed" in w.filename] == []
     d = json.loads(r.output)
     assert d["backend"] == "dask (local cluster, 2 workers)" and d["stored"] == 10
     played = _worker_pids(db)

@@ -297,9 +297,12 @@ class DaskBackend:
         self._restore_logs = None if verbose else quiet_dask_logs()
         try:
             if local:
+                # loopback only; the scheduler's HTTP server (it has one even without a
+                # dashboard) on a free port, not 8787 with a warning when that is taken
                 self.cluster = distributed.LocalCluster(
                     n_workers=local, threads_per_worker=1, processes=True, host="127.0.0.1",
                     dashboard_address=None,
+                    scheduler_kwargs={"dashboard": False, "dashboard_address": "127.0.0.1:0"},
                     silence_logs=logging.WARNING if verbose else logging.CRITICAL)
                 self.client = distributed.Client(self.cluster)
                 self.name = f"dask (local cluster, {local} workers)"
