@@ -303,3 +303,52 @@ def test_export_and_replay_in_a_read_only_directory(tmp_path, monkeypatch):
         assert _digest(db) == before
     finally:
         os.chmod(folder, 0o755)
+
+
+def test_the_schema_version_written_is_one(tmp_path):
+    # the on-disk format is a promise to other readers: this roost writes schema 1
+    with Store.create_or_resume(str(tmp_path / "t.db"), CONFIG) as s:
+        assert s.meta()["schema_version"] == "1" and s.meta()["schema"] == "roost-arena"
+
+
+def test_a_failed_insert_leaves_the_store_usable(tmp_path):
+    # a game stored twice is refused (the schedule never plays one twice); the transaction
+    # is rolled back, so the next commit goes through
+    with Store.create_or_resume(str(tmp_path / "t.db"), CONFIG) as s:
+        s.add(_record(1))
+        with pytest.raises(sqlite3.IntegrityError):
+            s.add_many([_record(2), _record(1)])
+        assert not s.conn.in_transaction
+        s.add(_record(3))
+        assert s.done_ids() == {1, 3}
+
+
+def _crashed_copy(tmp_path):
+    """A database as a kill -9 leaves it: committed games still in its -wal file."""
+    src = str(tmp_path / "live.db")
+    s = Store.create_or_resume(src, CONFIG)
+    s.conn.execute("PRAGMA wal_autocheckpoint=0")
+    s.add(_record(1))
+    s.add(_record(2))
+    folder = tmp_path / "crashed"
+    folder.mkdir()
+    db = str(folder / "t.db")
+    for suffix in ("", "-wal", "-shm"):
+        with open(src + suffix, "rb") as a, open(db + suffix, "wb") as b:
+            b.write(a.read())
+    s.close()
+    return db
+
+
+def test_a_crashed_database_where_nothing_may_be_written(tmp_path, monkeypatch):
+    db = _crashed_copy(tmp_path)
+    assert os.path.getsize(db + "-wal") > 0
+    real_access = os.access
+    monkeypatch.setattr(os, "access", lambda p, mode, **kw: False if mode & os.W_OK else real_access(p, mode, **kw))
+    # with its -shm file, the games in the log are read (immutable would miss them)
+    with Store.open(db) as s:
+        assert s.done_ids() == {1, 2}
+    # without it, SQLite cannot read the log there: one message says what to do
+    os.remove(db + "-shm")
+    with pytest.raises(StoreError, match="unfinished write-ahead log .*copy the database with its -wal file"):
+        Store.open(db)
