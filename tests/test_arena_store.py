@@ -352,3 +352,21 @@ def test_a_crashed_database_where_nothing_may_be_written(tmp_path, monkeypatch):
     os.remove(db + "-shm")
     with pytest.raises(StoreError, match="unfinished write-ahead log .*copy the database with its -wal file"):
         Store.open(db)
+
+
+def test_the_configuration_is_compared_and_named_by_its_content_not_its_key_order(tmp_path):
+    from roost.arena.store import canonical
+    from roost.arena.tournament import TournamentConfig
+    from roost.core.games import get_game
+    shuffled = dict(reversed(list(CONFIG.items())))
+    assert canonical(shuffled) == canonical(CONFIG)
+    db = str(tmp_path / "t.db")
+    Store.create_or_resume(db, CONFIG).close()
+    Store.create_or_resume(db, shuffled).close()          # the same tournament
+    # the default database name is part of resuming (the same command finds the same
+    # file): pinned, so a change to the configuration's text is noticed
+    cfg = TournamentConfig(game=get_game("ducks"), engines=["random", "ab:depth=1"], games=2, seed=0)
+    assert cfg.default_db() == "roost-ducks-ea90819b.db"
+    cfg = TournamentConfig(game=get_game("ducks"), engines=["random", "ab:depth=1"], games=2, seed=0,
+                           opening=4)
+    assert cfg.default_db() == "roost-ducks-94dfa561.db"
