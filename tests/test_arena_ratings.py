@@ -257,3 +257,15 @@ def test_a_three_player_game_counts_one_games_worth_per_engine():
     # A scored 2.5 of 4 against each: a logit of ln(2.5 / 1.5) against both (B = C makes
     # the fit of A's pairs independent of the B-C pair) = 88.74 Elo
     assert r.elo[0] - r.elo[1] == pytest.approx(ELO * math.log(2.5 / 1.5), abs=0.01)
+
+
+def test_scores_and_won_drawn_lost_by_hand():
+    # seat results: (A 1, B 0), (B 1/2, A 1/2), (A 0, B 1), and a 3-seat game A 1/2, B 0,
+    # A 1/2 (A holds two seats; a shared win is neither won nor lost)
+    t = Tally(2)
+    t.add((0, 1), (1.0, 0.0))
+    t.add((1, 0), (0.5, 0.5))
+    t.add((0, 1), (0.0, 1.0))
+    t.add((0, 1, 0), (0.5, 0.0, 0.5))
+    assert t.score == [2.5, 1.5] and t.games == [5, 4] and t.n_games == 4
+    assert t.wdl == [[1, 3, 1], [1, 1, 2]]           # per seat: won, in between, lost

@@ -112,7 +112,7 @@ def _record(gid, start="x"):
             "seed": gid, "start": start, "moves": [], "move_ids": [], "movers": [], "times": [],
             "result": [1.0, 0.0], "final": "y", "plies": 0, "seconds": 0.001,
             "finished": "2026-01-01T00:00:00", "worker": "here:1", "roost_version": "test",
-            "python_version": "3"}
+            "python_version": "3", "ending": ""}
 
 
 def test_every_commit_is_durable_wal_and_synchronous_full(tmp_path):
@@ -305,10 +305,10 @@ def test_export_and_replay_in_a_read_only_directory(tmp_path, monkeypatch):
         os.chmod(folder, 0o755)
 
 
-def test_the_schema_version_written_is_one(tmp_path):
-    # the on-disk format is a promise to other readers: this roost writes schema 1
+def test_the_schema_version_written_is_two(tmp_path):
+    # the on-disk format is a promise to other readers: this roost writes schema 2
     with Store.create_or_resume(str(tmp_path / "t.db"), CONFIG) as s:
-        assert s.meta()["schema_version"] == "1" and s.meta()["schema"] == "roost-arena"
+        assert s.meta()["schema_version"] == "2" and s.meta()["schema"] == "roost-arena"
 
 
 def test_a_failed_insert_leaves_the_store_usable(tmp_path):
