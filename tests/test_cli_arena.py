@@ -398,3 +398,19 @@ def test_a_full_disk_says_so_and_what_is_stored(tmp_path, monkeypatch):
             "--db", path, "--json")
     d = json.loads(r.output)
     assert d["resumed_from"] == stored and d["stored"] == 400
+
+
+def test_verbose_lets_the_dask_logs_through(tmp_path, monkeypatch):
+    import roost.arena.tournament as tournament
+    asked = []
+
+    def fake_backend(config, **kwargs):        # no cluster: only what the command asks for
+        asked.append(kwargs)
+        raise tournament.ArenaError("no cluster here")
+
+    monkeypatch.setattr(tournament, "make_backend", fake_backend)
+    for flags, verbose in (([], False), (["--verbose"], True)):
+        r = run("tournament", "ducks", "-e", "random", "-e", "random", "--games", 2,
+                "--scheduler", "tcp://127.0.0.1:9", "--db", tmp_path / "v.db", *flags)
+        assert r.exit_code == 1 and "no cluster here" in r.output
+        assert asked[-1]["verbose"] is verbose
