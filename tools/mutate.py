@@ -309,8 +309,11 @@ class Run:
                 os.chdir(tree.root)
                 os.environ["PYTHONPATH"] = tree.inc   # subprocesses of the tests: this tree
                 sys.path[0:0] = [tree.inc]
-                import roost                           # imported from the first tree: the
-                roost.__path__[:] = [os.path.join(tree.inc, "roost")]   # targets from this one
+                # the packages were imported from the first tree: their modules not yet
+                # imported (the targets) must come from this one
+                for name, module in list(sys.modules.items()):
+                    if (name == "roost" or name.startswith("roost.")) and hasattr(module, "__path__"):
+                        module.__path__[:] = [os.path.join(tree.inc, *name.split("."))]
                 if not show:
                     devnull = os.open(os.devnull, os.O_WRONLY)
                     os.dup2(devnull, 1)
@@ -381,7 +384,9 @@ def main(argv=None):
     import roost.cli.main  # noqa: F401
     import roost.core.games  # noqa: F401
     import roost.search.engines  # noqa: F401
-    assert not [k for k in sys.modules if k.startswith("roost.arena")], "a target was imported"
+    names = {"roost." + m[len("src/"):-len(".py")].replace("/", ".") for m in modules}
+    early = sorted(names & set(sys.modules))
+    assert not early, f"imported before the mutants, so never mutated: {early}"
     sys.path.remove(trees[0].inc)
 
     results = {}
