@@ -370,3 +370,61 @@ def test_the_configuration_is_compared_and_named_by_its_content_not_its_key_orde
     cfg = TournamentConfig(game=get_game("ducks"), engines=["random", "ab:depth=1"], games=2, seed=0,
                            opening=4)
     assert cfg.default_db() == "roost-ducks-94dfa561.db"
+
+
+def _schema_one(tmp_path):
+    """A database as roost wrote it before games recorded how they ended (schema 1)."""
+    db = str(tmp_path / "v1.db")
+    with Store.create_or_resume(db, CONFIG) as s:
+        s.add(_record(1))
+        s.conn.execute("ALTER TABLE games DROP COLUMN ending")
+        s.conn.execute("UPDATE meta SET value = '1' WHERE key = 'schema_version'")
+    return db
+
+
+def test_a_schema_one_database_is_read_as_it_is_and_upgraded_when_resumed(tmp_path):
+    db = _schema_one(tmp_path)
+    before = _digest(db)
+    with Store.open(db) as s:                 # reading changes nothing
+        assert s.game(1)["ending"] is None and s.game(1)["seed"] == 1
+        assert [g["id"] for g in s.games()] == [1]
+    assert _digest(db) == before
+    with Store.create_or_resume(db, CONFIG) as s:     # writing adds the column, once
+        assert s.meta()["schema_version"] == "2"
+        cols = [r[1] for r in s.conn.execute("PRAGMA table_info(games)")]
+        assert cols[-1] == "ending" and len(cols) == 20
+        s.add(_record(2))
+        assert [(g["id"], g["ending"]) for g in s.games()] == [(1, None), (2, None)]
+    with Store.create_or_resume(db, CONFIG) as s:
+        assert s.count() == 2
+
+
+def test_a_damaged_configuration_is_refused(tmp_path):
+    db = str(tmp_path / "t.db")
+    with Store.create_or_resume(db, CONFIG) as s:
+        s.conn.execute("UPDATE meta SET value = '{not json' WHERE key = 'config'")
+    with pytest.raises(StoreError, match="not a usable roost tournament database"):
+        Store.open(db)
+    with pytest.raises(StoreError, match="not a usable roost tournament database"):
+        Store.create_or_resume(db, CONFIG)
+
+
+def test_a_reading_connection_cannot_write(tmp_path):
+    db = str(tmp_path / "t.db")
+    Store.create_or_resume(db, CONFIG).close()
+    with Store.open(db) as s:
+        with pytest.raises(sqlite3.OperationalError, match="readonly|read-only|query_only"):
+            s.conn.execute("DELETE FROM meta")
+    assert Store.open(db).config() == CONFIG
+
+
+def test_an_empty_log_needs_no_shm_where_nothing_may_be_written(tmp_path, monkeypatch):
+    db = str(tmp_path / "t.db")
+    with Store.create_or_resume(db, CONFIG) as s:
+        s.add(_record(1))
+    open(db + "-wal", "wb").close()          # an empty log left behind: nothing in it to read
+    real_access = os.access
+    monkeypatch.setattr(os, "access", lambda p, mode, **kw: False if mode & os.W_OK else real_access(p, mode, **kw))
+    with Store.open(db) as s:
+        assert s.done_ids() == {1}
+    assert not os.path.exists(db + "-shm")
