@@ -269,3 +269,37 @@ def test_scores_and_won_drawn_lost_by_hand():
     t.add((0, 1, 0), (0.5, 0.0, 0.5))
     assert t.score == [2.5, 1.5] and t.games == [5, 4] and t.n_games == 4
     assert t.wdl == [[1, 3, 1], [1, 1, 2]]           # per seat: won, in between, lost
+
+
+def test_pairwise_skips_only_the_pairs_of_one_roster_entry():
+    # the entry in seats 0 and 1 is compared with seat 2 from both seats
+    assert pairwise((0, 0, 1), (1.0, 0.0, 0.5)) == [(0, 1, 1.0), (0, 1, 0.0)]
+    t = Tally(2)
+    t.add((0, 0, 1), (1.0, 0.0, 0.5))
+    assert t.raw_W[0][1] == 1.0 and t.raw_W[1][0] == 1.0 and t.raw_N[1][0] == 2
+
+
+def test_the_crosstable_holds_both_directions():
+    t = Tally(3)
+    t.add((0, 1, 2), (1.0, 0.5, 0.0))      # 0 > 1, 0 > 2, 1 > 2
+    assert [[t.raw_W[i][j] for j in range(3)] for i in range(3)] == [[0, 1, 1], [0, 0, 1], [0, 0, 0]]
+    assert t.W[1][0] == 0.0 and t.W[2][1] == 0.0 and t.N[2][1] == 0.5
+
+
+def test_one_three_seat_game_rates_everyone():
+    # each comparison weighs 1/2, so every N is below 1: all three are still connected
+    t = Tally(3)
+    t.add((0, 1, 2), (1.0, 0.5, 0.0))
+    t.add((2, 1, 0), (1.0, 0.5, 0.0))
+    r = fit_elo(t)
+    assert all(e is not None for e in r.elo) and r.connected == [True, True, True]
+    assert r.elo[1:] == pytest.approx([0.0, 0.0], abs=1e-6)   # every pair traded wins
+
+
+def test_engines_that_met_are_rated_when_the_first_never_played():
+    t = Tally(3)
+    _games(t, (1, 2), (1.0, 0.0), 2)
+    _games(t, (1, 2), (0.0, 1.0), 1)
+    r = fit_elo(t, anchor=1)
+    assert r.elo[1] == 0.0 and r.elo[2] == pytest.approx(-120.41, abs=0.01)   # 2 of 3: 400 log10 2
+    assert r.elo[0] is None
