@@ -303,3 +303,17 @@ def test_engines_that_met_are_rated_when_the_first_never_played():
     r = fit_elo(t, anchor=1)
     assert r.elo[1] == 0.0 and r.elo[2] == pytest.approx(-120.41, abs=0.01)   # 2 of 3: 400 log10 2
     assert r.elo[0] is None
+
+
+def test_a_sweep_against_the_anchor_and_a_single_win():
+    # the anchor lost all 3: like the clean sweep above, seen from the other side: +338.04
+    t = Tally(2)
+    _games(t, (0, 1), (0.0, 1.0), 3)
+    r = fit_elo(t)
+    assert r.elo[1] == pytest.approx(338.04, abs=0.01) and "virtual draw" in r.note
+    # one win in three is a finite fit, no virtual draws: 1/3 -> +400 log10(2) = 120.41
+    t = Tally(2)
+    _games(t, (0, 1), (1.0, 0.0), 1)
+    _games(t, (0, 1), (0.0, 1.0), 2)
+    r = fit_elo(t)
+    assert r.elo[1] == pytest.approx(120.41, abs=0.01) and r.note == ""
