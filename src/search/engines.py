@@ -380,6 +380,10 @@ ENGINES = {e.kind: e for e in (RandomEngine, AlphaBetaEngine, MctsEngine, Ismcts
 from roost.interop.engine import OpenSpielEngine  # noqa: E402  (it builds on Engine above)
 ENGINES[OpenSpielEngine.kind] = OpenSpielEngine
 
+# auto: the strongest of the above measured for the game (roost.search.auto)
+from roost.search.auto import AutoEngine  # noqa: E402  (it builds on Engine above)
+ENGINES[AutoEngine.kind] = AutoEngine
+
 
 def parse_engine(spec):
     """Parse ``kind[:name=value,...]`` into a configured engine; EngineSpecError names the fault."""
