@@ -54,9 +54,12 @@ def _install_weights(int players, weights):
 EVALUATION = LinearEval(
     "tweeeet",
     ("energy", "gain", "climb", "stuck", "mover_gain", "to_move", "nested"),
-    # the evaluation before tuning: energy, half the best gain, a quarter point a row to
-    # climb, 25 points for a bird with nothing in reach, the difference divided by 4
-    {2: (0.25, 0.125, -0.0625, -6.25, 0.0, 0.0, 0.0)},
+    # the hand-set evaluation: energy, half the best gain, a quarter point a row to climb,
+    # 25 points for a bird with nothing in reach, the difference divided by 4; and the
+    # tempo: the bird to move takes its best gain now, so that gain counts in full like
+    # energy (without it alpha-beta's value swings with the parity of its depth, since the
+    # side that moved last has eaten and the other has not: docs/strength.md)
+    {2: (0.25, 0.125, -0.0625, -6.25, 0.125, 0.0, 0.0)},
     _install_weights, (2,))
 
 
