@@ -9,11 +9,12 @@ from click.testing import CliRunner
 from roost.cli.main import cli
 from roost.core.errors import EngineSpecError
 from roost.core.games import get_game
-from roost.core.weights import WeightsError
+from roost.core.weights import WeightsError, read_weights, weights_path
 from roost.search import auto, tuning
 from roost.search.engines import parse_engine
 
 TUNED = ("ducks", "tweeeet", "connect4")
+SHIPPED = ("ducks", "connect4")           # fitted weights shipped in the package
 NEAR_END = "63753446636447653725212476377231422111"    # Connect Four, 4 stones to go
 
 
@@ -56,12 +57,13 @@ def test_auto_is_deterministic_for_a_seed_with_a_node_budget():
 
 
 def test_auto_passes_a_move_budget_down_to_the_engine_it_chose():
-    engine = parse_engine("auto:nodes=5000")
     state = get_game("cubirds").start(players=2, seed=1)
+    engine = parse_engine("auto:nodes=400")
     with engine.limited(nodes=40):
         r = engine.choose(state, seed=1)
-    assert r.iterations == 40
-    assert engine.choose(state, seed=1).iterations == 5000
+    direct = parse_engine(auto.resolve("cubirds", 2, 0, 40)).choose(state, seed=1)
+    assert (r.move, r.iterations) == (direct.move, direct.iterations)
+    assert engine.choose(state, seed=1).iterations == 10 * r.iterations
 
 
 def test_auto_rebuilds_its_engine_for_another_game_or_player_count():
@@ -94,6 +96,16 @@ def test_play_without_an_engine_seats_auto():
 
 
 # ------------------------------------------------------------------ shipped weights
+
+@pytest.mark.parametrize("game", SHIPPED)
+def test_the_shipped_weights_file_loads_and_is_what_the_evaluation_reads(game):
+    evaluation = tuning.evaluation_of(get_game(game))
+    rows = read_weights(weights_path(game), game, evaluation.features)
+    assert 2 in rows
+    assert evaluation.default(2) == rows[2]
+    assert evaluation.get(2) == rows[2]
+    assert rows[2] != evaluation.hand[2]          # fitted, not the hand-set fallback
+
 
 @pytest.mark.parametrize("game", TUNED)
 def test_the_evaluation_is_the_logistic_of_the_weighted_feature_difference(game):
