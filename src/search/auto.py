@@ -27,8 +27,8 @@ TABLE = {
     ("ducks", 2): Choice("ab", "", "alpha-beta with the tuned evaluation beats MCTS at equal time"),
     ("tweeeet", 2): Choice("ab", "", "alpha-beta (expectimax at the rows) beats MCTS at equal time"),
     ("connect4", 2): Choice("ab", "", "alpha-beta solves or out-searches MCTS at equal time"),
-    ("cubirds", None): Choice("ismcts", "", "information-set MCTS beats PIMC and determinized "
-                              "alpha-beta in N-player gauntlets"),
+    ("cubirds", None): Choice("pimc", "", "PIMC beats information-set MCTS, MCTS and paranoid "
+                              "alpha-beta in the 3-player gauntlet"),
     ("leaves", None): Choice("mcts", "", "MCTS with chance nodes beats alpha-beta in N-player "
                              "gauntlets"),
     ("wingspan", None): Choice("ismcts", "", "information-set MCTS beats PIMC and determinized "
