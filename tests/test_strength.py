@@ -14,7 +14,7 @@ from roost.search import auto, tuning
 from roost.search.engines import parse_engine
 
 TUNED = ("ducks", "tweeeet", "connect4")
-SHIPPED = ("ducks", "connect4")           # fitted weights shipped in the package
+SHIPPED = ("ducks", "tweeeet", "connect4")          # fitted weights shipped in the package
 NEAR_END = "63753446636447653725212476377231422111"    # Connect Four, 4 stones to go
 
 
