@@ -9,7 +9,7 @@ from click.testing import CliRunner
 
 from roost.cli.main import cli
 from roost.core.games import get_game
-from roost.core.weights import WeightsError, read_weights
+from roost.core.weights import WeightsError, read_weights, weights_path
 from roost.search import tuning
 
 
@@ -38,6 +38,27 @@ def test_tune_is_deterministic_for_a_seed(tmp_path):
     weights = [json.loads(p.read_text())["weights"]["2"] for p in (a, b, c)]
     assert weights[0] == weights[1]
     assert weights[0] != weights[2]
+
+
+def test_self_play_with_the_hand_set_weights_does_not_depend_on_what_is_shipped():
+    game = get_game("ducks")
+    evaluation = tuning.evaluation_of(game)
+    fits = {}
+    try:
+        for shipped in ("file", "other"):
+            if shipped == "other":          # as if another weights file were shipped
+                evaluation.shipped = {2: [0.3, -0.2, 0.1, 0.0, 0.5, 0.0, 0.0]}
+                evaluation.reset()
+            for play in ("hand", "shipped"):
+                fits[shipped, play] = tuning.tune(game, games=3, engine_spec="ab:depth=2", seed=5,
+                                                  play_weights=play).weights
+    finally:
+        evaluation.shipped = read_weights(weights_path("ducks"), "ducks", evaluation.features)
+        evaluation.reset()
+    assert fits["file", "hand"] == fits["other", "hand"]
+    assert fits["file", "shipped"] != fits["other", "shipped"]
+    with pytest.raises(tuning.TuningError, match="use 'shipped' or 'hand'"):
+        tuning.tune(game, games=1, play_weights="fitted")
 
 
 def test_tune_json_and_match_report_a_score_with_an_interval(tmp_path):

@@ -30,18 +30,22 @@ from roost.cli.options import ENGINE, game_argument, json_option, players_option
 @click.option("--baseline", type=click.Choice(["hand", "shipped"]), default="hand", show_default=True,
               help="The weights the fitted ones meet in --match: the hand-set evaluation, or the "
               "weights shipped now.")
+@click.option("--play-weights", type=click.Choice(["shipped", "hand"]), default="shipped",
+              show_default=True, help="The weights the self-play engines evaluate with: the shipped "
+              "ones (each fit starts from the last), or the hand-set ones (the same options give the "
+              "same weights whatever is shipped).")
 @players_option
 @seed_option
 @json_option
 def command(game, games, positions, spec, opening, l2, output, match_games, match_spec, baseline,
-            players, seed, as_json):
+            play_weights, players, seed, as_json):
     """Fit GAME's evaluation weights from self-play (Texel-style logistic regression of the
     results on the evaluation's features) and write them as a weights file.
 
     Every decision position of the self-play games is recorded with the game's final
     result; one game in five is held out, and the log loss of the fitted, hand-set and
-    shipped weights on both sets shows what the fit gained.  Same options and seed, same
-    weights.
+    shipped weights on both sets shows what the fit gained.  Same options, seed and
+    self-play weights, same weights (--play-weights hand does not depend on what is shipped).
 
     \b
     Examples:
@@ -59,7 +63,7 @@ def command(game, games, positions, spec, opening, l2, output, match_games, matc
         def progress(done, n):
             click.echo(f"\rself-play: {done}/{games} games, {n:,} positions", nl=False, err=True)
     report = tune(game, players=players, games=games, engine_spec=spec, seed=seed, opening=opening,
-                  positions=positions, l2=l2, progress=progress)
+                  positions=positions, l2=l2, progress=progress, play_weights=play_weights)
     if progress is not None:
         click.echo("", err=True)
     path = output or f"roost-{game.name}-weights.json"

@@ -162,6 +162,7 @@ class TuneReport:
     opening: int
     losses: dict           # {"fitted"|"hand"|"shipped": {"train": x, "held_out": y}}
     seconds: float
+    play_weights: str = "shipped"      # the weights the self-play engines evaluated with
 
     def as_file(self, command=None, keep=None):
         """The weights file (roost.core.weights), keeping other player counts' rows of
@@ -172,7 +173,7 @@ class TuneReport:
                 "weights": dict(sorted(rows.items())),
                 "fit": {str(self.players): {
                     "positions": self.positions, "games": self.games, "engine": self.engine,
-                    "seed": self.seed, "opening": self.opening,
+                    "seed": self.seed, "opening": self.opening, "play_weights": self.play_weights,
                     "log_loss": {k: {kk: round(vv, 5) for kk, vv in v.items()}
                                  for k, v in self.losses.items()},
                     **({"command": command} if command else {})}}}
@@ -190,8 +191,13 @@ class TuneReport:
 
 
 def tune(game_info, players=None, games=200, engine_spec="ab:depth=2", seed=0, opening=4,
-         positions=None, l2=1e-3, progress=None):
-    """Self-play, then fit; the report holds the weights and how well each set predicts."""
+         positions=None, l2=1e-3, progress=None, play_weights="shipped"):
+    """Self-play, then fit; the report holds the weights and how well each set predicts.
+
+    The self-play engines evaluate with ``play_weights``: "shipped" (what the package ships
+    now, so each fit starts from the last) or "hand" (the hand-set evaluation, which does
+    not change when a new weights file is shipped: the same options then always give the
+    same weights)."""
     players = game_info.default_players if players is None else players
     if not game_info.min_players <= players <= game_info.max_players:
         raise TuningError(f"{game_info.title} is played by {game_info.min_players} to "
@@ -202,14 +208,19 @@ def tune(game_info, players=None, games=200, engine_spec="ab:depth=2", seed=0, o
     if players not in evaluation.player_counts:
         raise TuningError(f"{game_info.name}'s evaluation has no weights for {players} players")
     t0 = time.perf_counter()
-    data = self_play(game_info, players, games, engine_spec, seed, opening, positions, progress)
+    with _restored(evaluation, players):
+        if play_weights == "hand":
+            evaluation.set(players, evaluation.hand.get(players) or evaluation.hand[min(evaluation.hand)])
+        elif play_weights != "shipped":
+            raise TuningError(f"self-play weights {play_weights!r}: use 'shipped' or 'hand'")
+        data = self_play(game_info, players, games, engine_spec, seed, opening, positions, progress)
     train, held = data.split()
     weights = fit(train, l2=l2)
     losses = {"fitted": weights.tolist(), "hand": evaluation.hand.get(players) or
               evaluation.hand[min(evaluation.hand)], "shipped": evaluation.default(players)}
     losses = {k: {"train": log_loss(w, train), "held_out": log_loss(w, held)} for k, w in losses.items()}
     return TuneReport(game_info.name, players, evaluation.features, weights.tolist(), len(data),
-                      games, engine_spec, seed, opening, losses, time.perf_counter() - t0)
+                      games, engine_spec, seed, opening, losses, time.perf_counter() - t0, play_weights)
 
 
 def write_weights(report, path, command=None):
