@@ -177,7 +177,8 @@ cdef class AlphaBeta:
         return sv
 
     cdef inline void check_limits(self) noexcept:
-        # called once per interior node; the clock is read every 256 of them
+        # the one place the limits are checked: at every node a search enters (value(),
+        # probe()) and every sampled chance outcome; the clock is read every 256 calls
         self.checks += 1
         if self.node_limit > 0 and self.nodes >= self.node_limit:
             self.stop = True
@@ -189,28 +190,41 @@ cdef class AlphaBeta:
                 self.stop = True
 
     # ------------------------------------------------------------------ the search
-    cdef double value(self, State c, int depth, double alpha, double beta, int ply, int me):
-        """Value of position c for player `me`, who moved into it, in window (alpha, beta)."""
+    cdef double value(self, State c, int depth, double alpha, double beta, int ply, int me,
+                      int budget):
+        """Value of position c for player `me`, who moved into it, in window (alpha, beta).
+        `budget` bounds the leaves of the compound chance node c belongs to (see chance())."""
         cdef int tm
         # every position reached counts as a node, leaves included (as in chess engines)
         self.nodes += 1
         if ply > self.seldepth:
             self.seldepth = ply
+        self.check_limits()
+        if self.stop:
+            return 0.0
         if c.over():
             return self.terminal(c, me, ply)
         tm = c.to_move()
         if tm == CHANCE:
-            return self.chance(c, depth, alpha, beta, ply, me)
+            return self.chance(c, depth, alpha, beta, ply, me, budget)
         if depth <= 0 or ply >= MAX_PLY - 2:
             return self.leaf(c, me)
         if self.side(tm) == self.side(me):
             return self.negamax(c, depth, alpha, beta, ply)
         return -self.negamax(c, depth, -beta, -alpha, ply)
 
-    cdef double chance(self, State c, int depth, double alpha, double beta, int ply, int me):
-        """Expectimax.  With enumerated outcomes, Star1 cuts off once the outcomes searched,
-        with bounds on the rest, settle the expectation outside (alpha, beta); Star2 first
-        probes each outcome (its first move only) to tighten those bounds."""
+    cdef double chance(self, State c, int depth, double alpha, double beta, int ply, int me,
+                       int budget):
+        """Expectimax over a compound chance node: a run of consecutive chance nodes (a deal
+        of many cards) is one chance ply that uses no depth and expands into at most
+        max(exact, samples) decision positions.  A node with at most `budget` outcomes is
+        enumerated, and an outcome that leads to chance again continues the compound node
+        with budget // n; otherwise complete runs to the next decision are sampled: `samples`
+        of them at the start of a compound node, min(samples, budget) inside one.
+
+        With enumerated outcomes, Star1 cuts off once the outcomes searched, with bounds on
+        the rest, settle the expectation outside (alpha, beta); Star2 first probes each
+        outcome (its first move only) to tighten those bounds."""
         cdef int n, i, k
         cdef int* outs
         cdef double* probs
@@ -223,23 +237,27 @@ cdef class AlphaBeta:
         if self.solving:
             self.stop = True
             return 0.0
-        if ply >= MAX_PLY - 2:
+        n = c.chance_count()
+        if ply >= MAX_PLY - 2 or n <= 0:
             return self.leaf(c, me)
         # the repetition test reads path[0..ply): this ply must hold this node, not a stale key
         self.path[ply] = c.key()
-        n = c.chance_count()
-        exact = n <= self.exact_outcomes
-        k = n if exact else self.samples
-        outs = <int*>malloc(max(n, k) * sizeof(int))
-        probs = <double*>malloc(max(n, k) * 4 * sizeof(double))
-        lo = probs + max(n, k)
-        hi = lo + max(n, k)
+        exact = n <= budget
+        if exact:
+            k = n
+        elif budget >= self.exact_outcomes:
+            k = self.samples
+        else:
+            k = min(self.samples, budget)
+        outs = <int*>malloc(k * sizeof(int))
+        probs = <double*>malloc(k * 3 * sizeof(double))
+        lo = probs + k
+        hi = lo + k
         if exact:
             n = c.chance_outcomes(outs, probs)
         else:
             n = k
             for i in range(k):
-                outs[i] = c.sample_chance(&self.rng)
                 probs[i] = 1.0 / k
         child = <State>self.stack[ply + 1]
         for i in range(n):
@@ -280,8 +298,12 @@ cdef class AlphaBeta:
                 a = -MATE - 1
                 b = MATE + 1
             child.assign(c)
-            child.play(outs[i])
-            v = self.value(child, depth, a, b, ply + 1, me)
+            if exact:
+                child.play(outs[i])
+                v = self.value(child, depth, a, b, ply + 1, me, budget // n)
+            else:
+                self.sample_run(child)
+                v = self.value(child, depth, a, b, ply + 1, me, self.exact_outcomes)
             total += p * v
             if self.stop:
                 break
@@ -296,6 +318,14 @@ cdef class AlphaBeta:
         free(probs)
         self.pv_len[ply] = 0
         return total
+
+    cdef void sample_run(self, State s):
+        """Play sampled outcomes in s until a player is to move or the game is over."""
+        while not s.over() and s.to_move() == CHANCE:
+            s.play(s.sample_chance(&self.rng))
+            self.check_limits()
+            if self.stop:
+                return
 
     cdef void probe(self, State c, int depth, int ply, int me, double* lo, double* hi):
         """Star2's probe of one outcome: the exact value of a terminal or horizon position,
@@ -317,6 +347,9 @@ cdef class AlphaBeta:
             hi[0] = v
             return
         self.nodes += 1
+        self.check_limits()
+        if self.stop:
+            return
         self.probing = True
         if self.side(tm) == self.side(me):
             lo[0] = self.negamax(c, depth, -MATE - 1, MATE + 1, ply)
@@ -369,9 +402,6 @@ cdef class AlphaBeta:
         cdef long long horizon0
         self.probing = False
         self.pv_len[ply] = 0
-        self.check_limits()
-        if self.stop:
-            return 0.0
         self.path[ply] = key
         if ply > 0 and not self.solving:
             # a position repeated on the search path: whoever can repeat can draw
@@ -399,14 +429,14 @@ cdef class AlphaBeta:
             self.pv_len[ply + 1] = 0
             exact_v = True
             if i == 0:
-                v = self.value(child, depth - 1, alpha, beta, ply + 1, me)
+                v = self.value(child, depth - 1, alpha, beta, ply + 1, me, self.exact_outcomes)
             else:
-                v = self.value(child, depth - 1, alpha, alpha + 1.0, ply + 1, me)
+                v = self.value(child, depth - 1, alpha, alpha + 1.0, ply + 1, me, self.exact_outcomes)
                 exact_v = False
                 if v > alpha and v < beta and not self.stop:
                     child.assign(s)
                     child.play(m)
-                    v = self.value(child, depth - 1, alpha, beta, ply + 1, me)
+                    v = self.value(child, depth - 1, alpha, beta, ply + 1, me, self.exact_outcomes)
                     exact_v = True
             if self.stop:
                 break
