@@ -2,17 +2,20 @@ import json
 
 import click
 
-from roost.cli.options import game_argument, json_option, load_position, players_option
+from roost.core.errors import RoostError
+
+from roost.cli.options import SECONDS, game_argument, json_option, load_position, players_option
+from roost.search.alphabeta import MAX_TT_MB
 
 
 @click.command("solve")
 @game_argument
 @click.argument("position", nargs=-1, required=True)
 @players_option
-@click.option("--time", "seconds", type=click.FloatRange(min=0), default=0.0,
+@click.option("--time", "seconds", type=SECONDS, default=0.0,
               help="Give up after this many seconds (default: no limit; Ctrl-C stops too).")
-@click.option("--tt", type=click.IntRange(min=1), default=256, show_default=True,
-              help="Transposition table size in MB.")
+@click.option("--tt", type=click.IntRange(1, MAX_TT_MB), default=256, show_default=True,
+              help=f"Transposition table size in MB (1 to {MAX_TT_MB}).")
 @json_option
 def command(game, position, players, seconds, tt, as_json):
     """Prove the exact result of a position with alpha-beta (deepening until proven).
@@ -37,7 +40,10 @@ def command(game, position, players, seconds, tt, as_json):
         raise click.ClickException(f"solve proves two-player results; this position has {state.players} players")
     if state.hidden_info:
         raise click.ClickException(f"{game.title} has hidden information: its result cannot be proven from one seat")
-    engine = parse_engine(f"ab:tt={tt}" + (f",time={seconds}" if seconds else ""))
+    try:
+        engine = parse_engine(f"ab:tt={tt}" + (f",time={seconds!r}" if seconds else ""))
+    except RoostError as e:
+        raise click.BadParameter(str(e), param_hint="--tt")
     progress = []
 
     def on_depth(depth, score, pv, nodes, secs):
@@ -50,8 +56,15 @@ def command(game, position, players, seconds, tt, as_json):
         r = engine.choose(state, seed=0, solve=True, callback=on_depth)
     except ChanceInSolve as e:
         raise click.ClickException(str(e))
-    except (SearchInterrupted, KeyboardInterrupt):
-        if progress:
+    except RoostError as e:
+        raise click.ClickException(str(e))
+    except (SearchInterrupted, KeyboardInterrupt) as e:
+        if as_json:
+            partial = getattr(e, "partial", None)
+            out = partial.as_dict() if hasattr(partial, "as_dict") else _interrupted_json(state, progress)
+            out["verdict"] = "interrupted"
+            click.echo(json.dumps(out, indent=2))
+        elif progress:
             d, score, pv, nodes, secs = progress[-1]
             click.echo(f"interrupted: unproven after depth {d} ({score_text(score)}, {nodes:,} nodes)")
         else:
@@ -68,3 +81,20 @@ def command(game, position, players, seconds, tt, as_json):
     else:
         click.echo(f"unproven within the limit: best so far {r.move_name} ({r.score}) at depth {r.depth}")
     click.echo(f"{r.nodes:,} nodes in {r.seconds:.2f} s")
+
+
+
+def _interrupted_json(state, progress):
+    """What a solve interrupted outside the search knew: the last depth that finished."""
+    from roost.search.alphabeta import score_text, score_to_value
+    out = {"player": state.player, "depth": 0, "move": None, "score": None, "value": None,
+           "pv": [], "nodes": 0}
+    if progress:
+        d, score, pv, nodes, secs = progress[-1]
+        names, s = [], state.copy()
+        for m in pv:
+            names.append(s.move_name(m))
+            s.play_unchecked(m)
+        out.update(depth=d, move=names[0] if names else None, score=score_text(score),
+                   value=round(score_to_value(score), 4), pv=names, nodes=nodes)
+    return out

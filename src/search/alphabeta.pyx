@@ -33,6 +33,13 @@ DEF EXACT = 0
 DEF LOWER = 1
 DEF UPPER = 2
 
+MAX_DEPTH = MAX_PLY - 10        # the deepest iteration a search may ask for
+MAX_TT_MB = 65536
+MAX_SECONDS = 1000000.0
+MAX_NODES = 10 ** 15
+MAX_SAMPLES = 10000
+MAX_EXACT = MAX_OUTCOMES
+
 ctypedef struct TTEntry:
     uint64_t key
     double value
@@ -115,6 +122,11 @@ cdef class AlphaBeta:
     def __cinit__(self, int tt_mb=32, bint use_eval=True, bint paranoid=False,
                   int exact_outcomes=64, int samples=8, int star=2, seed=0):
         cdef uint64_t n = 1
+        if not 1 <= tt_mb <= MAX_TT_MB:
+            raise ValueError(f"the transposition table takes 1 to {MAX_TT_MB} MB, not {tt_mb}")
+        if not (1 <= exact_outcomes <= MAX_EXACT and 1 <= samples <= MAX_SAMPLES and 0 <= star <= 2):
+            raise ValueError(f"chance settings out of range: exact 1..{MAX_EXACT}, "
+                             f"samples 1..{MAX_SAMPLES}, star 0..2")
         while n * 2 * sizeof(TTEntry) <= <uint64_t>tt_mb * 1024 * 1024:
             n *= 2
         self.tt = <TTEntry*>calloc(n, sizeof(TTEntry))
@@ -124,7 +136,8 @@ cdef class AlphaBeta:
         self.movebuf = <int*>malloc(MAX_PLY * MAX_MOVES * sizeof(int))
         self.scorebuf = <double*>malloc(MAX_PLY * MAX_MOVES * sizeof(double))
         if self.tt == NULL or self.history == NULL or self.movebuf == NULL or self.scorebuf == NULL:
-            raise MemoryError("cannot allocate the alpha-beta tables")
+            raise MemoryError(f"cannot allocate the alpha-beta tables ({tt_mb} MB of "
+                              "transposition table)")
         self.use_eval = use_eval
         self.paranoid = paranoid
         self.exact_outcomes = exact_outcomes
@@ -489,6 +502,9 @@ cdef class AlphaBeta:
         cdef bint exact = False
         if root.over() or root.to_move() == CHANCE:
             raise ValueError("alpha-beta needs a decision node to search from")
+        if not (0.0 <= seconds <= MAX_SECONDS) or not (0 <= nodes <= MAX_NODES) or max_depth < 1:
+            raise ValueError(f"alpha-beta limits out of range: depth >= 1, seconds 0..{MAX_SECONDS:g}, "
+                             f"nodes 0..{MAX_NODES}")
         if root.n_players > 2 and not self.paranoid:
             raise ValueError(
                 f"alpha-beta searches two-player games; this position has {root.n_players} players "
@@ -604,3 +620,13 @@ def score_text(double score):
 
 def is_mate(double score):
     return fabs(score) > MATE_BOUND
+
+
+def can_allocate(size_t nbytes):
+    """Whether a table of nbytes can be had now (allocated and given back untouched), so that
+    an engine spec asking for more memory than the machine has fails when it is parsed."""
+    cdef void* p = malloc(nbytes)
+    if p == NULL:
+        return False
+    free(p)
+    return True
