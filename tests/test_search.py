@@ -179,6 +179,24 @@ def test_alpha_beta_returns_a_principal_variation_of_legal_moves():
     ("mcts:c=-1", "at least"),
     ("ab:eval=maybe", "one of game, none"),
     ("", "empty"),
+    # issue 9 §2: every value range-checked where it enters, the limit named
+    ("ab:tt=999999999", "tt must be at most 65536"),
+    ("ab:depth=100000000000000000000", "depth must be at most 150"),
+    ("ab:depth=1e20", "depth must be an integer"),
+    ("ab:nodes=99999999999999999999", "nodes must be at most"),
+    ("ab:samples=1000000000", "samples must be at most 10000"),
+    ("ab:exact=1000000000", "exact must be at most 131072"),
+    ("mcts:iterations=99999999999999999999999", "iterations must be at most 1000000000"),
+    ("mcts:nodes=99999999999", "nodes must be at most 1000000000"),
+    ("mcts:plies=99999999999", "plies must be at most"),
+    ("mcts:alpha=2", "alpha must be at most 1"),
+    ("mcts:time=nan", "time must be a finite number"),
+    ("ab:time=nan", "time must be a finite number"),
+    ("ab:time=inf", "time must be a finite number"),
+    ("mcts:time=1e300", "time must be at most"),
+    ("mcts:c=nan", "c must be a finite number"),
+    ("pimc:worlds=10000000", "worlds must be at most"),
+    ("ismcts:time=-inf", "time must be a finite number"),
 ])
 def test_bad_engine_specs_name_the_fault(spec, fault):
     with pytest.raises(EngineSpecError) as e:
@@ -230,3 +248,84 @@ def test_copies_keep_the_player_count_for_every_game():
             s = info.start(players=n, seed=1)
             assert s.copy().players == n
             assert s.determinized(0, 3).players == n
+
+
+@pytest.mark.parametrize("spec,param", [("ab:tt=1024", "tt="), ("mcts:nodes=5000", "nodes="),
+                                        ("pimc:nodes=5000", "nodes="), ("ismcts:nodes=5000", "nodes=")])
+def test_a_table_too_big_for_the_machine_is_a_clear_error(monkeypatch, spec, param):
+    # in range, but the memory is not there: refused when the spec is parsed...
+    from roost.search import alphabeta, mcts
+    monkeypatch.setattr(alphabeta, "can_allocate", lambda n: False)
+    monkeypatch.setattr(mcts, "can_allocate_tree", lambda n: False)
+    with pytest.raises(EngineSpecError, match=r"cannot allocate .* \(make " + param + r" smaller\)"):
+        parse_engine(spec)
+
+
+def test_an_allocation_that_fails_later_is_a_clear_error_too(monkeypatch):
+    # ...and if it passed that check but fails when the searcher is built, still one message
+    from roost.search import alphabeta, mcts
+
+    def no_memory(*args, **kwargs):
+        raise MemoryError
+    s = Ducks.parse(WIN_IN_ONE)
+    engines = [parse_engine(x) for x in ("ab:tt=64", "mcts:nodes=5000", "pimc:nodes=5000")]
+    monkeypatch.setattr(alphabeta, "AlphaBeta", no_memory)
+    monkeypatch.setattr(mcts, "MCTS", no_memory)
+    for e in engines:
+        with pytest.raises(EngineSpecError, match="cannot allocate"):
+            e.choose(s, seed=0)
+
+
+def test_the_searchers_refuse_out_of_range_values_from_the_library_too():
+    from roost.search.alphabeta import AlphaBeta
+    from roost.search.mcts import MCTS
+    s = Ducks.parse(WIN_IN_ONE)
+    with pytest.raises(ValueError, match="1 to 65536 MB"):
+        AlphaBeta(tt_mb=100000)
+    with pytest.raises(ValueError, match="seconds"):
+        AlphaBeta(tt_mb=1).search(s, seconds=float("nan"))
+    with pytest.raises(ValueError, match="seconds"):
+        MCTS(capacity=1000).search(s, seconds=float("nan"))
+    with pytest.raises(ValueError, match="iterations"):
+        MCTS(capacity=1000).search(s, iterations=10 ** 12)
+    with pytest.raises(ValueError, match="nodes"):
+        MCTS(capacity=0)
+    with pytest.raises(ValueError, match="MCTS constants"):
+        MCTS(capacity=1000, c=float("nan"))
+
+
+def test_random_at_a_chance_node_draws_by_the_outcomes_probabilities():
+    # Dice Race's coin: heads 1 in 4.  Uniform over the two outcomes would give one half.
+    from roost.core.games import get_game
+    s = get_game("dice").parse("0 0 1 0 coin")
+    assert dict((s.move_name(o), p) for o, p in s.chances()) == {"heads": 0.25, "tails": 0.75}
+    e = parse_engine("random")
+    draws = [e.choose(s, seed=k).move_name for k in range(4000)]
+    assert abs(draws.count("heads") / len(draws) - 0.25) < 0.03
+    assert e.choose(s, seed=7).move == e.choose(s, seed=7).move
+
+
+@pytest.mark.parametrize("spec", ["random", "ab:depth=2", "mcts:iterations=10", "ismcts:iterations=10",
+                                  "pimc:worlds=2,iterations=10"])
+def test_every_engine_at_a_finished_game_says_so(spec):
+    from roost.core.errors import MoveError
+    s = Ducks.parse(WIN_IN_ONE)
+    s.play_move("a4")
+    assert s.is_over
+    with pytest.raises(MoveError, match="the game is over"):
+        parse_engine(spec).choose(s, seed=0)
+
+
+@pytest.mark.parametrize("args,fault", [
+    (["analyse", "ducks", "-e", "ab:tt=999999999"], "tt must be at most 65536"),
+    (["analyse", "ducks", "-e", "mcts:nodes=99999999999"], "nodes must be at most"),
+    (["analyse", "ducks", "-e", "mcts:time=nan"], "finite"),
+    (["solve", "ducks", WIN_IN_ONE, "--tt", "1000000"], "1<=x<=65536"),
+    (["solve", "ducks", WIN_IN_ONE, "--time", "nan"], "not a time from 0 to"),
+    (["solve", "ducks", WIN_IN_ONE, "--time", "inf"], "not a time from 0 to"),
+])
+def test_out_of_range_values_at_the_command_line_are_one_message(args, fault):
+    from click.testing import CliRunner
+    from roost.cli.main import cli
+    r = CliRunner().invoke(cli, args)
+    assert r.exit_code == 2 and fault in r.output and "Traceback" not in r.output, r.output

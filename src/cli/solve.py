@@ -21,7 +21,8 @@ def command(game, position, players, seconds, tt, as_json):
     """Prove the exact result of a position with alpha-beta (deepening until proven).
 
     Works on two-player positions with no chance ahead; the search prints each depth as it
-    finishes, and an interrupted or timed-out search says what it had.
+    finishes (on stderr, also with --json), and an interrupted or timed-out search says what
+    it had.
 
     \b
     Example:
@@ -48,9 +49,8 @@ def command(game, position, players, seconds, tt, as_json):
 
     def on_depth(depth, score, pv, nodes, secs):
         progress.append((depth, score, pv, nodes, secs))
-        if not as_json:
-            click.echo(f"depth {depth:>3}  {score_text(score):>12}  {nodes:>12,} nodes  {secs:7.2f} s  "
-                       f"pv {' '.join(state.move_name(m) for m in pv[:8])}", err=True)
+        click.echo(f"depth {depth:>3}  {score_text(score):>12}  {nodes:>12,} nodes  {secs:7.2f} s  "
+                   f"pv {' '.join(state.move_name(m) for m in pv[:8])}", err=True)
 
     try:
         r = engine.choose(state, seed=0, solve=True, callback=on_depth)

@@ -547,7 +547,11 @@ cdef class AlphaBeta:
             root_scores = [(self.root_move[i], self.root_val[i], self.root_exact[i])
                            for i in range(self.root_n)]
             if callback is not None:
-                callback(d, score, pv, self.nodes, now() - t0)
+                try:
+                    callback(d, score, pv, self.nodes, now() - t0)
+                except KeyboardInterrupt:     # Ctrl-C inside the caller's Python code
+                    self.interrupted = True
+                    break
             if self.met_chance and solve:
                 raise ChanceInSolve("the position has chance ahead: solve needs a position "
                                     "with no chance left")

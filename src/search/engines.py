@@ -398,34 +398,45 @@ class PimcEngine(Engine):
         t0 = _time.monotonic()
         interrupted = False
         for w in range(s["worlds"]):
-            seconds = 0.0
-            if s["time"]:
-                # the time left, shared by the worlds left; once it is spent, stop
-                left = s["time"] - (_time.monotonic() - t0)
-                if left <= 0 and w > 0:
-                    break
-                seconds = max(left, 1e-6) / (s["worlds"] - w)
-            world = state.determinized(state.player, rng.getrandbits(63)) if state.hidden_info else state
-            self._tree.reset()
-            self._tree.reseed(rng.getrandbits(63))
             try:
-                r = self._tree.search(world, iterations=its, seconds=seconds)
-            except SearchInterrupted as e:
+                r = self._search_world(state, w, its, rng, t0, progress)
+            except SearchInterrupted as e:         # Ctrl-C in the search: its partial votes
                 r, interrupted = e.partial, True
+            except KeyboardInterrupt:              # Ctrl-C between two worlds
+                r, interrupted = None, True
+            if r is None:                          # the time is spent, or Ctrl-C
+                break
             total[0] += r["iterations"]
             total[1] += r["seconds"]
             total[2] += 1
             for st in r["stats"]:
                 votes[st["move"]] = votes.get(st["move"], 0) + st["visits"]
                 values[st["move"]] = values.get(st["move"], 0.0) + st["value"] * st["visits"]
-            if progress is not None:
-                progress(f"world {w + 1} of {s['worlds']}: {r['iterations']:,} iterations")
             if interrupted:
                 break
         result = self._result(state, seed, votes, values, *total)
         if interrupted:
             raise SearchInterrupted(result)
         return result
+
+    def _search_world(self, state, w, its, rng, t0, progress):
+        """Search the w-th determinization; None once the shared time is spent."""
+        s = self.settings
+        seconds = 0.0
+        if s["time"]:
+            # the time left, shared by the worlds left; once it is spent, stop
+            left = s["time"] - (_time.monotonic() - t0)
+            if left <= 0 and w > 0:
+                return None
+            seconds = max(left, 1e-6) / (s["worlds"] - w)
+        world = state.determinized(state.player, rng.getrandbits(63)) if state.hidden_info else state
+        self._tree.reset()
+        self._tree.reseed(rng.getrandbits(63))
+        report = None
+        if progress is not None:
+            def report(n, secs):
+                progress(f"world {w + 1} of {s['worlds']}: {n:,} iterations in {secs:.2f} s")
+        return self._tree.search(world, iterations=its, seconds=seconds, progress=report)
 
     def _result(self, state, seed, votes, values, iterations, seconds, worlds):
         view = _observer_world(state, seed)

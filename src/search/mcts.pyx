@@ -450,7 +450,11 @@ cdef class MCTS:
                 break
             if progress is not None and (it == 1 or now() >= next_report):
                 next_report = now() + 1.0
-                progress(it, now() - t0)
+                try:
+                    progress(it, now() - t0)
+                except KeyboardInterrupt:   # Ctrl-C inside the caller's Python code
+                    from roost.search.alphabeta import SearchInterrupted
+                    raise SearchInterrupted(self.report(root_state, it, now() - t0))
         return self.report(root_state, it, now() - t0)
 
     cdef int limit_reached(self, long long it, long long iterations, double deadline) noexcept:
