@@ -1,0 +1,160 @@
+"""Alpha-beta with every speed-up (PVS, the transposition table, killers, history, Star1 and
+Star2 chance pruning, iterative deepening) must return exactly the value of a plain
+minimax/expectimax search of the same depth (issue 16).  The reference below is written
+over the Python API, searches every move and every outcome, and scores positions the way
+alphabeta.pyx documents it:
+
+- a finished game: (2r - 1) * (MATE - ply), r the root player's result;
+- the horizon (a decision node at depth 0): (2e - 1) * MATE clamped to +-EVAL_LIMIT, e the
+  game's evaluation for the root player;
+- a decision node at depth > 0 whose position repeats one on the search path: 0 (a draw);
+- a decision node: the best child for its side (two players, or everyone against the root
+  player in paranoid mode), one ply deeper and one depth less;
+- a chance node (uses no depth): the expectation over its outcomes, one ply deeper, as long
+  as the compound chance node stays within `exact` leaves (an outcome that leads to chance
+  again continues with budget // n); where alpha-beta would sample, the reference gives up
+  on the position (sampled values cannot be compared) and the test takes another.
+"""
+import os
+import random
+import sys
+
+import pytest
+
+from roost.core.games import get_game
+from roost.search.alphabeta import AlphaBeta
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from search_positions import decisions, random_game  # noqa: E402
+
+MATE = 1000000.0
+EVAL_LIMIT = 990000.0
+EXACT = 64
+
+
+class Sampled(Exception):
+    """The tree holds a chance node alpha-beta samples instead of enumerating."""
+
+
+def reference(root, depth, paranoid=False, exact=EXACT, budget_nodes=400000):
+    """[(move, value)] of each root move and the root's value, from the root player's view."""
+    me = root.player
+    path = [root.hash]
+    count = [0]
+
+    def same_side(p):
+        return (p == me) if paranoid else (p == me)
+
+    def value(s, depth, ply, budget):
+        count[0] += 1
+        if count[0] > budget_nodes:
+            raise Sampled("too big a tree for the reference")
+        if s.is_over:
+            return (2.0 * s.result()[me] - 1.0) * (MATE - ply)
+        if s.is_chance:
+            outs = s.chances()
+            n = len(outs)
+            if n > budget:
+                raise Sampled
+            path.append(s.hash)
+            total = 0.0
+            for o, p in outs:
+                c = s.copy()
+                c.play_unchecked(o)
+                total += p * value(c, depth, ply + 1, budget // n)
+            path.pop()
+            return total
+        if depth <= 0:
+            e = (2.0 * s.evaluate_for(me) - 1.0) * MATE
+            return max(-EVAL_LIMIT, min(EVAL_LIMIT, e))
+        if s.hash in path[:ply]:
+            return 0.0
+        path.append(s.hash)
+        vals = []
+        for m in s.legal():
+            c = s.copy()
+            c.play_unchecked(m)
+            vals.append(value(c, depth - 1, ply + 1, exact))
+        path.pop()
+        return max(vals) if same_side(s.player) else min(vals)
+
+    children = []
+    for m in root.legal():
+        c = root.copy()
+        c.play_unchecked(m)
+        children.append((m, value(c, depth - 1, 1, exact)))
+    return children, max(v for _, v in children)
+
+
+def compare(state, depth, paranoid=False, star=2, tt_mb=4):
+    """Alpha-beta's result against the reference at the depth alpha-beta completed; returns
+    False when the reference cannot follow (sampled chance)."""
+    ab = AlphaBeta(tt_mb=tt_mb, paranoid=paranoid, star=star, seed=3)
+    r = ab.search(state, max_depth=depth)
+    done = r["depth"]
+    assert 1 <= done <= depth
+    try:
+        children, best = reference(state, done, paranoid)
+    except Sampled:
+        return False
+    assert r["score"] == pytest.approx(best, abs=1e-3), (state.text(), done)
+    truth = dict(children)
+    assert truth[r["move"]] == pytest.approx(best, abs=1e-3), (state.text(), done)
+    for m, v, exact in r["root_moves"]:
+        if exact:
+            assert v == pytest.approx(truth[m], abs=1e-3), (state.text(), done, m)
+        else:                       # refuted by a null window: an upper bound
+            assert truth[m] <= v + 1e-3, (state.text(), done, m)
+    return True
+
+
+def sample_positions(game, players, count, seed):
+    """Decision positions spread over seeded random games, with at least two moves."""
+    info = get_game(game)
+    rnd = random.Random(seed)
+    out = []
+    k = 0
+    while len(out) < count:
+        states = [s for s in decisions(random_game(info, players, seed * 1000 + k))
+                  if len(s.legal()) >= 2]
+        k += 1
+        out.extend(rnd.sample(states, min(len(states), max(1, count // 4))))
+    return out[:count]
+
+
+# (game, players, depth, positions, paranoid): depths the Python reference can afford
+CASES = [
+    ("ducks", 2, 3, 16, False),
+    ("tweeeet", 2, 3, 8, False),
+    ("tweeeet", 2, 2, 8, False),
+    ("cubirds", 2, 2, 8, False),
+    ("cubirds", 2, 1, 8, False),
+    ("cubirds", 3, 2, 8, True),
+    ("leaves", 2, 1, 8, False),
+    ("leaves", 3, 1, 6, True),
+    ("wingspan", 2, 4, 12, False),
+    ("wingspan", 3, 3, 8, True),
+    ("dice", 2, 4, 12, False),
+]
+
+
+@pytest.mark.parametrize("game,players,depth,count,paranoid", CASES)
+def test_alpha_beta_equals_plain_minimax_of_the_same_depth(game, players, depth, count, paranoid):
+    compared = 0
+    for s in sample_positions(game, players, 10 * count, seed=players * 17 + depth):
+        compared += compare(s, depth, paranoid)
+        if compared == count:
+            break
+    assert compared == count, f"only {compared} of {count} positions could be compared"
+
+
+@pytest.mark.parametrize("star", [0, 1])
+@pytest.mark.parametrize("game,depth", [("dice", 4), ("leaves", 1), ("cubirds", 2)])
+def test_every_chance_pruning_setting_gives_the_same_values(game, depth, star):
+    # the cases above use Star2 (the default); Star1 alone and no pruning must agree too
+    compared = 0
+    for s in sample_positions(game, 2, 60, seed=7):
+        compared += compare(s, depth, star=star)
+        if compared == 4:
+            break
+    assert compared == 4
