@@ -4,7 +4,9 @@ Negamax with principal-variation search, iterative deepening, a transposition ta
 move ordering (table move, two killers a ply, history), limits by depth, time and nodes,
 repetition on the search path scored as a draw, win/loss distance in the score, and
 expectimax at chance nodes (exact with Star1 pruning when the outcomes are few, sampled
-when they are many).  Two players, or N players in paranoid mode (everyone against the
+when they are many).  Depth counts decisions: a run of chance nodes (a deal of many cards)
+is one compound chance ply that uses no depth and expands into a bounded number of
+positions, so a search of depth d always ends (see chance()).  Two players, or N players in paranoid mode (everyone against the
 root player).  ``solve`` searches without a horizon evaluation until the value is proven.
 
 Scores are doubles from the point of view of the player to move, on one scale with the
