@@ -1,13 +1,89 @@
 """Playing games between engines: one game (``play_game``) and a match of several games
 with rotated seats (``play_match``).  Every random choice (chance outcomes, each engine's
-seed per move) derives from the game's seed, so a seed replays the same game exactly."""
+seed per move) derives from the game's seed, so a seed replays the same game exactly.
+
+The arena's rules.  With a time control (``TimeControl``, ``--tc BASE+INC``) every seat has
+a clock: BASE seconds, the seconds a move takes are taken off, INC is added after each of its
+moves.  A seat loses the game at once (a forfeit) when its engine
+
+- answers after its clock ran out by more than the margin (``MARGIN``, 0.1 s),
+- crashes (an external program exits or breaks the pipe; an engine in this process raises),
+- answers with a move that does not parse (malformed) or is not legal here (illegal),
+- reports an error instead of a move,
+- or does not finish the handshake in time (external programs).
+
+A forfeiting seat scores 0 and every other seat shares the win (1/(N-1) each: with more
+than two players the forfeiter ranks last and the others tie).  The record keeps the
+moves played up to the forfeit and says why the game ended (``GameRecord.ending``).
+"""
 import math
 import time
 from dataclasses import dataclass, field
 
+from roost.core.errors import RoostError
 from roost.search.engines import parse_engine
 
 _MASK = (1 << 63) - 1
+
+MARGIN = 0.1            # seconds an answer may come after the clock ran out
+REASONS = ("time", "crash", "illegal", "malformed", "error", "handshake")
+
+
+class TimeControlError(RoostError):
+    """A time control that does not read as BASE+INC seconds."""
+
+
+@dataclass(frozen=True)
+class TimeControl:
+    """BASE seconds on every seat's clock, INC added after each of its moves."""
+    base: float
+    inc: float = 0.0
+    margin: float = MARGIN
+
+    @classmethod
+    def parse(cls, text):
+        """``"60+0.5"`` (or ``"60"``: no increment) -> TimeControl."""
+        src = str(text).strip()
+        base, plus, inc = src.partition("+")
+        try:
+            b = float(base)
+            i = float(inc) if plus else 0.0
+        except ValueError:
+            raise TimeControlError(f"time control {src!r} is not BASE+INC in seconds, e.g. 60+0.5 "
+                                   "or 10 (no increment)") from None
+        if not (math.isfinite(b) and math.isfinite(i)) or b <= 0 or i < 0:
+            raise TimeControlError(f"time control {src!r}: BASE must be more than 0 seconds and "
+                                   "INC at least 0")
+        return cls(b, i)
+
+    def text(self):
+        return f"{self.base:g}+{self.inc:g}"
+
+
+class Forfeit(RoostError):
+    """An engine broke the arena's rules: ``reason`` (one of REASONS) and what happened."""
+
+    def __init__(self, reason, detail):
+        super().__init__(f"{reason}: {detail}")
+        self.reason = reason
+        self.detail = detail
+
+
+def forfeit_result(players, seat):
+    """The result of a game ``seat`` forfeited: 0 for it, the win shared by the others."""
+    if players == 1:
+        return (0.0,)
+    share = 1.0 / (players - 1)
+    return tuple(0.0 if p == seat else share for p in range(players))
+
+
+def ending_text(ending, seats=None):
+    """One line saying how a forfeited game ended ('' for a game played to its end)."""
+    if not ending:
+        return ""
+    seat = ending["seat"]
+    who = f"p{seat}" + (f" ({seats[seat]})" if seats and 0 <= seat < len(seats) else "")
+    return f"{who} forfeits: {ending['reason']}: {ending['detail']}"
 
 
 def derive_seed(seed, *parts):
@@ -39,13 +115,14 @@ class GameRecord:
     final: str = ""
     id: int = None               # the game's id in a tournament (None outside one)
     engines: list = None         # roster index of each seat's engine, in a tournament
+    ending: dict = None          # a forfeit: {"seat", "reason", "detail"}; None: played out
 
     def as_dict(self):
         return {"game": self.game, "players": self.players, "seats": self.seats,
                 "start": self.start, "seed": self.seed, "moves": self.names,
                 "move_ids": self.moves, "movers": self.movers,
                 "times": [round(t, 4) for t in self.times], "result": list(self.result),
-                "final": self.final}
+                "final": self.final, "ending": self.ending}
 
     @classmethod
     def from_dict(cls, d):
@@ -55,7 +132,8 @@ class GameRecord:
                    start=d["start"], seed=int(d["seed"]), moves=list(d["move_ids"]),
                    names=list(d["moves"]), movers=list(d["movers"]),
                    times=[float(t) for t in d["times"]], result=tuple(d["result"]),
-                   final=d.get("final", ""), id=d.get("id"), engines=d.get("engines"))
+                   final=d.get("final", ""), id=d.get("id"), engines=d.get("engines"),
+                   ending=d.get("ending") or None)
 
 
 def random_opening(state, plies, seed):
@@ -80,11 +158,13 @@ def random_opening(state, plies, seed):
     return state
 
 
-def play_game(game, engines, seed, start=None, on_move=None, opening=0, opening_seed=None):
+def play_game(game, engines, seed, start=None, on_move=None, opening=0, opening_seed=None,
+              tc=None):
     """Play one game.  ``game`` is a GameInfo, ``engines`` one engine per seat,
     ``start`` a State (default: the game's fresh start drawn from ``seed``), then
-    ``opening`` random plies drawn from ``opening_seed`` (default ``seed``).
-    ``on_move(state, record)`` is called after every move."""
+    ``opening`` random plies drawn from ``opening_seed`` (default ``seed``); ``tc`` a
+    TimeControl (default: no clocks).  ``on_move(state, record)`` is called after every
+    move.  An engine that breaks the arena's rules (see the module) forfeits the game."""
     state = start.copy() if start is not None else game.start(players=len(engines), seed=seed)
     if opening:
         random_opening(state, opening, seed if opening_seed is None else opening_seed)
@@ -92,31 +172,85 @@ def play_game(game, engines, seed, start=None, on_move=None, opening=0, opening_
         raise ValueError(f"{len(engines)} engines for a {state.players}-player position")
     record = GameRecord(game=game.name, players=state.players, seats=[e.spec for e in engines],
                         start=state.text(), seed=seed)
-    for e in engines:
-        e.new_game()
-    ply = 0
-    while not state.is_over:
-        if state.is_chance:
-            move = state.sample(derive_seed(seed, ply, 1))
-            mover, spent = -1, 0.0
-        else:
-            mover = state.player
-            t0 = time.perf_counter()
-            move = engines[mover].choose(state, seed=derive_seed(seed, ply, 2)).move
-            spent = time.perf_counter() - t0
-        record.moves.append(move)
-        record.names.append(state.move_name(move))
-        record.movers.append(mover)
-        record.times.append(spent)
-        state.play_move(move)
-        for e in engines:
-            e.advance(move)
-        ply += 1
-        if on_move is not None:
-            on_move(state, record)
-    record.result = state.result()
+    clocks = [tc.base] * state.players if tc else None
+    seat = 0
+    try:
+        for seat, e in enumerate(engines):
+            _begin(e, game.name, state, seat, tc)
+        ply = 0
+        while not state.is_over:
+            if state.is_chance:
+                move = state.sample(derive_seed(seed, ply, 1))
+                mover = seat = -1
+                spent = 0.0
+            else:
+                mover = seat = state.player
+                move, spent = _ask(engines[mover], state, derive_seed(seed, ply, 2), tc,
+                                   clocks[mover] if clocks else None)
+                if clocks:
+                    clocks[mover] += tc.inc - spent
+            name = _play(state, move, mover)
+            record.moves.append(move)
+            record.names.append(name)
+            record.movers.append(mover)
+            record.times.append(spent)
+            for e in engines:
+                e.advance(move)
+            ply += 1
+            if on_move is not None:
+                on_move(state, record)
+        record.result = state.result()
+    except Forfeit as f:
+        record.ending = {"seat": seat, "reason": f.reason, "detail": f.detail}
+        record.result = forfeit_result(state.players, seat)
     record.final = state.text()
     return record
+
+
+def _begin(engine, game_name, state, seat, tc):
+    begin = getattr(engine, "begin_game", None)
+    if begin is None:
+        engine.new_game()
+        return
+    if tc is not None and hasattr(engine, "margin"):
+        engine.margin = tc.margin
+    begin(game_name, state, seat)
+
+
+def _ask(engine, state, seed, tc, remaining):
+    """(move, seconds) of ``engine`` at ``state``; Forfeit when it breaks a rule."""
+    from roost.search.timeman import Clock
+    t0 = time.perf_counter()
+    try:
+        if tc is not None and hasattr(engine, "choose_timed"):
+            r = engine.choose_timed(state, seed=seed, clock=Clock(remaining, tc.inc))
+        else:
+            r = engine.choose(state, seed=seed)
+    except (Forfeit, KeyboardInterrupt):
+        raise
+    except Exception as e:       # an engine in this process failed: it loses, the arena goes on
+        raise Forfeit("crash", f"{type(e).__name__}: {e}") from None
+    spent = time.perf_counter() - t0
+    if tc is not None and spent > remaining + tc.margin:
+        raise Forfeit("time", f"answered after {spent:.3f}s with {max(0.0, remaining):.3f}s on "
+                              f"its clock (margin {tc.margin:g}s)")
+    move = getattr(r, "move", None)
+    if not isinstance(move, int):
+        raise Forfeit("malformed", f"answered {move!r}, not a move")
+    return move, spent
+
+
+def _play(state, move, mover):
+    """Play ``move`` (checked: play_move refuses an illegal one) and return its name."""
+    name = None
+    try:
+        name = state.move_name(move)
+        state.play_move(move)
+    except RoostError:
+        if mover < 0:
+            raise
+        raise Forfeit("illegal", f"{name or f'move id {move}'} is not legal here") from None
+    return name
 
 
 def rotation(n_seats, index, n_engines=None):
@@ -179,20 +313,27 @@ class MatchResult:
 
 
 def play_match(game, specs, games, seed, players=None, start=None, on_game=None, on_move=None,
-               opening=0):
+               opening=0, tc=None):
     """Play ``games`` games between the engine ``specs`` (one per seat, or fewer sharing the
-    seats), rotating seats.
+    seats), rotating seats, on clocks when ``tc`` (a TimeControl) is given.
     Each game gets fresh engines and the seed ``derive_seed(seed, index)``; the games of
     one rotation share their random opening, so every engine plays it from every seat."""
+    from roost.protocol.client import arena_engine
     n = players or len(specs)
     if len(specs) > n:
         raise ValueError(f"{len(specs)} engines for {n} seats")
     match = MatchResult(specs=[parse_engine(s).spec for s in specs])
     for i in range(games):
         order = rotation(n, i, len(specs))
-        engines = [parse_engine(specs[e]) for e in order]
-        rec = play_game(game, engines, derive_seed(seed, i), start=start, on_move=on_move,
-                        opening=opening, opening_seed=derive_seed(seed, i // n, 7))
+        engines = [arena_engine(specs[e], game, tc) for e in order]
+        try:
+            rec = play_game(game, engines, derive_seed(seed, i), start=start, on_move=on_move,
+                            opening=opening, opening_seed=derive_seed(seed, i // n, 7), tc=tc)
+        finally:
+            for e in engines:
+                close = getattr(e, "close", None)
+                if close is not None:
+                    close()
         match.records.append((rec, order))
         if on_game is not None:
             on_game(i, rec, order, match)

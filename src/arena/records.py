@@ -6,8 +6,9 @@ An exported line is a JSON object with ``format`` = ``roost-game/1`` and the fie
 database's games table (``id``, ``game``, ``players``, ``seats`` (engine specs), ``engines``
 (roster indices), ``seed``, ``start``, ``moves`` (names), ``move_ids``, ``movers`` (-1 for
 chance), ``times`` (seconds per move), ``result``, ``final``, ``plies``, ``seconds``,
-``finished``, ``worker``, ``roost_version``, ``python_version``) and ``tournament``, the
-tournament's configuration.
+``finished``, ``worker``, ``roost_version``, ``python_version``, ``ending``: null for a
+game played to its end, else ``{"seat", "reason", "detail"}`` for the seat that forfeited)
+and ``tournament``, the tournament's configuration.
 """
 import json
 import os

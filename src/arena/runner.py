@@ -5,7 +5,9 @@ to the database.
 
 A work item is ``(id, pairing, rotation, engines, specs, seed, opening_seed)``: the game's
 schedule id, the roster index and the engine spec of each seat, its seed and the seed of its
-random opening; the start is ``(position text or None, opening plies)``.  Backends hand out items in
+random opening; the start is ``(position text or None, opening plies, time control or None)``.
+Engines are kept between the games a process plays (external programs keep running; one
+that forfeited is started afresh by its next game) and closed when the backend closes.  Backends hand out items in
 schedule order, a few at a time (small chunks, sized so a chunk takes about 50 ms, so very
 fast games do not drown in messaging while slow ones are spread over all workers), and keep
 only a bounded number in flight, so a stop (an SPRT decision, Ctrl-C) wastes little.
@@ -26,20 +28,32 @@ class ArenaError(RoostError):
 
 
 # ---------------------------------------------------------------------- the work itself
-_ENGINE_CACHE = {}      # spec -> engines built in this process (reused: new_game() resets them)
+_ENGINE_CACHE = {}      # (spec, game, tc) -> engines built in this process (reused: a new
+                        # game resets them)
 _START_CACHE = {}
 
 
-def _engines(specs):
+def _engines(specs, game=None, tc=None):
+    from roost.protocol.client import arena_engine
     used, out = {}, []
     for s in specs:
         k = used.get(s, 0)
         used[s] = k + 1
-        pool = _ENGINE_CACHE.setdefault(s, [])
+        pool = _ENGINE_CACHE.setdefault((s, getattr(game, "name", None), tc), [])
         while len(pool) <= k:
-            pool.append(parse_engine(s))
+            pool.append(arena_engine(s, game, tc) if tc is not None or s.startswith("cmd:")
+                        else parse_engine(s))
         out.append(pool[k])
     return out
+
+
+def close_engines():
+    """End the external programs and workers of the engines kept in this process."""
+    for key, pool in list(_ENGINE_CACHE.items()):
+        if any(hasattr(e, "close") for e in pool):
+            for e in pool:
+                e.close()
+            del _ENGINE_CACHE[key]
 
 
 def _start(game, position):
@@ -59,9 +73,10 @@ def play_scheduled(game, position, item, versions=None, encode=False):
     from roost.arena.store import encode_row, python_version, roost_version
     gid, pairing, rotation, engines, specs, seed, *rest = item
     opening = position[1] if isinstance(position, tuple) else 0
+    tc = position[2] if isinstance(position, tuple) and len(position) > 2 else None
     t0 = time.perf_counter()
-    rec = play_game(game, _engines(specs), seed, start=_start(game, position),
-                    opening=opening, opening_seed=rest[0] if rest else None)
+    rec = play_game(game, _engines(specs, game, tc), seed, start=_start(game, position),
+                    opening=opening, opening_seed=rest[0] if rest else None, tc=tc)
     seconds = time.perf_counter() - t0
     rv, pv = versions or (roost_version(), python_version())
     rec = {"id": gid, "pairing": pairing, "rotation": rotation, "engines": list(engines),
@@ -71,10 +86,10 @@ def play_scheduled(game, position, item, versions=None, encode=False):
             "final": rec.final, "plies": len(rec.moves), "seconds": seconds,
             "finished": time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime()),
             "worker": f"{socket.gethostname()}:{os.getpid()}",
-            "roost_version": rv, "python_version": pv}
+            "roost_version": rv, "python_version": pv, "ending": rec.ending}
     if encode:      # what crosses to the tournament's process: its row, and what it tallies
         return {"id": gid, "engines": rec["engines"], "result": rec["result"],
-                "seconds": seconds, "_row": encode_row(rec)}
+                "ending": rec["ending"], "seconds": seconds, "_row": encode_row(rec)}
     return rec
 
 
@@ -82,7 +97,10 @@ def play_chunk(game, position, items):
     """Play several items in order (the unit of work on a Dask cluster)."""
     from roost.arena.store import python_version, roost_version
     versions = (roost_version(), python_version())
-    return [play_scheduled(game, position, it, versions, encode=True) for it in items]
+    try:
+        return [play_scheduled(game, position, it, versions, encode=True) for it in items]
+    finally:
+        close_engines()         # a Dask worker outlives the tournament: leave no program behind
 
 
 class _Chunker:
@@ -129,7 +147,7 @@ class InProcess:
                 break
 
     def close(self, abort=False):
-        pass
+        close_engines()
 
 
 def _worker_main(task_q, result_q, game, position, parent, close_fds):
@@ -143,22 +161,25 @@ def _worker_main(task_q, result_q, game, position, parent, close_fds):
     from roost.arena.store import python_version, roost_version
     versions = (roost_version(), python_version())
     result_q.cancel_join_thread()      # never hang on exit over results nobody will read
-    while True:
-        if os.getppid() != parent:     # the tournament was killed: stop too
-            return
-        try:
-            chunk = task_q.get(timeout=0.5)
-        except queue.Empty:
-            continue
-        if chunk is None:
-            return
-        for it in chunk:
-            try:
-                rec = play_scheduled(game, position, it, versions, encode=True)
-            except Exception as e:
-                result_q.put(("error", it[0], f"{type(e).__name__}: {e}"))
+    try:
+        while True:
+            if os.getppid() != parent:     # the tournament was killed: stop too
                 return
-            result_q.put(("ok", rec))
+            try:
+                chunk = task_q.get(timeout=0.5)
+            except queue.Empty:
+                continue
+            if chunk is None:
+                return
+            for it in chunk:
+                try:
+                    rec = play_scheduled(game, position, it, versions, encode=True)
+                except Exception as e:
+                    result_q.put(("error", it[0], f"{type(e).__name__}: {e}"))
+                    return
+                result_q.put(("ok", rec))
+    finally:
+        close_engines()
 
 
 class LocalPool:

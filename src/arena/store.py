@@ -5,7 +5,10 @@
 - ``games``: one row per finished game, keyed by its schedule id (1-based): the seats'
   engines (roster indices and specs), seed, start position, moves (names and ids), the
   mover and the seconds of each move, the result, the final position, plies, duration,
-  the worker that played it and the versions of roost and Python it ran on.
+  the worker that played it, the versions of roost and Python it ran on, and ``ending``:
+  '' for a game played to its end, else JSON saying which seat forfeited and why (schema 2;
+  a schema-1 database gains the column, empty, when a tournament resumes it, and reads as
+  if it had it).
 
 Only the tournament's own process writes (workers return records); every game is committed
 in its own transaction, in WAL mode with ``synchronous=FULL``, so a kill -9 or a machine
@@ -21,7 +24,7 @@ import sqlite3
 from roost.core.errors import RoostError
 
 SCHEMA = "roost-arena"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 _HEADER = b"SQLite format 3\x00"
 
 _TABLES = """
@@ -45,14 +48,16 @@ CREATE TABLE IF NOT EXISTS games (
     finished TEXT NOT NULL,
     worker TEXT NOT NULL,
     roost_version TEXT NOT NULL,
-    python_version TEXT NOT NULL
+    python_version TEXT NOT NULL,
+    ending TEXT NOT NULL DEFAULT ''
 );
 """
 
 _COLUMNS = ("id", "pairing", "rotation", "engines", "seats", "seed", "start", "moves", "move_ids",
             "movers", "times", "result", "final", "plies", "seconds", "finished", "worker",
-            "roost_version", "python_version")
+            "roost_version", "python_version", "ending")
 _JSON = {"engines", "seats", "moves", "move_ids", "movers", "times", "result"}
+_V1_COLUMNS = _COLUMNS[:-1]          # schema 1: no ending
 
 
 class StoreError(RoostError):
@@ -98,6 +103,7 @@ class Store:
         self.conn = conn
         self.write = write
         self._lock = None
+        self._select = ", ".join(_COLUMNS)
 
     # ------------------------------------------------------------------ opening
     @classmethod
@@ -183,8 +189,10 @@ class Store:
             if version > SCHEMA_VERSION:
                 raise StoreError(f"{self.path} was written by a newer roost (database schema "
                                  f"{version}; this roost reads {SCHEMA_VERSION})")
-            cols = [r[1] for r in self.conn.execute("PRAGMA table_info(games)")]
-            if tuple(cols) != _COLUMNS:
+            cols = tuple(r[1] for r in self.conn.execute("PRAGMA table_info(games)"))
+            if cols == _V1_COLUMNS:
+                self._upgrade_v1()
+            elif cols != _COLUMNS:
                 raise StoreError(f"{self.path}: the games table does not have roost's columns")
             json.loads(meta["config"])
             check = self.conn.execute("PRAGMA quick_check").fetchone()[0]
@@ -196,6 +204,21 @@ class Store:
         except (sqlite3.DatabaseError, KeyError, ValueError) as e:
             self.close()
             raise StoreError(f"{self.path} is not a usable roost tournament database ({e})") from None
+
+    def _upgrade_v1(self):
+        """A schema-1 database: add the ending column when writing, read it as '' otherwise."""
+        if not self.write:
+            self._select = ", ".join(_V1_COLUMNS) + ", '' AS ending"
+            return
+        c = self.conn
+        c.execute("BEGIN IMMEDIATE")
+        try:
+            c.execute("ALTER TABLE games ADD COLUMN ending TEXT NOT NULL DEFAULT ''")
+            c.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'", (str(SCHEMA_VERSION),))
+            c.execute("COMMIT")
+        except BaseException:
+            c.execute("ROLLBACK")
+            raise
 
     def _create(self, config):
         c = self.conn
@@ -253,16 +276,30 @@ class Store:
                 raise StoreError(f"{self.path}: the row of game {i} is damaged") from None
         return out
 
+    def endings(self):
+        """(id, engines per seat, ending) of every game that ended in a forfeit, in id order."""
+        out = []
+        rows = self.conn.execute(f"SELECT id, engines, ending FROM ({self._select_from()}) "
+                                 "WHERE ending != '' ORDER BY id")
+        for i, e, end in rows:
+            try:
+                out.append((i, tuple(json.loads(e)), json.loads(end)))
+            except (TypeError, ValueError):
+                raise StoreError(f"{self.path}: the row of game {i} is damaged") from None
+        return out
+
+    def _select_from(self):
+        return f"SELECT {self._select} FROM games"
+
     def seconds(self):
         return self.conn.execute("SELECT coalesce(sum(seconds), 0) FROM games").fetchone()[0]
 
     def game(self, game_id):
-        row = self.conn.execute(f"SELECT {', '.join(_COLUMNS)} FROM games WHERE id = ?",
-                                (game_id,)).fetchone()
+        row = self.conn.execute(f"{self._select_from()} WHERE id = ?", (game_id,)).fetchone()
         return None if row is None else self._row(row)
 
     def games(self):
-        for row in self.conn.execute(f"SELECT {', '.join(_COLUMNS)} FROM games ORDER BY id"):
+        for row in self.conn.execute(f"{self._select_from()} ORDER BY id"):
             yield self._row(row)
 
     def _row(self, row):
@@ -270,6 +307,8 @@ class Store:
         try:
             for k in _JSON:
                 d[k] = json.loads(d[k])
+            k = "ending"
+            d[k] = json.loads(d[k]) if d[k] else None
         except (TypeError, ValueError):
             raise StoreError(f"{self.path}: the row of game {d['id']} is damaged ({k})") from None
         return d
@@ -297,8 +336,12 @@ class Store:
 def encode_row(rec):
     """The database row of a game record (JSON text for the list columns).  Workers encode
     their records, so the tournament's process only inserts them."""
-    return tuple(json.dumps(rec[k], separators=(",", ":")) if k in _JSON else rec[k]
-                 for k in _COLUMNS)
+    def cell(k):
+        if k == "ending":        # '' for a game played out, so old records need no field
+            v = rec.get(k)
+            return json.dumps(v, separators=(",", ":")) if v else ""
+        return json.dumps(rec[k], separators=(",", ":")) if k in _JSON else rec[k]
+    return tuple(cell(k) for k in _COLUMNS)
 
 
 class Writer:

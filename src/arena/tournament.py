@@ -37,12 +37,16 @@ class TournamentConfig:
     position: str = None         # start text for every game (default: a fresh start per seed)
     opening: int = 0             # random plies before the engines play (shared per round)
     sprt: Sprt = None
+    tc: object = None            # a match.TimeControl: every seat on a clock (None: no clocks)
 
     def __post_init__(self):
         if not self.engines or len(self.engines) < 2:
             raise TournamentError("a tournament needs at least two engines (give the same spec "
                                   "twice for self-play)")
         self.engines = [parse_engine(s).spec for s in self.engines]
+        if isinstance(self.tc, str):
+            from roost.arena.match import TimeControl
+            self.tc = TimeControl.parse(self.tc)
         g = self.game
         if self.players is None:
             self.players = g.default_players
@@ -72,14 +76,16 @@ class TournamentConfig:
             self.position = state.text()
 
     def start(self):
-        """What every game starts from: (position text or None, random opening plies)."""
-        return (self.position, self.opening)
+        """What every game starts from, and how: (position text or None, random opening
+        plies, time control or None)."""
+        return (self.position, self.opening, self.tc)
 
     def as_dict(self):
         return {"format": FORMAT, "game": self.game.name, "players": self.players,
                 "engines": list(self.engines), "mode": self.mode, "games": self.games,
                 "seed": self.seed, "position": self.position,
                 **({"opening": self.opening} if self.opening else {}),
+                **({"tc": self.tc.text()} if self.tc else {}),
                 "sprt": self.sprt.as_dict() if self.sprt else None}
 
     def key(self):
@@ -142,6 +148,7 @@ class TournamentResult:
     anchor: int = 0
     ratings: object = None
     finished: bool = False
+    forfeits: list = None        # per engine: {reason: games it forfeited} (counted games)
 
     def rate(self):
         return self.played / self.wall if self.wall > 0 else 0.0
@@ -163,35 +170,39 @@ class _Book:
         self.stream = ScoreStream() if len(config.engines) == 2 else None
         self.sprt = config.sprt
         self.decision = ("", 0, 0.0) if self.sprt else None
-        self.waiting = {}            # id -> (engines, result), beyond the counted prefix
+        self.waiting = {}            # id -> (engines, result, ending), beyond the counted prefix
         self.next_id = 1
         self.counted = 0
         self.extra = 0
+        self.forfeits = [{} for _ in config.engines]     # per engine: reason -> games lost so
 
     @property
     def decided(self):
         return bool(self.decision and self.decision[0])
 
-    def _count(self, engines, result):
+    def _count(self, engines, result, ending=None):
         self.tally.add(engines, result)
         self.counted += 1
+        if ending:
+            lost = self.forfeits[engines[ending["seat"]]]
+            lost[ending["reason"]] = lost.get(ending["reason"], 0) + 1
         if self.stream is not None:
             x = ScoreStream.game_score(engines, result)
             if x is not None:
                 self.stream.add(x)
 
-    def add(self, gid, engines, result):
+    def add(self, gid, engines, result, ending=None):
         if self.sprt is None:
-            self._count(engines, result)
+            self._count(engines, result, ending)
             return
         if self.decided:
             self.extra += 1
             return
-        self.waiting[gid] = (engines, result)
+        self.waiting[gid] = (engines, result, ending)
         while self.next_id in self.waiting and not self.decided:
-            e, r = self.waiting.pop(self.next_id)
+            e, r, end = self.waiting.pop(self.next_id)
             self.next_id += 1
-            self._count(e, r)
+            self._count(e, r, end)
             s = self.stream
             llr = self.sprt.llr(s.n, s.sx, s.sxx)
             self.decision = (self.sprt.decision(llr), s.n, llr)
@@ -240,13 +251,15 @@ def run_tournament(config, db=None, jobs=None, backend=None, on_progress=None,
     try:
         book = _Book(config, len(plan))
         stored = store.results()
+        endings = {gid: end for gid, _, end in store.endings()}
         valid = {g.id for g in plan}
         for gid, engines, result in stored:
             if gid not in valid:
                 raise StoreError(f"{db} holds game {gid}, which is not in this tournament's schedule")
-            book.add(gid, engines, result)
+            book.add(gid, engines, result, endings.get(gid))
         res = TournamentResult(config=config, db=db, tally=book.tally, stream=book.stream,
-                               scheduled=len(plan), resumed=len(stored), anchor=anchor)
+                               scheduled=len(plan), resumed=len(stored), anchor=anchor,
+                               forfeits=book.forfeits)
         done = {gid for gid, _, _ in stored}
         todo = [(g.id, g.pairing, g.rotation, g.engines,
                  [config.engines[e] for e in g.engines], g.seed, g.opening_seed)
@@ -277,7 +290,7 @@ def run_tournament(config, db=None, jobs=None, backend=None, on_progress=None,
             writer.put(rec)
             res.played += 1
             res.game_seconds += rec["seconds"]
-            book.add(rec["id"], tuple(rec["engines"]), tuple(rec["result"]))
+            book.add(rec["id"], tuple(rec["engines"]), tuple(rec["result"]), rec.get("ending"))
             report()
             return book.decided
 
@@ -325,17 +338,21 @@ def result_from_db(db, game=None, anchor=0):
     try:
         cfg = store.config()
         sprt = Sprt(**cfg["sprt"]) if cfg.get("sprt") else None
+        from roost.arena.match import TimeControl
         config = TournamentConfig(game=game or get_game(cfg["game"]), engines=cfg["engines"],
                                   players=cfg["players"], games=cfg["games"], seed=cfg["seed"],
                                   mode=cfg["mode"], position=cfg["position"], sprt=sprt,
-                                  opening=cfg.get("opening", 0))
+                                  opening=cfg.get("opening", 0),
+                                  tc=TimeControl.parse(cfg["tc"]) if cfg.get("tc") else None)
         plan_len = len(config.schedule())
         book = _Book(config, plan_len)
         stored = store.results()
+        endings = {gid: end for gid, _, end in store.endings()}
         for gid, engines, result in stored:
-            book.add(gid, engines, result)
+            book.add(gid, engines, result, endings.get(gid))
         res = TournamentResult(config=config, db=db, tally=book.tally, stream=book.stream,
-                               scheduled=plan_len, resumed=len(stored), anchor=anchor)
+                               scheduled=plan_len, resumed=len(stored), anchor=anchor,
+                               forfeits=book.forfeits)
         res.counted, res.extra, res.stored, res.sprt = book.counted, book.extra, len(stored), book.decision
         res.finished = book.decided or res.stored >= plan_len
         res.ratings = fit_elo(book.tally, anchor=anchor) if book.counted else None
@@ -367,6 +384,7 @@ def summary_dict(res):
             "elo_error95": None if not r or r.err[i] is None else round(r.err[i], 1),
             "games": t.games[i], "score": t.score[i],
             "wins": t.wdl[i][0], "draws": t.wdl[i][1], "losses": t.wdl[i][2],
+            "forfeits": dict((res.forfeits or [{}] * len(names))[i]),
             "pairwise_score": sum(t.raw_W[i]), "pairwise_games": sum(t.raw_N[i])})
     cross = [[None if i == j or not t.raw_N[i][j] else
               {"score": t.raw_W[i][j], "games": t.raw_N[i][j]} for j in range(t.k)]
@@ -401,8 +419,9 @@ def summary_text(res):
     lines = []
     mode = "round robin" if cfg.mode == ROUND_ROBIN else "gauntlet"
     state = ("complete" if res.finished else "interrupted" if res.interrupted else "incomplete")
+    clock = f", clocks {cfg.tc.text()}" if cfg.tc else ""
     lines.append(f"{cfg.game.title}, {cfg.players} seats, {mode} of {len(names)} engines, "
-                 f"seed {cfg.seed}: {res.counted}/{res.scheduled} games ({state}), db {res.db}")
+                 f"seed {cfg.seed}{clock}: {res.counted}/{res.scheduled} games ({state}), db {res.db}")
     if res.played:
         lines.append(f"played {res.played} games in {res.wall:.1f}s on {res.workers} "
                      f"{'worker' if res.workers == 1 else 'workers'} ({res.backend}): "
@@ -425,6 +444,13 @@ def summary_text(res):
                      f"{e['losses']:>4}")
     if res.ratings and res.ratings.note:
         lines.append(f"note: {res.ratings.note}")
+    lost = [e for e in d["engines"] if e["forfeits"]]
+    if lost:
+        lines.append("forfeits (games lost by breaking the arena's rules: clock, crash, illegal "
+                     "or malformed move, error, handshake):")
+        for e in lost:
+            why = ", ".join(f"{r} {n}" for r, n in sorted(e["forfeits"].items()))
+            lines.append(f"  {e['name']}: {sum(e['forfeits'].values())} ({why})")
     if len(names) > 2 or cfg.players > 2:
         lines.append("")
         lines.append("crosstable: the row engine's pairwise score against the column engine")

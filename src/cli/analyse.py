@@ -1,3 +1,4 @@
+import inspect
 import json
 
 import click
@@ -80,8 +81,14 @@ def command(game, position, spec, players, seat, seed, as_json, progress):
     def show_progress(line):
         click.echo(f"info {line}", err=True)
 
+    options = {}
+    if progress:
+        if "progress" in inspect.signature(engine.choose).parameters:
+            options["progress"] = show_progress
+        else:
+            show_progress("this engine reports no progress")
     try:
-        result = engine.choose(state, seed=seed, progress=show_progress if progress else None)
+        result = engine.choose(state, seed=seed, **options)
     except ValueError as e:
         raise click.ClickException(str(e))
     except SearchInterrupted as e:

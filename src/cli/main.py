@@ -34,13 +34,14 @@ def cli():
       roost analyse ducks "bwbwb/w4b/w5w/b6b/b7b/w6w/b5w/b4w/bbwww w 0" --engine ab:depth=6
       roost play ducks --engine mcts:time=0.5 --engine ab:depth=4 --games 4
       roost tournament cubirds --players 4 -e ismcts:time=0.2 -e pimc:worlds=4 -e random --games 8
+      roost play ducks -e "cmd:roost engine ducks -e ab:depth=4" -e mcts --tc 10+0.1
       roost bench
     """
 
 
 def _register():
-    from roost.cli import games, show, perft, analyse, solve, play, bench, tournament, replay, export
-    for module in (games, show, perft, analyse, solve, play, bench, tournament, replay, export):
+    from roost.cli import games, show, perft, analyse, solve, play, bench, tournament, replay, export, engine
+    for module in (games, show, perft, analyse, solve, play, bench, tournament, replay, export, engine):
         cli.add_command(module.command)
 
 

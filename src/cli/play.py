@@ -6,6 +6,29 @@ from roost.cli.options import ENGINE, game_argument, load_position, players_opti
 from roost.core.errors import RoostError
 
 
+class TimeControlType(click.ParamType):
+    """BASE+INC seconds -> a match.TimeControl."""
+    name = "BASE+INC"
+
+    def convert(self, value, param, ctx):
+        from roost.arena.match import TimeControl
+        if not isinstance(value, str):
+            return value
+        try:
+            return TimeControl.parse(value)
+        except RoostError as e:
+            self.fail(str(e), param, ctx)
+
+
+def tc_option(f):
+    return click.option(
+        "--tc", "tc", type=TimeControlType(), default=None, metavar="BASE+INC",
+        help="Clocks: every seat starts with BASE seconds and gains INC after each of its "
+        "moves (e.g. 60+0.5).  roost's engines then play by the time manager in worker "
+        "processes; cmd: programs get their clock in go.  Answering more than 0.1 s after the "
+        "clock ran out loses the game, as do a crash and an illegal or malformed move.")(f)
+
+
 class Human:
     """A person at the terminal, behind the engine interface."""
     spec = "human"
@@ -51,11 +74,12 @@ class Human:
               "rotation share them): varied starts for deterministic engines.")
 @click.option("--human", is_flag=True, help="A person plays the first seat at the terminal (the "
               "engines given fill the other seats).")
+@tc_option
 @players_option
 @seed_option
 @click.option("--moves/--no-moves", "show_moves", default=False, help="Print every move as it is played.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON record a game, then the summary.")
-def command(game, specs, games, position, opening, human, players, seed, show_moves, as_json):
+def command(game, specs, games, position, opening, human, tc, players, seed, show_moves, as_json):
     """Play a match between engines (or against a person) and print the result.
 
     Seats rotate between games so every engine plays every seat; the results line gives
@@ -67,9 +91,10 @@ def command(game, specs, games, position, opening, human, players, seed, show_mo
       roost play ducks -e ab:depth=3 -e ab:depth=3,eval=none --games 20 --opening 6
       roost play ducks --human --engine ab:time=1
       roost play cubirds --players 4 -e ismcts:iterations=2000 -e pimc:worlds=4 -e random -e random
+      roost play ducks -e "cmd:roost engine ducks --engine ab:depth=4" -e mcts --tc 10+0.1
     """
-    from roost.arena.match import MatchResult, derive_seed, play_game, rotation
-    from roost.search.engines import parse_engine
+    from roost.arena.match import MatchResult, derive_seed, ending_text, play_game, rotation
+    from roost.protocol.client import arena_engine
     specs = list(specs)
     if human:
         specs = ["human"] + specs
@@ -87,8 +112,23 @@ def command(game, specs, games, position, opening, human, players, seed, show_mo
         raise click.BadParameter("the start position is already over", param_hint="--position")
     match = MatchResult(specs=specs)
 
-    def make(spec):
-        return Human() if spec == "human" else parse_engine(spec)
+    kept = {}        # (engine, k-th seat it fills): programs and workers live from game to game
+
+    def seat(order):
+        out, seen = [], {}
+        for e in order:
+            k = seen.get(e, 0)
+            seen[e] = k + 1
+            if specs[e] == "human":
+                out.append(Human())
+            elif (e, k) in kept:
+                out.append(kept[e, k])
+            else:
+                engine = arena_engine(specs[e], game, tc)
+                if hasattr(engine, "close"):
+                    kept[e, k] = engine
+                out.append(engine)
+        return out
 
     def on_move(state, record):
         if show_moves:
@@ -101,25 +141,39 @@ def command(game, specs, games, position, opening, human, players, seed, show_mo
                 order = [0] + [1 + e for e in rotation(n - 1, i, len(specs) - 1)]
             else:
                 order = rotation(n, i, len(specs))
-            engines = [make(specs[e]) for e in order]
-            rec = play_game(game, engines, derive_seed(seed, i), start=start,
+            rec = play_game(game, seat(order), derive_seed(seed, i), start=start,
                             on_move=on_move if (show_moves or human) else None,
-                            opening=opening, opening_seed=derive_seed(seed, i // n, 7))
+                            opening=opening, opening_seed=derive_seed(seed, i // n, 7), tc=tc)
             match.records.append((rec, order))
             if as_json:
                 d = rec.as_dict()
                 d["engines_by_seat"] = [specs[e] for e in order]
+                if tc:
+                    d["tc"] = tc.text()
                 click.echo(json.dumps(d))
             else:
                 res = " ".join(f"{r:g}" for r in rec.result)
                 seats = ", ".join(f"p{k}={specs[e]}" for k, e in enumerate(order))
-                click.echo(f"game {i + 1}: {seats}: result {res} after {len(rec.moves)} plies")
+                end = f" ({ending_text(rec.ending)})" if rec.ending else ""
+                click.echo(f"game {i + 1}: {seats}: result {res} after {len(rec.moves)} plies{end}")
     except KeyboardInterrupt:
         click.echo(f"\ninterrupted after {len(match.records)} finished games")
         if match.records:
             click.echo(match.summary())
         raise SystemExit(130)
+    finally:
+        for engine in kept.values():
+            engine.close()
+    lost = {}
+    for rec, order in match.records:
+        if rec.ending:
+            why = lost.setdefault(specs[order[rec.ending["seat"]]], {})
+            why[rec.ending["reason"]] = why.get(rec.ending["reason"], 0) + 1
     if as_json:
-        click.echo(json.dumps({"summary": match.summary(), "scores": match.scores(), "engines": specs}))
+        click.echo(json.dumps({"summary": match.summary(), "scores": match.scores(), "engines": specs,
+                               "forfeits": lost}))
     else:
         click.echo(match.summary())
+        for spec, why in lost.items():
+            click.echo(f"forfeits: {spec}: {sum(why.values())} ("
+                       + ", ".join(f"{r} {n}" for r, n in sorted(why.items())) + ")")

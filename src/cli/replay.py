@@ -3,6 +3,8 @@ import sys
 
 import click
 
+from roost.arena.match import ending_text
+
 
 def _show(states, k, record):
     state, mover, name = states[k]
@@ -14,8 +16,10 @@ def _show(states, k, record):
         spent = record.times[k - 1] if k - 1 < len(record.times) else 0.0
         head = f"ply {k}/{n}: {who} plays {name}" + (f" in {spent:.3f}s" if mover != -1 else "")
     lines = [head, state.render()]
-    if k == n and state.is_over:
+    if k == n and (state.is_over or record.ending):
         lines.append("result: " + " ".join(f"p{i}={r:g}" for i, r in enumerate(record.result)))
+    if k == n and record.ending:
+        lines.append("ended: " + ending_text(record.ending, record.seats))
     return "\n".join(lines)
 
 
@@ -54,6 +58,8 @@ def command(source, game_id, ply, show_all, step, as_json):
     seats = ", ".join(f"p{i}={s}" for i, s in enumerate(record.seats))
     click.echo(f"{record.game}, game {record.id}: {seats}; seed {record.seed}; "
                f"result {' '.join(f'{r:g}' for r in record.result)} after {n} plies")
+    if record.ending:
+        click.echo("ended early: " + ending_text(record.ending, record.seats))
     if ply is not None:
         if ply > n:
             raise click.BadParameter(f"game {game_id} has {n} plies, not {ply}", param_hint="--ply")

@@ -5,6 +5,7 @@ import sys
 import click
 
 from roost.cli.options import ENGINE, game_argument, players_option, seed_option
+from roost.cli.play import tc_option
 
 
 class SprtType(click.ParamType):
@@ -68,6 +69,7 @@ class Bar:
 @click.option("--opening", type=click.IntRange(min=0), default=0, show_default=True,
               help="Random plies before the engines play, shared by the seat rotations of a "
               "round: varied starts for deterministic engines.")
+@tc_option
 @click.option("--db", default=None, help="The SQLite database (default: roost-GAME-KEY.db in the "
               "current directory, KEY naming the configuration).  Run again to resume.")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
@@ -87,8 +89,8 @@ class Bar:
 @click.option("--progress/--no-progress", default=None,
               help="Show the live progress bar (default: when stderr is a terminal).")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON for programs.")
-def command(game, specs, players, games, gauntlet, seed, position, opening, db, jobs, scheduler, dask_local,
-            sprt, anchor, plot, progress, as_json):
+def command(game, specs, players, games, gauntlet, seed, position, opening, tc, db, jobs, scheduler,
+            dask_local, sprt, anchor, plot, progress, as_json):
     """Play a tournament between engines, storing every game; run the same command again to
     resume an interrupted one (Ctrl-C, kill, crash) without losing or replaying a game.
 
@@ -108,9 +110,15 @@ def command(game, specs, players, games, gauntlet, seed, position, opening, db, 
     each weighing 1/(N-1).  Two engines also get the score with its 95%
     interval, and --sprt can stop the match as soon as it decides.
     \b
+    Clocks.  With --tc every seat has a clock; an engine that overruns it,
+    crashes, or plays an illegal or malformed move loses that game (it scores
+    last), the game is stored with the reason, the summary counts the
+    forfeits, and the tournament goes on.  cmd:COMMAND runs any program that
+    speaks the engine protocol (docs/protocol.md).
+    \b
     Storage.  Every finished game (seats, seed, moves, time per move, result,
-    versions) is committed to the SQLite --db at once; `roost replay` and
-    `roost export` read it.  A database holding another configuration is
+    how it ended, versions) is committed to the SQLite --db at once; `roost
+    replay` and `roost export` read it.  A database holding another configuration is
     refused.  Games run in local processes (--jobs) or on Dask (--scheduler,
     --dask-local); only this process writes the database.
     \b
@@ -120,6 +128,7 @@ def command(game, specs, players, games, gauntlet, seed, position, opening, db, 
           --sprt elo0=0,elo1=20 --db ducks-sprt.db
       roost tournament ducks -e random -e random --games 1000 --jobs 2 --json
       roost tournament ducks -e ab:depth=2 -e random --dask-local 2 --plot ratings.svg
+      roost tournament ducks -e "cmd:./mybot --fast" -e ab:time=0.1 -e mcts --tc 5+0.05 --games 4
     """
     from roost.arena.picture import write_picture
     from roost.arena.store import StoreError
@@ -138,7 +147,7 @@ def command(game, specs, players, games, gauntlet, seed, position, opening, db, 
     try:
         config = TournamentConfig(game=game, engines=list(specs), players=players, games=games,
                                   seed=seed, mode="gauntlet" if gauntlet else "roundrobin",
-                                  position=position, sprt=sprt, opening=opening)
+                                  position=position, sprt=sprt, opening=opening, tc=tc)
     except PositionError as e:
         raise click.BadParameter(str(e), param_hint="--position")
     except TournamentError as e:

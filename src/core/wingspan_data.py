@@ -3,7 +3,7 @@
 The data files under ``data/`` are produced from the rules companions by
 ``tools/make_wingspan_data.py`` (run by hand); the engine never reads the rules folder.
 This module loads them, checks them, and compiles every bird's power (the DSL of
-wingspan.md §9) into a small fixed-width program that ``wingspan.pyx`` copies into C
+wingspan.md §9) into a small fixed-width program that ``wingspan/tables.pyx`` copies into C
 tables at import time:
 
     power = (colour, ask, trigger, trigger_arg, steps)

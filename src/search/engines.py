@@ -5,6 +5,9 @@ An engine is a searcher plus settings.  Every engine has::
     engine.choose(state, seed) -> SearchResult   # the move it plays here
     engine.advance(move)                         # a move or chance outcome was played
     engine.new_game()                            # forget what it learnt in the last game
+    engine.choose_timed(state, seed, clock)      # a move on a clock (the time manager's share)
+
+``cmd:COMMAND`` is an external program speaking the engine protocol (``roost.protocol``).
 
 >>> parse_engine("ab:depth=3").spec
 'ab:depth=3'
@@ -14,6 +17,7 @@ Traceback (most recent call last):
 roost.core.errors.EngineSpecError: engine 'mcts' has no parameter 'iters'; its parameters: iterations, time, c, nodes, reuse, solver, widen, alpha, plies
 """
 import abc
+import contextlib
 import math
 import random as _random
 import time as _time
@@ -89,14 +93,47 @@ class Engine(abc.ABC):
         return self.spec
 
     @abc.abstractmethod
-    def choose(self, state, seed=0):
-        """The engine's move in ``state`` as a SearchResult."""
+    def choose(self, state, seed=0, progress=None):
+        """The engine's move in ``state`` as a SearchResult; ``progress``, if given, is
+        called with a line of text as the search goes (a depth done, iterations so far)."""
 
     def advance(self, move):
         pass
 
     def new_game(self):
         pass
+
+    # The settings a move budget overrides: seconds, search nodes (alpha-beta nodes, MCTS
+    # iterations) and depth; absent keys are budgets the searcher does not have.
+    budget_keys = {}
+
+    @contextlib.contextmanager
+    def limited(self, seconds=None, nodes=None, depth=None):
+        """Within the block, search at most ``seconds`` / ``nodes`` / ``depth`` a move: each
+        given limit is laid over the spec's own (the smaller wins; 0 in a spec is no limit)."""
+        saved = self.settings
+        settings = dict(saved)
+        for what, value in (("seconds", seconds), ("nodes", nodes), ("depth", depth)):
+            key = self.budget_keys.get(what)
+            if key is None or value is None:
+                continue
+            value = type(saved[key])(value)
+            settings[key] = value if not saved[key] else min(saved[key], value)
+        self.settings = settings
+        try:
+            yield self
+        finally:
+            self.settings = saved
+
+    def choose_timed(self, state, seed=0, clock=None, manager=None, **kw):
+        """The move in ``state`` when the mover has ``clock`` (a ``timeman.Clock``): the
+        time manager (``manager``, else a fresh one for this game) allots its seconds."""
+        if clock is None:
+            return self.choose(state, seed=seed, **kw)
+        from roost.search.timeman import TimeManager
+        manager = manager or TimeManager.for_state(state)
+        with self.limited(seconds=manager.allocate(clock, state)):
+            return self.choose(state, seed=seed, **kw)
 
     @staticmethod
     def _check_playable(state):
@@ -169,6 +206,7 @@ class AlphaBetaEngine(Engine):
         Param("star", int, 2, "chance pruning: 0 none, 1 Star1, 2 Star1 after Star2 probes", 0, maximum=2),
         Param("paranoid", bool, False, "search N-player games as everyone against the mover"),
     )
+    budget_keys = {"seconds": "time", "nodes": "nodes", "depth": "depth"}
 
     def __init__(self, **settings):
         super().__init__(**settings)
@@ -277,6 +315,7 @@ class MctsEngine(Engine):
         Param("alpha", float, 0.5, "progressive widening exponent", 0.0, maximum=1.0),
         _PLAYOUT_CAP,
     )
+    budget_keys = {"seconds": "time", "nodes": "iterations"}
     ismcts = False
 
     def __init__(self, **settings):
@@ -376,6 +415,7 @@ class PimcEngine(Engine):
         Param("c", float, 1.0, "UCB exploration constant", 0.0, maximum=100.0),
         Param("nodes", int, 200000, "tree node budget per world", 1000, maximum=_mcts.MAX_NODES),
     )
+    budget_keys = {"seconds": "time", "nodes": "iterations"}
 
     def __init__(self, **settings):
         super().__init__(**settings)
@@ -463,8 +503,12 @@ def parse_engine(spec):
         raise EngineSpecError("an engine spec is empty; try 'random', 'ab:depth=6' or 'mcts:time=1'")
     kind, _, rest = spec.strip().partition(":")
     kind = kind.strip().lower()
+    if kind == "cmd":            # an external program: started when it first plays
+        from roost.protocol.client import ProtocolEngine
+        return ProtocolEngine.from_command(rest)
     if kind not in ENGINES:
-        raise EngineSpecError(f"unknown engine {kind!r}; known engines: {', '.join(ENGINES)}")
+        raise EngineSpecError(f"unknown engine {kind!r}; known engines: {', '.join(ENGINES)}, "
+                              "cmd:COMMAND (an external program speaking the engine protocol)")
     cls = ENGINES[kind]
     by_name = {p.name: p for p in cls.params}
     settings = {p.name: p.default for p in cls.params}
@@ -492,4 +536,6 @@ def describe_engines():
         lines.append(f"{kind}: {cls.summary}")
         for p in cls.params:
             lines.append(f"    {p.name}={_fmt(p.default)}  {p.help}")
+    lines.append("cmd:COMMAND: an external program speaking the engine protocol (docs/protocol.md),")
+    lines.append("    e.g. cmd:./mybot --fast, or cmd:roost engine ducks --engine ab:depth=4")
     return lines

@@ -1,0 +1,51 @@
+"""Wingspan, core set (rules: ../shared/rules/wingspan.md), one concern per module:
+
+- ``tables``      the rules' numbers and the card tables compiled from the data files
+- ``state``       the position struct and frame stack (state.pxd); the class and hot contract
+- ``cards``       the bird deck, its epochs, the tray and the bonus deck
+- ``payments``    legal plays and minimal food payments
+- ``setup``       the deal and the setup choices
+- ``turn``        the action, playing a bird, mat steps, rows, pink queues, end of turn/round
+- ``powers``      the power interpreter (§9)
+- ``machine``     gen/apply/settle over the frame stack, playouts, the position key
+- ``scoring``     goals, scores, the utility and the evaluation
+- ``information`` what each seat sees, determinization
+- ``position``    the struct as plain values, for the two plain-Python modules:
+- ``text``        position text (reading checks every value)
+- ``moves``       move names
+- ``render``      the text picture and the pending question
+"""
+from roost.core.wingspan.tables import (
+    BIRDS, BONUS, GOALS, BIRD_NAMES, BIRD_SLUGS, BONUS_NAMES, BONUS_SLUGS, FOODS, HABS,
+    HAB_LETTERS, NEST_NAMES, PURPOSES, KINDS, FRAME_NAMES)
+from roost.core.wingspan.payments import _PAYMENTS, _pays, _minimal_payments
+from roost.core.wingspan.state import Wingspan
+from roost.core.wingspan.moves import move_name, parse_move
+from roost.core.wingspan.text import parse_text as _parse_text   # what pickles of earlier versions name
+
+
+def random_position(players, seed, plies):
+    """A position reached by ``plies`` uniformly random decisions from ``start(players,
+    seed)`` (the choices drawn from a generator seeded with ``seed``): a reproducible
+    mid-game position for examples and benchmarks."""
+    import random as _random
+    rnd = _random.Random(seed)
+    s = Wingspan.start(players=players, seed=seed)
+    for _ in range(plies):
+        if s.is_over:
+            break
+        s.play_unchecked(rnd.choice(s.legal()))
+    return s
+
+
+def example_positions():
+    """The registry's example texts: starts for 2, 1 and 5 players, and mid-game positions
+    for 2 and 3 players."""
+    return (Wingspan.start(2, seed=0).text(), Wingspan.start(1, seed=0).text(),
+            Wingspan.start(5, seed=0).text(), random_position(2, 7, 120).text(),
+            random_position(3, 11, 260).text())
+
+
+def bench_position():
+    """Two players in round 2, a fixed position for ``roost bench``."""
+    return random_position(2, 3, 70).text()

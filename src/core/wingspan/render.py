@@ -1,0 +1,242 @@
+"""The position as text for people (``Wingspan.render``) and the pending decision as a
+short question (``Wingspan.question``), in plain Python over the position dict."""
+from roost.core.wingspan import text as _text
+from roost.core.wingspan.tables import (
+    BIRDS, BIRD_NAMES, BONUS_NAMES, FOODS, FRAME_NAMES, GOALS, HABS, PURPOSES, PH_SETUP, PH_PLAY,
+    PH_OVER)
+
+_GOAL_TEXT = {g["id"]: g["description"] for g in GOALS["sides"]}
+_HIDDEN_PURPOSES = ("SETUP_KEEP_BIRD", "SETUP_DISCARD_FOOD", "SETUP_KEEP_BONUS", "BONUS_KEEP",
+                    "TUCK_FROM_HAND")
+
+
+def _food_text(counts):
+    parts = [f"{FOODS[t]}{counts[t]}" for t in range(5) if counts[t]]
+    return " ".join(parts) if parts else "-"
+
+
+def _head(s, raw, d, observer):
+    n = raw["n"]
+    head = f"Wingspan, {n} player{'s' if n > 1 else ''}, {d['side']} goals"
+    if raw["phase"] == PH_SETUP:
+        head += ", setup"
+    elif raw["phase"] == PH_PLAY:
+        head += f", round {raw['round']} of 4, turn {raw['t'] + 1} of {n * (9 - raw['round'])}, " \
+                f"seat {raw['cur']} to play"
+    else:
+        head += ", game over"
+    if observer is not None:
+        head += f" (seen by seat {observer})"
+    goal_line = []
+    for r in range(4):
+        pts = ""
+        if r < raw["nscored"]:
+            pts = " [" + " ".join(str(x) for x in raw["goal_pts"][r]) + "]"
+        goal_line.append(f"R{r + 1} {_GOAL_TEXT[raw['goals'][r]]}{pts}")
+    feeder = " ".join("IS" if f == 5 else FOODS[f] for f in d["feeder"])
+    tray = " | ".join(BIRD_NAMES[b] if b >= 0 else "-" for b in d["tray"])
+    piles = (f"deck {len(raw['deck'])} (epoch {raw['depoch']}), discard pile {len(raw['discard'])}, "
+             f"bonus deck {len(raw['bdeck'])}, bonus discards {len(raw['bdiscard'])}")
+    if raw["draft"]:
+        piles += f", draft pool: {', '.join(BIRD_NAMES[b] for b in d['draft'])}"
+    return [head, "goals: " + "; ".join(goal_line),
+            f"feeder: {feeder} ({5 - len(d['feeder'])} outside)   tray: {tray}", piles]
+
+
+def _seat_lines(raw, d, p, observer, score):
+    P = raw["players"][p]
+    pd = d["players"][p]
+    tag = f"seat {p}" + (" (you)" if observer == p else "") + \
+          ("*" if raw["phase"] != PH_OVER and p == raw["actor"] else "")
+    lines = [f"{tag}: food {_food_text(pd['food'])} | cubes {P['cubes']} | score {score}"
+             + (f" | owes {P['owe']} discard(s)" if P["owe"] else "")]
+    nhand = len(P["hand"])
+    if observer is None or observer == p:
+        hand = ", ".join(BIRD_NAMES[b] + ("" if tg == 0 else f" [{tg}]") for b, tg in pd["hand"]) or "-"
+        bonus = ", ".join(BONUS_NAMES[b] for b, _ in pd["bonus"]) or "-"
+    else:
+        known = [BIRD_NAMES[b] for b, tg in pd["hand"] if tg == "p"]
+        hidden = nhand - len(known)
+        hand = ", ".join(known + ([f"{hidden} hidden"] if hidden else [])) or "-"
+        bonus = f"{len(pd['bonus'])} hidden"
+    lines.append(f"   hand {nhand}: {hand}")
+    lines.append(f"   bonus: {bonus}")
+    for h in range(3):
+        cells = []
+        for col, bird in enumerate(pd["mat"][h]):
+            slot = 5 * h + col
+            b = bird["id"]
+            extra = [f"eggs {bird['egg']}/{_text._EGGS[b]}"]
+            if any(bird["cache"]):
+                extra.append("cache " + _food_text(bird["cache"]))
+            if P["ntuck"][slot]:
+                extra.append(f"tucked {P['ntuck'][slot]}")
+            if (P["pink_used"] >> slot) & 1:
+                extra.append("used")
+            cells.append(f"{BIRD_NAMES[b]} ({', '.join(extra)})")
+        lines.append(f"   {HABS[h]:<9}: " + (" | ".join(cells) if cells else "-"))
+    return lines
+
+
+def render(s, observer=None):
+    raw = s._raw()
+    d = _text.to_dict(s)
+    scores = s.scores()
+    lines = _head(s, raw, d, observer)
+    for p in range(raw["n"]):
+        lines += _seat_lines(raw, d, p, observer, scores[p])
+    if raw["phase"] == PH_OVER:
+        res = s.result()
+        lines.append("final scores: " + ", ".join(f"seat {p} {scores[p]}" for p in range(raw["n"]))
+                     + "; result " + " ".join(f"{x:g}" for x in res))
+        return "\n".join(lines)
+    purpose = PURPOSES[raw["purpose"]]
+    if observer is None or observer == raw["actor"] or purpose not in _HIDDEN_PURPOSES:
+        ctx = ""
+        if purpose == "SETUP_KEEP_BIRD" and (observer is None or observer == raw["actor"]):
+            ctx = f" (keep {BIRD_NAMES[raw['players'][raw['actor']]['hand'][raw['stack'][-1]['i']]]}?)"
+        lines.append(f"seat {raw['actor']} decides {purpose}{ctx}: " + " ".join(s.legal_names()))
+    else:
+        lines.append(f"seat {raw['actor']} decides {purpose} (hidden)")
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------------------- the question
+_FOOD_NAMES = ("invertebrate", "seed", "fish", "fruit", "rodent")
+_ROW_ACTION = ("gain food", "lay eggs", "draw cards")
+
+
+def _power_bird(raw):
+    """The bird whose power the pending node belongs to (the top POW frame), or -1."""
+    top = raw["stack"][-1] if raw["stack"] else None
+    return top["bird"] if top is not None and top["f"] == FRAME_NAMES.index("POW") else -1
+
+
+def _yes_no(question, yes, no):
+    return f"{question} (yes: {yes}; no: {no})"
+
+
+def _yes_no_meanings(raw, purpose):
+    """(what no does, what yes does) at a YESNO node, in the words of question()."""
+    top = raw["stack"][-1]
+    if purpose == "SETUP_KEEP_BIRD":
+        return "discard it", "keep it and pay a food for it"
+    if purpose == "POWER_CONFIRM":
+        return "pass", "use it"
+    if purpose == "CACHE_CHOICE":
+        return f"keep the {_FOOD_NAMES[top['food']]} in your supply", "cache it (1 point)"
+    return "keep the feeder", "reroll all 5 dice"
+
+
+def _setup_question(raw, purpose, actor, observer):
+    P = raw["players"][actor]
+    top = raw["stack"][-1]
+    if purpose == "SETUP_KEEP_BIRD":
+        if observer is None or observer == actor:
+            bird = BIRD_NAMES[P["hand"][top["i"]]]
+        else:               # the dealt hand is hidden from the other seats (§6.1)
+            bird = f"dealt card {top['i'] + 1} of 5"
+        no, yes = _yes_no_meanings(raw, purpose)
+        return _yes_no(f"keep {bird}?", yes, no)
+    if purpose == "SETUP_DISCARD_FOOD":
+        kept = bin(P["skeep"] & 31).count("1")
+        return f"which food to give back for the kept birds (token {top['i'] + 1} of {kept})?"
+    return "which bonus card to keep?"
+
+
+def _play_question(raw, purpose, actor):
+    top = raw["stack"][-1]
+    card = BIRD_NAMES[top["card"]] if top["card"] >= 0 else None
+    if purpose == "PLAY_CARD":
+        if top["src"]:
+            return f"which bird to play into the {HABS[top['req']]} (an extra play; card:skip plays none)?"
+        return "which bird to play?"
+    if purpose == "PLAY_HABITAT":
+        return f"which habitat to play {card} into?"
+    if purpose == "PLAY_PAY_EGG":
+        return f"which bird gives an egg to pay for {card} ({top['egg']} to pay)?"
+    return f"which food to pay for {card}?"
+
+
+def _mat_question(raw, purpose):
+    top = raw["stack"][-1]
+    if purpose == "FOREST_TRADE":
+        return "discard which card to take one more die (card:skip keeps your cards)?"
+    if purpose == "GRASS_TRADE":
+        return "pay which food to lay one more egg (food:skip keeps your food)?"
+    if purpose == "WET_TRADE":
+        return "discard an egg from which bird to draw one more card (slot:skip keeps your eggs)?"
+    if purpose == "TAKE_DIE":
+        return f"which die to take from the feeder ({top['n']} to take)?"
+    if purpose == "LAY_EGG":
+        return f"which bird gets an egg ({top['n']} to lay)?"
+    return f"where to draw a card from ({top['n']} to draw)?"
+
+
+def _power_question(raw, purpose, actor):
+    b = _power_bird(raw)
+    bird = BIRD_NAMES[b] if b >= 0 else "the power"
+    top = raw["stack"][-1]
+    if purpose in ("POWER_CONFIRM", "CACHE_CHOICE", "FEEDER_REROLL"):
+        no, yes = _yes_no_meanings(raw, purpose)
+        if purpose == "POWER_CONFIRM":
+            return _yes_no(f"use the power of {bird} ({BIRDS[b]['power']})?", yes, no)
+        if purpose == "CACHE_CHOICE":
+            return _yes_no(f"cache the {_FOOD_NAMES[top['food']]} on {bird}?", yes, no)
+        return _yes_no(f"reroll the feeder before {bird} takes its food?", yes, no)
+    texts = {
+        "TAKE_DIE": f"which die to take for {bird}?",
+        "GAIN_FOOD_TYPE": f"which food to gain from {bird}?",
+        "TUCK_FROM_HAND": f"which card to tuck under {bird} (card:skip tucks none)?",
+        "POWER_PAY_EGG": f"which bird pays an egg for {bird} (slot:skip pays none)?",
+        "TRADE_PAY": f"which food to give for {bird} (food:skip gives none)?",
+        "TRADE_GAIN": f"which food to take in exchange ({bird})?",
+        "REPEAT_TARGET": f"which power in this row should {bird} repeat (slot:skip repeats none)?",
+        "MOVE_TARGET": f"which habitat to move {bird} to (hab:skip stays)?",
+        "BONUS_KEEP": f"which bonus card to keep ({bird})?",
+        "START_PLAYER": f"which seat takes a die first for {bird} (seat:skip uses no power)?",
+        "DRAFT_PICK": f"which card to take from the draft pool of {bird}?",
+        "LAY_EGG": f"which bird gets the egg from {bird}?",
+        "DRAW_SOURCE": f"where to draw the card from for {bird}?",
+    }
+    text = texts[purpose]
+    if purpose == "TAKE_DIE" and raw["actor"] != top["seat"]:
+        text = f"which die to take ({BIRD_NAMES[b]} of seat {top['seat']} gives every seat one)?"
+    return text
+
+
+def question(s, observer=None):
+    """The pending decision as a short question, with the meaning of yes and no where the
+    node's moves are a bare yes/no; None when the game is over.  Seen by ``observer``, a
+    card hidden from that seat is not named."""
+    raw = s._raw()
+    if raw["phase"] == PH_OVER:
+        return None
+    purpose = PURPOSES[raw["purpose"]]
+    actor = raw["actor"]
+    if purpose.startswith("SETUP_"):
+        text = _setup_question(raw, purpose, actor, observer)
+    elif purpose == "TURN_ACTION":
+        text = "which action: play a bird, or gain food, lay eggs or draw cards?"
+    elif purpose.startswith("PLAY_"):
+        text = _play_question(raw, purpose, actor)
+    elif purpose == "EOT_DISCARD":
+        text = f"which card to discard at the end of the turn ({raw['players'][actor]['owe']} owed)?"
+    elif _power_bird(raw) >= 0:
+        text = _power_question(raw, purpose, actor)
+    else:
+        text = _mat_question(raw, purpose)
+    return f"seat {actor}: {text}"
+
+
+def explain_move(s, m):
+    """A legal move's name, with what it does where the name alone is a bare yes or no:
+    'no (discard it)'."""
+    name = s.move_name(m)
+    raw = s._raw()
+    if raw["phase"] == PH_OVER or m not in s.legal():
+        return name
+    purpose = PURPOSES[raw["purpose"]]
+    if m in (0, 1) and purpose in ("SETUP_KEEP_BIRD", "POWER_CONFIRM", "CACHE_CHOICE", "FEEDER_REROLL"):
+        return f"{name} ({_yes_no_meanings(raw, purpose)[m]})"
+    return name

@@ -1,0 +1,3 @@
+from roost.protocol.server import main
+
+main()

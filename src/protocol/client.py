@@ -1,0 +1,352 @@
+"""The arena's side of the protocol: ``ProtocolEngine`` runs a program that speaks it behind
+the engine interface, so a ``cmd:COMMAND`` spec plays wherever a spec goes, and the arena can
+end a roost engine that overruns its clock (``arena_engine`` serves in-process specs from a
+worker process when a clock is on).
+
+The program is started when it first plays (a spec is parsed, and checked, long before),
+in a session of its own (so ending it ends whatever it started), with its stderr kept in a
+temporary file whose last lines explain a crash.  Every wait has a deadline: the handshake
+(``handshake_timeout``), each move (the clock plus the arena's margin, or without a clock
+the hang guard ``hang_guard``), even writing to a program that stopped reading.  A program
+that breaks a rule raises ``Forfeit`` and is ended; the next game starts it afresh.
+"""
+import os
+import shlex
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+from roost.core.errors import EngineSpecError
+from roost.protocol import VERSION
+from roost.protocol import messages as M
+from roost.protocol.lines import LineReader, LineTooLong, PipeWriter
+from roost.protocol.views import seat_texts
+from roost.search.engines import Engine
+from roost.search.result import SearchResult
+
+HANDSHAKE_TIMEOUT = 10.0     # seconds to start and answer `roost 1`, and each `isready`
+HANG_GUARD = 300.0           # seconds a move may take without a clock
+QUIT_GRACE = 0.5             # seconds a program has to exit after `quit` before it is killed
+
+
+def _forfeit(reason, detail):
+    from roost.arena.match import Forfeit
+    return Forfeit(reason, detail)
+
+
+def _ms(seconds):
+    return max(0, int(seconds * 1000))
+
+
+class ProtocolEngine(Engine):
+    """A program speaking the engine protocol, as an engine.  ``argv`` starts it; ``spec``
+    names it in records and ratings."""
+    kind = "cmd"
+    summary = "an external program speaking the engine protocol"
+    params = ()
+
+    def __init__(self, argv, spec, handshake_timeout=HANDSHAKE_TIMEOUT, hang_guard=HANG_GUARD):
+        super().__init__()
+        self.argv = list(argv)
+        self._spec = spec
+        self.handshake_timeout = handshake_timeout
+        self.hang_guard = hang_guard
+        from roost.arena.match import MARGIN
+        self.margin = MARGIN
+        self.proc = None
+        self.reader = None
+        self.writer = None
+        self.errfile = None
+        self.name = None             # what the program calls itself (id name)
+        self.author = None
+        self.options = []            # its option lines
+        self.seat = None
+        self.shadow = None           # the game as the arena played it (names the moves)
+        self.anchor = None           # where the moves sent start from
+        self.played = []             # names of the moves since the anchor
+        self.last_info = None
+
+    # ------------------------------------------------------------------ construction
+    @property
+    def spec(self):
+        return self._spec
+
+    @classmethod
+    def from_command(cls, command):
+        """The engine of ``cmd:COMMAND``; EngineSpecError when there is no such program."""
+        command = (command or "").strip()
+        if not command:
+            raise EngineSpecError("cmd: needs a command, e.g. cmd:./mybot or "
+                                  "cmd:roost engine ducks --engine ab:depth=4")
+        try:
+            argv = shlex.split(command)
+        except ValueError as e:
+            raise EngineSpecError(f"cmd:{command}: the command does not split into words ({e})") from None
+        program = argv[0]
+        if os.sep in program:
+            if not os.path.isfile(program):
+                raise EngineSpecError(f"cmd:{command}: no such program {program!r}")
+            if not os.access(program, os.X_OK):
+                raise EngineSpecError(f"cmd:{command}: {program!r} is not executable")
+        elif shutil.which(program) is None:
+            raise EngineSpecError(f"cmd:{command}: no program {program!r} on the PATH")
+        return cls(argv, "cmd:" + command)
+
+    @classmethod
+    def serving(cls, spec, game, **kw):
+        """A roost engine (``spec``) for ``game``, served from a worker process."""
+        argv = [sys.executable, "-m", "roost.protocol", game.name, "--engine", spec]
+        return cls(argv, spec, **kw)
+
+    # ------------------------------------------------------------------ the process
+    @property
+    def alive(self):
+        return self.proc is not None and self.proc.poll() is None
+
+    def _stderr_tail(self, lines=3):
+        if self.errfile is None:
+            return ""
+        try:
+            self.errfile.flush()
+            size = self.errfile.seek(0, os.SEEK_END)
+            self.errfile.seek(max(0, size - 4000))
+            text = self.errfile.read().decode("utf-8", "replace")
+        except (OSError, ValueError):
+            return ""
+        tail = [l.strip() for l in text.splitlines() if l.strip()][-lines:]
+        return " | ".join(tail)
+
+    def _exit_detail(self, what):
+        code = None
+        if self.proc is not None:
+            try:
+                code = self.proc.wait(timeout=1.0)
+            except subprocess.TimeoutExpired:
+                pass
+        how = ("" if code is None else f" (killed by signal {-code})" if code < 0
+               else f" (exit code {code})")
+        tail = self._stderr_tail()
+        return f"{what}{how}" + (f"; its last words: {tail}" if tail else "")
+
+    def start(self):
+        """Start the program and shake hands; Forfeit('handshake') if it does not."""
+        self.kill()
+        self.errfile = tempfile.TemporaryFile()
+        try:
+            self.proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                         stderr=self.errfile, bufsize=0, close_fds=True,
+                                         start_new_session=True)
+        except OSError as e:
+            self.proc = None
+            raise _forfeit("crash", f"cannot start {self.argv[0]!r}: {e.strerror or e}") from None
+        self.reader = LineReader(self.proc.stdout.fileno())
+        self.writer = PipeWriter(self.proc.stdin.fileno())
+        deadline = time.monotonic() + self.handshake_timeout
+        self._send([f"{M.HELLO} {VERSION}"], deadline, handshake=True)
+        self.options = []
+        while True:
+            word, rest = self._read(deadline, "handshake",
+                                    f"did not finish the handshake (roostok) within {self.handshake_timeout:g}s")
+            if word == M.ID:
+                key, _, value = rest.partition(" ")
+                if key == "name":
+                    self.name = value.strip()
+                elif key == "author":
+                    self.author = value.strip()
+            elif word == M.OPTION:
+                self.options.append(rest)
+            elif word == M.HELLO_OK:
+                if rest.split()[:1] != [str(VERSION)]:
+                    self.kill()
+                    raise _forfeit("handshake", f"speaks protocol version {rest or '?'}, the arena {VERSION}")
+                return
+            elif word == M.ERROR:
+                self.kill()
+                raise _forfeit("handshake", f"reported an error: {rest}")
+
+    def _send(self, lines, deadline, handshake=False):
+        """Write ``lines`` before ``deadline``: a program that stopped reading is late (on
+        time, or in its handshake), one that is gone crashed (or failed its handshake)."""
+        try:
+            self.writer.send(lines, deadline)
+        except TimeoutError:
+            self.kill()
+            raise _forfeit("handshake" if handshake else "time",
+                           "stopped reading its input (the pipe stayed full)") from None
+        except OSError:
+            detail = self._exit_detail("exited")
+            self.kill()
+            raise _forfeit("handshake" if handshake else "crash", detail) from None
+
+    def _read(self, deadline, reason, late):
+        """The next (word, rest) before ``deadline``; Forfeit(reason) when it is late."""
+        try:
+            line = self.reader.readline(timeout=max(0.0, deadline - time.monotonic()))
+        except TimeoutError:
+            self.kill()
+            raise _forfeit(reason, late) from None
+        except LineTooLong as e:
+            self.kill()
+            raise _forfeit("malformed", f"wrote {e}") from None
+        if line is None:
+            detail = self._exit_detail("exited")
+            self.kill()
+            raise _forfeit("crash" if reason != "handshake" else "handshake", detail)
+        return M.split(line)
+
+    def kill(self):
+        """End the program (and everything it started) at once."""
+        proc, self.proc = self.proc, None
+        if proc is not None:
+            if proc.poll() is None:
+                try:
+                    os.killpg(proc.pid, signal.SIGKILL)
+                except (ProcessLookupError, PermissionError):
+                    pass
+            try:
+                proc.wait(timeout=5.0)
+            except subprocess.TimeoutExpired:
+                pass
+            for f in (proc.stdin, proc.stdout):
+                try:
+                    f.close()
+                except OSError:
+                    pass
+        if self.errfile is not None:
+            self.errfile.close()
+            self.errfile = None
+        self.reader = self.writer = None
+
+    def close(self):
+        """Say quit, give the program a moment to exit, then end it."""
+        if self.alive:
+            try:
+                self.writer.send([M.QUIT], time.monotonic() + QUIT_GRACE)
+                self.proc.wait(timeout=QUIT_GRACE)
+            except (OSError, TimeoutError, subprocess.TimeoutExpired):
+                pass
+        self.kill()
+
+    def __del__(self):
+        try:
+            self.kill()
+        except Exception:
+            pass
+
+    # ------------------------------------------------------------------ the engine interface
+    def begin_game(self, game_name, state, seat):
+        """A new game in which this engine plays ``seat`` from ``state``."""
+        if not self.alive:
+            self.start()
+        if self.errfile is not None:
+            self.errfile.truncate(0)
+        deadline = time.monotonic() + self.handshake_timeout
+        self._send([f"{M.NEWGAME} {game_name} players {state.players} seat {seat}", M.ISREADY],
+                   deadline, handshake=True)
+        while True:
+            word, rest = self._read(deadline, "handshake",
+                                    f"did not answer isready within {self.handshake_timeout:g}s")
+            if word == M.READYOK:
+                break
+            if word == M.ERROR:
+                self.kill()
+                raise _forfeit("handshake", f"refused the game: {rest}")
+        self.seat = seat
+        self.shadow = state.copy()
+        self.anchor = state.text()
+        self.played = []
+
+    def new_game(self):
+        self.shadow = None
+
+    def advance(self, move):
+        if self.shadow is not None:
+            self.played.append(self.shadow.move_name(move))
+            self.shadow.play_unchecked(move)
+
+    def choose(self, state, seed=0):
+        return self.choose_timed(state, seed=seed)
+
+    def _position_lines(self, state, seed):
+        if state.hidden_info:
+            from roost.arena.match import derive_seed
+            position, world = seat_texts(state, state.player, derive_seed(seed, 3))
+            return [f"{M.POSITION} {position}", f"{M.WORLD} {world}"]
+        if self.shadow is None or self.shadow.text() != state.text():
+            # not the game this engine was told about (a position given by hand): send it whole
+            return [f"{M.POSITION} {state.text()}"]
+        lines = [f"{M.POSITION} {self.anchor}"]
+        if self.played:
+            lines.append(f"{M.MOVES} {' '.join(self.played)}")
+        return lines
+
+    def choose_timed(self, state, seed=0, clock=None, manager=None):
+        """The program's move at ``state`` (``clock``: the mover's timeman.Clock)."""
+        if self.shadow is None or not self.alive:
+            # outside the arena's begin_game (a lone analysis), or after a crash
+            if self.shadow is not None:
+                raise _forfeit("crash", self._exit_detail("is not running"))
+            self.begin_game(getattr(state, "name", None) or type(state).__name__.lower(),
+                            state, state.player)
+        go = M.Go(seed=seed & ((1 << 63) - 1))
+        if clock is not None:
+            go.clock, go.inc = _ms(clock.remaining), _ms(clock.increment)
+            allowed = max(0.0, clock.remaining + self.margin)     # the clock may be a little
+                                                                  # below 0 already
+            late = (f"answered no move within its {max(0.0, clock.remaining):.3f}s and the "
+                    f"{self.margin:g}s margin")
+        else:
+            allowed = self.hang_guard
+            late = f"answered no move within {self.hang_guard:g}s (no clock: the arena's hang guard)"
+        lines = self._position_lines(state, seed) + [go.line()]
+        t0 = time.monotonic()
+        deadline = t0 + allowed
+        self._send(lines, deadline)
+        info = None
+        while True:
+            word, rest = self._read(deadline, "time", late)
+            if word == M.BESTMOVE:
+                break
+            if word == M.INFO:
+                info = M.Info.parse(rest)
+            elif word == M.ERROR:
+                self.kill()
+                raise _forfeit("error", rest or "reported an error")
+        spent = time.monotonic() - t0
+        self.last_info = info
+        words = rest.split()
+        if len(words) != 1:
+            self.kill()
+            raise _forfeit("malformed", f"bestmove {rest!r} does not name one move")
+        try:
+            move = state.parse_move(words[0])
+        except Exception as e:
+            self.kill()
+            raise _forfeit("malformed", f"bestmove {words[0]!r}: {e}") from None
+        if move not in state.legal():
+            self.kill()
+            raise _forfeit("illegal", f"bestmove {words[0]} is not legal here")
+        info = info or M.Info()
+        return SearchResult(engine=self.spec, move=move, move_name=state.move_name(move),
+                            player=state.player, value=0.5 if info.value is None else info.value,
+                            pv=info.pv or [words[0]], nodes=info.nodes or 0, depth=info.depth or 0,
+                            seconds=spent, info={"engine": self.name} if self.name else {})
+
+
+def arena_engine(spec, game=None, tc=None):
+    """The engine the arena seats for ``spec``: a roost engine in this process, or with a
+    time control (``tc``) in a worker process the arena can end; ``cmd:`` a program."""
+    from roost.search.engines import parse_engine
+    engine = parse_engine(spec)
+    if isinstance(engine, ProtocolEngine):
+        if tc is not None:
+            engine.margin = tc.margin
+        return engine
+    if tc is None:
+        return engine
+    worker = ProtocolEngine.serving(engine.spec, game)
+    worker.margin = tc.margin
+    return worker

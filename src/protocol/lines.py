@@ -1,0 +1,108 @@
+"""Lines over pipes, for both ends of the protocol: a reader that waits with a deadline (or
+only looks), and a writer that gives up at a deadline instead of blocking on a full pipe."""
+import collections
+import errno
+import os
+import select
+import time
+
+MAX_LINE = 1 << 20          # a longer line is not the protocol: the reader refuses it
+
+
+class LineTooLong(Exception):
+    pass
+
+
+class LineReader:
+    """Lines (without their end, \\n or \\r\\n, decoded as UTF-8) read from a file descriptor."""
+
+    def __init__(self, fd):
+        self.fd = fd
+        self.buf = bytearray()
+        self.lines = collections.deque()
+        self.eof = False
+
+    def _take(self, timeout):
+        """Read what is there, waiting at most ``timeout`` seconds (None: as long as it
+        takes); False if nothing came in time."""
+        ready, _, _ = select.select([self.fd], [], [], timeout)
+        if not ready:
+            return False
+        try:
+            data = os.read(self.fd, 65536)
+        except OSError as e:
+            if e.errno in (errno.EAGAIN, errno.EINTR):
+                return True
+            data = b""              # a broken pipe reads as its end
+        if not data:
+            self.eof = True
+            if self.buf:
+                self._line(bytes(self.buf))
+                self.buf.clear()
+            return True
+        self.buf += data
+        while True:
+            i = self.buf.find(b"\n")
+            if i < 0:
+                break
+            self._line(bytes(self.buf[:i]))
+            del self.buf[:i + 1]
+        if len(self.buf) > MAX_LINE:
+            raise LineTooLong(f"a line longer than {MAX_LINE} bytes")
+        return True
+
+    def _line(self, raw):
+        self.lines.append(raw.rstrip(b"\r").decode("utf-8", "replace"))
+
+    def readline(self, timeout=None):
+        """The next line; None at the end of the input; TimeoutError after ``timeout``."""
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while not self.lines:
+            if self.eof:
+                return None
+            left = None if deadline is None else max(0.0, deadline - time.monotonic())
+            if not self._take(left) and deadline is not None and time.monotonic() >= deadline:
+                raise TimeoutError
+        return self.lines.popleft()
+
+    def poll(self):
+        """The lines that have arrived, without waiting."""
+        while not self.eof and self._take(0):
+            pass
+        out = list(self.lines)
+        self.lines.clear()
+        return out
+
+
+def write_line(fd, text):
+    """Write one line, blocking (the engine's side: its reader is the arena)."""
+    data = (text + "\n").encode("utf-8")
+    while data:
+        n = os.write(fd, data)
+        data = data[n:]
+
+
+class PipeWriter:
+    """Lines to a child's stdin that never block past a deadline: a program that stops
+    reading fills the pipe, and the arena must still keep its clock."""
+
+    def __init__(self, fd):
+        os.set_blocking(fd, False)
+        self.fd = fd
+
+    def send(self, lines, deadline):
+        """Write ``lines``; TimeoutError at ``deadline`` (monotonic seconds),
+        BrokenPipeError if the reader is gone."""
+        data = "".join(line + "\n" for line in lines).encode("utf-8")
+        while data:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError
+            _, ready, _ = select.select([], [self.fd], [], left)
+            if not ready:
+                continue
+            try:
+                n = os.write(self.fd, data)
+            except BlockingIOError:
+                continue
+            data = data[n:]

@@ -1,0 +1,314 @@
+"""A roost engine served over the protocol (``roost engine GAME --engine SPEC``).
+
+The server reads commands from stdin and answers on stdout, one line each.  A search runs
+in this (the main) thread, where roost's searchers notice signals: while it runs, a timer
+looks at stdin every ``POLL`` seconds (``isready`` is answered at once, ``stop`` and ``quit``
+end the search with the best move so far through the searchers' own interruption path, and
+anything else waits for the search to end).
+
+On a clock (``go clock MS inc MS``) the time manager (``roost.search.timeman``) allots the
+move's seconds, after taking off the time the server already spent since ``go`` arrived.
+On perfect-information games the engine keeps its tree between moves: the moves sent
+after a position it has already seen are played into it (``Engine.advance``), exactly as
+in the arena's own process, so a game through the protocol repeats the in-process game
+move for move when the budgets are not times.
+
+``quit`` during a search stops it, answers the best move so far and leaves; the end of the
+input lets the search finish and answer before leaving (so a script piped in works).
+"""
+import collections
+import signal
+import threading
+import time
+
+from roost.core.errors import RoostError
+from roost.protocol import VERSION
+from roost.protocol import messages as M
+from roost.protocol.lines import LineReader, write_line
+
+POLL = 0.02                 # seconds between looks at stdin during a search
+INFINITE = 1e9              # seconds: a search that only `stop` ends
+
+
+class _Stopped(Exception):
+    """`stop` arrived during a search (raised from the timer; the searchers take it as an
+    interruption and return what they have)."""
+
+
+class Server:
+    def __init__(self, game, spec, infd=0, outfd=1, seed=0):
+        from roost.search.engines import parse_engine
+        from roost.search.timeman import TimeManager
+        self.game = game
+        self.engine = parse_engine(spec)
+        if self.engine.kind == "cmd":
+            raise RoostError("roost engine serves roost's own engines, not another program (cmd:)")
+        self.reader = LineReader(infd)
+        self.out = outfd
+        self.seed = seed
+        self.goes = 0
+        self.players = None
+        self.seat = None
+        self.position = None
+        self.world = None
+        self.moves = []
+        self.seen = None             # (position, move ids) the engine's tree has followed
+        self.cache = None            # (position, move names, state reached, ids): the last go
+        self.manager = TimeManager(game.name)
+        self.pending = collections.deque()
+        self.searching = False
+        self.stop_requested = False
+        self.quitting = False
+
+    # ------------------------------------------------------------------ the loop
+    def send(self, line):
+        write_line(self.out, line)
+
+    def run(self):
+        """Answer commands until ``quit`` or the end of the input."""
+        try:
+            while not self.quitting:
+                line = self.pending.popleft() if self.pending else self.reader.readline()
+                if line is None:
+                    return
+                self.handle(line)
+        except BrokenPipeError:
+            return                   # the arena is gone: nobody to answer
+
+    def handle(self, line):
+        word, rest = M.split(line)
+        if not word:
+            return
+        handler = self.HANDLERS.get(word)
+        if handler is None:
+            self.send(f"{M.INFO} string unknown command {word!r} ignored")
+            return
+        try:
+            handler(self, rest)
+        except RoostError as e:
+            self.send(f"{M.ERROR} {e}")
+
+    # ------------------------------------------------------------------ commands
+    def on_hello(self, rest):
+        self.send(f"{M.ID} name roost {self.engine.spec}")
+        self.send(f"{M.ID} author the roost project")
+        for p in self.engine.params:
+            self.send(M.option_line(p))
+        self.send(f"{M.HELLO_OK} {VERSION}")
+
+    def on_setoption(self, rest):
+        name, value = M.parse_setoption(rest)
+        params = {p.name: p for p in self.engine.params}
+        if name not in params:
+            raise M.ProtocolError(f"setoption: {self.engine.kind} has no option {name!r}; its options: "
+                                  f"{', '.join(params) or 'none'}")
+        settings = dict(self.engine.settings)
+        settings[name] = params[name].convert(self.engine.kind, value)
+        self.engine = type(self.engine)(**settings)
+        self.seen = None
+
+    def on_newgame(self, rest):
+        from roost.core.games import get_game
+        from roost.search.timeman import TimeManager
+        name, players, seat = M.parse_newgame(rest)
+        if get_game(name).name != self.game.name:
+            raise M.ProtocolError(f"newgame: this engine plays {self.game.name}, not {name}")
+        g = self.game
+        if not g.min_players <= players <= g.max_players:
+            raise M.ProtocolError(f"newgame: {g.title} is not played by {players} players")
+        self.players, self.seat = players, seat
+        self.position = self.world = None
+        self.moves = []
+        self.seen = None
+        self.engine.new_game()
+        self.manager = TimeManager(g.name, players)
+
+    def on_isready(self, rest):
+        self.send(M.READYOK)
+
+    def on_position(self, rest):
+        if not rest:
+            raise M.ProtocolError("position: the position text is missing")
+        self.position, self.world, self.moves = rest, None, []
+
+    def on_world(self, rest):
+        if not rest:
+            raise M.ProtocolError("world: the position text is missing")
+        self.world = rest
+
+    def on_moves(self, rest):
+        self.moves = rest.split()
+
+    def on_stop(self, rest):
+        pass                         # nothing is searching
+
+    def on_quit(self, rest):
+        self.quitting = True
+
+    def on_go(self, rest):
+        t0 = time.monotonic()
+        go = M.Go.parse(rest)
+        state, ids = self.current()
+        if state.is_over:
+            raise M.ProtocolError("go: the game is over")
+        if state.is_chance:
+            raise M.ProtocolError("go: chance acts here, not a player")
+        if self.seat is not None and state.player != self.seat:
+            raise M.ProtocolError(f"go: seat {state.player} is to move; this engine plays seat {self.seat}")
+        self.follow(state, ids)
+        from roost.arena.match import derive_seed
+        seed = go.seed if go.seed is not None else derive_seed(self.seed, self.goes)
+        self.goes += 1
+        seconds = INFINITE if go.infinite else None
+        if go.movetime is not None:
+            seconds = go.movetime / 1000
+        if go.clock is not None and not go.infinite:
+            from roost.search.timeman import Clock
+            clock = Clock(go.clock / 1000 - (time.monotonic() - t0), (go.inc or 0) / 1000)
+            share = self.manager.allocate(clock, state)
+            seconds = share if seconds is None else min(seconds, share)
+        r = self.search(state, seed, seconds, go.nodes, go.depth)
+        self.send(M.Info(depth=r.depth or None, nodes=r.iterations or r.nodes,
+                         time=round(r.seconds * 1000), value=r.value, pv=r.pv).line())
+        self.send(f"{M.BESTMOVE} {r.move_name}")
+
+    HANDLERS = {M.HELLO: on_hello, M.SETOPTION: on_setoption, M.NEWGAME: on_newgame,
+                M.ISREADY: on_isready, M.POSITION: on_position, M.WORLD: on_world,
+                M.MOVES: on_moves, M.GO: on_go, M.STOP: on_stop, M.QUIT: on_quit}
+
+    # ------------------------------------------------------------------ positions
+    def current(self):
+        """The state to search (the world where one was sent) and the ids of the moves."""
+        text = self.world or self.position
+        if text is None:
+            raise M.ProtocolError("go: no position was sent")
+        cached = self.cache
+        if cached is not None and cached[0] == text and self.moves[:len(cached[1])] == cached[1]:
+            # the same game a few moves on: replay only the new moves (checking a chance
+            # outcome can mean listing a hundred thousand of them)
+            state, ids, done = cached[2].copy(), list(cached[3]), len(cached[1])
+        else:
+            try:
+                state = self.game.parse(text)
+            except RoostError as e:
+                hint = " (send a world line: this looks like an observer view)" if self.world is None else ""
+                raise M.ProtocolError(f"the position does not parse: {e}{hint}") from None
+            if self.players is not None and state.players != self.players:
+                raise M.ProtocolError(f"the position has {state.players} players, the game {self.players}")
+            ids, done = [], 0
+        for k, name in enumerate(self.moves[done:], done + 1):
+            try:
+                m = state.parse_move(name)
+                state.play_move(m)
+            except RoostError as e:
+                raise M.ProtocolError(f"moves: move {k} ({name}) does not play: {e}") from None
+            ids.append(m)
+        self.cache = (text, list(self.moves), state.copy(), list(ids))
+        return state, ids
+
+    def follow(self, state, ids):
+        """Play the moves since the last search into the engine's tree, or drop the tree
+        when the position is another one."""
+        if state.hidden_info:
+            return                   # a fresh view each time; the searchers start afresh
+        anchor = self.world or self.position
+        if self.seen is not None and self.seen[0] == anchor and ids[:len(self.seen[1])] == self.seen[1]:
+            for m in ids[len(self.seen[1]):]:
+                self.engine.advance(m)
+        elif self.seen is not None:
+            self.engine.new_game()
+        self.seen = (anchor, list(ids))
+
+    # ------------------------------------------------------------------ searching
+    def on_timer(self, signum, frame):
+        lines = self.reader.poll()
+        for line in lines:
+            word, _ = M.split(line)
+            if word == M.ISREADY:
+                self.send(M.READYOK)
+            elif word == M.STOP:
+                self.stop_requested = True
+            elif word == M.QUIT:
+                self.stop_requested = self.quitting = True
+            elif word:
+                self.pending.append(line)
+        if self.stop_requested and self.searching:
+            raise _Stopped
+
+    def search(self, state, seed, seconds, nodes, depth):
+        from roost.search.alphabeta import SearchInterrupted
+        from roost.search.engines import AlphaBetaEngine
+        kw = {}
+        if isinstance(self.engine, AlphaBetaEngine):
+            kw["callback"] = self.iteration_info(state)
+        self.stop_requested = False
+        timed = threading.current_thread() is threading.main_thread()
+        if timed:
+            previous = signal.signal(signal.SIGALRM, self.on_timer)
+            signal.setitimer(signal.ITIMER_REAL, POLL, POLL)
+        try:
+            with self.engine.limited(seconds=seconds, nodes=nodes, depth=depth):
+                self.searching = True
+                try:
+                    return self.engine.choose(state, seed=seed, **kw)
+                finally:
+                    self.searching = False
+        except SearchInterrupted as e:
+            return self.partial(state, e.partial, seed)
+        except _Stopped:
+            return self.partial(state, None, seed)
+        finally:
+            if timed:
+                signal.setitimer(signal.ITIMER_REAL, 0, 0)
+                signal.signal(signal.SIGALRM, previous)
+
+    def partial(self, state, partial, seed):
+        """The move to play after a stop: the search's best so far, else a legal move."""
+        from roost.search.engines import RandomEngine
+        from roost.search.result import SearchResult
+        if isinstance(partial, SearchResult) and partial.move in state.legal():
+            return partial
+        if isinstance(partial, dict) and partial.get("move") in state.legal():
+            m = partial["move"]
+            return SearchResult(engine=self.engine.spec, move=m, move_name=state.move_name(m),
+                                player=state.player, value=0.5, pv=[state.move_name(m)])
+        return RandomEngine().choose(state, seed=seed)
+
+    def iteration_info(self, state):
+        from roost.search.alphabeta import score_to_value
+
+        def report(depth, score, pv, nodes, seconds):
+            names = []
+            for m in pv:
+                try:
+                    names.append(state.move_name(m))
+                except RoostError:
+                    break
+            self.send(M.Info(depth=depth, nodes=nodes, time=round(seconds * 1000),
+                             value=score_to_value(score), pv=names).line())
+        return report
+
+
+def serve(game, spec, infd=0, outfd=1, seed=0):
+    """Serve ``spec`` for ``game`` until ``quit`` or the end of the input."""
+    Server(game, spec, infd, outfd, seed).run()
+
+
+def main(argv=None):
+    """``python -m roost.protocol GAME [--engine SPEC] [--seed N]``: the worker the arena
+    starts for an in-process spec on a clock (lighter than the full command line)."""
+    import argparse
+    import sys
+    from roost.core.games import get_game
+    parser = argparse.ArgumentParser(prog="python -m roost.protocol",
+                                     description="Serve a roost engine over the engine protocol.")
+    parser.add_argument("game")
+    parser.add_argument("--engine", default="mcts")
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args(argv)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)       # the arena ends its workers itself
+    try:
+        serve(get_game(args.game), args.engine, seed=args.seed)
+    except RoostError as e:
+        print(f"error: {e}", file=sys.stderr)
+        sys.exit(2)

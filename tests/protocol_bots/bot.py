@@ -1,0 +1,99 @@
+#!/usr/bin/env python3
+"""A tiny engine for the protocol tests: it speaks the engine protocol on stdin/stdout and,
+by --mode, plays or misbehaves.
+
+  random       uniformly random legal moves (the game's rules from the roost library)
+  hang         shakes hands, then never answers go
+  crash        shakes hands, then exits with status 3 on go (a word on stderr first)
+  illegal      answers go with a move of the game that is not legal in the position
+  malformed    answers go with a bestmove that names no move
+  error        answers go with an error line
+  nohandshake  reads everything, answers nothing
+  slow         plays random moves after sleeping --sleep seconds
+
+--record FILE appends every line it receives, byte for byte, to FILE.  Every mode leaves at
+the end of its input, so a bot never outlives the arena that started it.
+"""
+import argparse
+import random
+import sys
+import time
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--mode", default="random")
+    ap.add_argument("--record", default=None)
+    ap.add_argument("--sleep", type=float, default=0.0)
+    args = ap.parse_args()
+    record = open(args.record, "ab") if args.record else None
+    out = sys.stdout
+    game = None
+    position = world = None
+    moves = []
+
+    def say(line):
+        out.write(line + "\n")
+        out.flush()
+
+    for raw in sys.stdin.buffer:
+        if record is not None:
+            record.write(raw)
+            record.flush()
+        line = raw.decode("utf-8").strip()
+        word, _, rest = line.partition(" ")
+        if args.mode == "nohandshake":
+            continue
+        if word == "roost":
+            say(f"id name test bot ({args.mode})")
+            say("id author roost tests")
+            say("roostok 1")
+        elif word == "newgame":
+            from roost.core.games import get_game
+            game = get_game(rest.split()[0])
+        elif word == "isready":
+            say("readyok")
+        elif word == "position":
+            position, world, moves = rest, None, []
+        elif word == "world":
+            world = rest
+        elif word == "moves":
+            moves = rest.split()
+        elif word == "go":
+            if args.mode == "hang":
+                continue
+            if args.mode == "crash":
+                sys.stderr.write("bot: crashing on purpose\n")
+                sys.stderr.flush()
+                sys.exit(3)
+            if args.mode == "malformed":
+                say("bestmove")
+                continue
+            if args.mode == "error":
+                say("error this bot does not play")
+                continue
+            state = game.parse(world or position)
+            for name in moves:
+                state.play_move(state.parse_move(name))
+            legal = state.legal()
+            if args.mode == "illegal":
+                m = next(m for m in range(4096) if m not in legal and _names(state, m))
+            else:
+                if args.mode == "slow":
+                    time.sleep(args.sleep)
+                m = random.Random(rest).choice(legal)
+            say("info depth 1 nodes 1 value 0.5 pv " + state.move_name(m))
+            say("bestmove " + state.move_name(m))
+        elif word == "quit":
+            break
+
+
+def _names(state, m):
+    try:
+        return state.parse_move(state.move_name(m)) == m
+    except Exception:
+        return False
+
+
+if __name__ == "__main__":
+    main()
