@@ -37,7 +37,7 @@ DEF UPPER = 2
 
 MAX_DEPTH = MAX_PLY - 10        # the deepest iteration a search may ask for
 MAX_TT_MB = 65536
-MAX_SECONDS = 1000000.0
+MAX_SECONDS = 1e9               # about 31 years: "until stopped" (the protocol's go infinite)
 MAX_NODES = 10 ** 15
 MAX_SAMPLES = 10000
 MAX_EXACT = MAX_OUTCOMES

@@ -32,7 +32,7 @@ DEF MAX_VISITS = 2000000000   # below 2**31: visits are int32
 DEF INTERRUPTED = 2
 
 MAX_ITERATIONS = 1000000000   # per search (the root's visit counter must not overflow)
-MAX_SECONDS = 1000000.0
+MAX_SECONDS = 1e9             # about 31 years: "until stopped"
 MAX_NODES = 1000000000        # tree capacity: node indices are int32
 
 ctypedef struct Node:
