@@ -329,3 +329,23 @@ def test_out_of_range_values_at_the_command_line_are_one_message(args, fault):
     from roost.cli.main import cli
     r = CliRunner().invoke(cli, args)
     assert r.exit_code == 2 and fault in r.output and "Traceback" not in r.output, r.output
+
+
+def test_the_library_accepts_the_edges_of_each_range_and_nothing_past_them():
+    from roost.search.alphabeta import AlphaBeta, MAX_EXACT, MAX_SAMPLES, MAX_TT_MB
+    AlphaBeta(tt_mb=1, exact_outcomes=1, samples=1, star=0)
+    AlphaBeta(tt_mb=1, exact_outcomes=MAX_EXACT, samples=MAX_SAMPLES, star=2)
+    for bad in (dict(tt_mb=0), dict(tt_mb=MAX_TT_MB + 1), dict(exact_outcomes=0),
+                dict(exact_outcomes=MAX_EXACT + 1), dict(samples=0), dict(samples=MAX_SAMPLES + 1),
+                dict(star=-1), dict(star=3)):
+        with pytest.raises(ValueError):
+            AlphaBeta(**{"tt_mb": 1, **bad})
+
+
+@pytest.mark.parametrize("mb", [1, 3, 32])
+def test_the_table_is_the_largest_power_of_two_that_fits_in_tt_megabytes(mb):
+    from roost.search.alphabeta import AlphaBeta
+    size = AlphaBeta(tt_mb=mb).tt_bytes
+    entries = size // 24                      # a table entry is 24 bytes
+    assert entries & (entries - 1) == 0 and size == entries * 24
+    assert size <= mb << 20 < 2 * size
