@@ -158,3 +158,73 @@ def test_every_chance_pruning_setting_gives_the_same_values(game, depth, star):
         if compared == 4:
             break
     assert compared == 4
+
+
+def reference_root(root, depth, paranoid=False, exact=EXACT, repetition_anywhere=True):
+    """The root's value by a plain alpha-beta over the Python API (no table, no ordering):
+    the same scoring as reference(), cheaper, for depths reference() cannot afford.  With
+    repetition_anywhere=False a position counts as repeated only if it is the root's (to
+    show that the positions tested need the rule everywhere on the path)."""
+    me = root.player
+    path = []
+
+    def value(s, depth, ply, alpha, beta, budget):
+        if s.is_over:
+            return (2.0 * s.result()[me] - 1.0) * (MATE - ply)
+        if s.is_chance:
+            outs = s.chances()
+            if len(outs) > budget:
+                raise Sampled
+            path.append(s.hash)
+            total = sum(p * value(_after(s, o), depth, ply + 1, -2 * MATE, 2 * MATE, budget // len(outs))
+                        for o, p in outs)
+            path.pop()
+            return total
+        if depth <= 0:
+            return max(-EVAL_LIMIT, min(EVAL_LIMIT, (2.0 * s.evaluate_for(me) - 1.0) * MATE))
+        if ply > 0 and s.hash in (path if repetition_anywhere else path[:1]):
+            return 0.0
+        path.append(s.hash)
+        maximizing = s.player == me
+        best = -3 * MATE if maximizing else 3 * MATE
+        for m in s.legal():
+            v = value(_after(s, m), depth - 1, ply + 1, alpha, beta, exact)
+            if maximizing:
+                best, alpha = max(best, v), max(alpha, v)
+            else:
+                best, beta = min(best, v), min(beta, v)
+            if alpha >= beta:
+                break
+        path.pop()
+        return best
+
+    return value(root, depth, 0, -3 * MATE, 3 * MATE, exact)
+
+
+def _after(s, m):
+    c = s.copy()
+    c.play_unchecked(m)
+    return c
+
+
+# found among 200 positions of random games: the only one whose depth-4 value depends on a
+# repetition below the root (a position seen at ply 1 coming back at ply 3)
+REPEATS_BELOW_THE_ROOT = "5/6/2bw3/2bwbb2/2bwwww2/2bbwwbb/1wb1bb1/1*ww2/1w3 b 27"
+
+
+def test_repetitions_anywhere_on_the_search_path_are_draws():
+    # Feed the Ducks positions repeat (a duck walks back): at depth 4 a position first seen
+    # one ply below the root can come back at ply 3, where the search must score it a draw
+    # exactly as the plain search does
+    from roost.core.ducks import Ducks
+    special = Ducks.parse(REPEATS_BELOW_THE_ROOT)
+    assert reference_root(special, 4) != reference_root(special, 4, repetition_anywhere=False)
+    compared = 0
+    for s in [special] + sample_positions("ducks", 2, 40, seed=23)[:6]:
+        r = AlphaBeta(tt_mb=4, seed=3).search(s, max_depth=4)
+        if r["depth"] != 4:
+            assert r["exact"] or abs(r["score"]) > 999000.0
+            continue
+        assert r["score"] == pytest.approx(reference_root(s, 4), abs=1e-3), s.text()
+        compared += 1
+    assert compared >= 5

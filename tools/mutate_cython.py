@@ -156,6 +156,7 @@ def main(argv=None):
     ap.add_argument("--sample", type=int, default=0, help="test this many mutants, drawn at random")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--timeout", type=float, default=600.0, help="seconds for the tests of one mutant")
+    ap.add_argument("--only", type=int, nargs="+", help="test these mutants (numbers from --list)")
     ap.add_argument("--list", action="store_true", help="print the mutants and stop")
     ap.add_argument("--log", help="append one JSON line per mutant to this file")
     args = ap.parse_args(argv)
@@ -166,7 +167,9 @@ def main(argv=None):
     lines = original.splitlines(keepends=True)
     every = mutants(lines)
     chosen = list(range(len(every)))
-    if args.sample and args.sample < len(every):
+    if args.only:
+        chosen = [i for i in args.only if 0 <= i < len(every)]
+    elif args.sample and args.sample < len(every):
         chosen = sorted(random.Random(args.seed).sample(chosen, args.sample))
     print(f"{args.file}: {len(every)} mutants, testing {len(chosen)}", flush=True)
     if args.list:
