@@ -98,6 +98,8 @@ def compare(state, depth, paranoid=False, star=2, tt_mb=4):
     except Sampled:
         return False
     assert r["score"] == pytest.approx(best, abs=1e-3), (state.text(), done)
+    assert {m for m, _, _ in r["root_moves"]} == set(state.legal())
+    check_principal_variation(state, r, paranoid)
     truth = dict(children)
     assert truth[r["move"]] == pytest.approx(best, abs=1e-3), (state.text(), done)
     for m, v, exact in r["root_moves"]:
@@ -106,6 +108,22 @@ def compare(state, depth, paranoid=False, star=2, tt_mb=4):
         else:                       # refuted by a null window: an upper bound
             assert truth[m] <= v + 1e-3, (state.text(), done, m)
     return True
+
+
+def check_principal_variation(state, r, paranoid):
+    """Every position along the PV, searched to the depth left, has the root's value: the
+    PV is the line that value comes from (up to the first chance node, where the PV ends)."""
+    pv = r["pv"]
+    assert pv and pv[0] == r["move"]
+    s, path = state.copy(), [state.hash]
+    for k, m in enumerate(pv, 1):
+        assert m in s.legal(), (state.text(), k)
+        s.play_unchecked(m)
+        if s.is_over or s.is_chance:
+            break
+        v = reference_root(s, r["depth"] - k, paranoid, me=state.player, ply0=k, path0=path)
+        assert v == pytest.approx(r["score"], abs=1e-3), (state.text(), k)
+        path.append(s.hash)
 
 
 def sample_positions(game, players, count, seed):
@@ -160,13 +178,15 @@ def test_every_chance_pruning_setting_gives_the_same_values(game, depth, star):
     assert compared == 4
 
 
-def reference_root(root, depth, paranoid=False, exact=EXACT, repetition_anywhere=True):
+def reference_root(root, depth, paranoid=False, exact=EXACT, repetition_anywhere=True,
+                   me=None, ply0=0, path0=()):
     """The root's value by a plain alpha-beta over the Python API (no table, no ordering):
     the same scoring as reference(), cheaper, for depths reference() cannot afford.  With
     repetition_anywhere=False a position counts as repeated only if it is the root's (to
-    show that the positions tested need the rule everywhere on the path)."""
-    me = root.player
-    path = []
+    show that the positions tested need the rule everywhere on the path).  `me`, `ply0` and
+    `path0` continue a search from a position `ply0` plies below the real root."""
+    me = root.player if me is None else me
+    path = list(path0)
 
     def value(s, depth, ply, alpha, beta, budget):
         if s.is_over:
@@ -182,7 +202,7 @@ def reference_root(root, depth, paranoid=False, exact=EXACT, repetition_anywhere
             return total
         if depth <= 0:
             return max(-EVAL_LIMIT, min(EVAL_LIMIT, (2.0 * s.evaluate_for(me) - 1.0) * MATE))
-        if ply > 0 and s.hash in (path if repetition_anywhere else path[:1]):
+        if ply > 0 and s.hash in (path[:ply] if repetition_anywhere else path[:1]):
             return 0.0
         path.append(s.hash)
         maximizing = s.player == me
@@ -198,7 +218,7 @@ def reference_root(root, depth, paranoid=False, exact=EXACT, repetition_anywhere
         path.pop()
         return best
 
-    return value(root, depth, 0, -3 * MATE, 3 * MATE, exact)
+    return value(root, depth, ply0, -3 * MATE, 3 * MATE, exact)
 
 
 def _after(s, m):
