@@ -335,6 +335,8 @@ def test_the_library_accepts_the_edges_of_each_range_and_nothing_past_them():
     from roost.search.alphabeta import AlphaBeta, MAX_EXACT, MAX_SAMPLES, MAX_TT_MB
     AlphaBeta(tt_mb=1, exact_outcomes=1, samples=1, star=0)
     AlphaBeta(tt_mb=1, exact_outcomes=MAX_EXACT, samples=MAX_SAMPLES, star=2)
+    with pytest.raises(ValueError, match="depth >= 1"):
+        AlphaBeta(tt_mb=1).search(Ducks.parse(WIN_IN_ONE), max_depth=0)
     for bad in (dict(tt_mb=0), dict(tt_mb=MAX_TT_MB + 1), dict(exact_outcomes=0),
                 dict(exact_outcomes=MAX_EXACT + 1), dict(samples=0), dict(samples=MAX_SAMPLES + 1),
                 dict(star=-1), dict(star=3)):
@@ -349,3 +351,32 @@ def test_the_table_is_the_largest_power_of_two_that_fits_in_tt_megabytes(mb):
     entries = size // 24                      # a table entry is 24 bytes
     assert entries & (entries - 1) == 0 and size == entries * 24
     assert size <= mb << 20 < 2 * size
+
+
+def test_a_node_limit_reports_the_last_depth_it_completed():
+    # the depth-D search's nodes are within the limit, the depth-(D+1) search's are not:
+    # the limited search finishes D, stops inside D+1 and reports D exactly (same tree)
+    from roost.search.alphabeta import AlphaBeta
+    s = Ducks.parse("bwbwb/w4b/w5w/b6b/b7b/w6w/b5w/b4w/bbwww w 0")
+    full = {d: AlphaBeta(tt_mb=4).search(s, max_depth=d) for d in (4, 5)}
+    limit = (full[4]["nodes"] + full[5]["nodes"]) // 2
+    r = AlphaBeta(tt_mb=4).search(s, max_depth=64, nodes=limit)
+    assert r["depth"] == 4 and r["move"] == full[4]["move"] and r["score"] == full[4]["score"]
+    assert r["pv"] == full[4]["pv"]
+
+
+def test_a_search_stopped_before_any_move_still_names_one():
+    from roost.search.alphabeta import AlphaBeta
+    s = Ducks.parse("bwbwb/w4b/w5w/b6b/b7b/w6w/b5w/b4w/bbwww w 0")
+    r = AlphaBeta(tt_mb=1).search(s, nodes=1)
+    assert r["move"] in s.legal() and r["pv"] == [r["move"]]
+
+
+def test_a_tree_searched_to_its_ends_stops_deepening():
+    # Dice Race with two decisions left: every line ends within two decisions, so iterative
+    # deepening stops there instead of searching on to depth 12
+    from roost.core.games import get_game
+    from roost.search.alphabeta import AlphaBeta
+    s = get_game("dice").parse("0 0 2 0 -")
+    r = AlphaBeta(tt_mb=1).search(s, max_depth=12)
+    assert r["depth"] <= 3

@@ -120,10 +120,13 @@ def check_principal_variation(state, r, paranoid):
         assert m in s.legal(), (state.text(), k)
         s.play_unchecked(m)
         if s.is_over or s.is_chance:
+            assert k == len(pv)
             break
         v = reference_root(s, r["depth"] - k, paranoid, me=state.player, ply0=k, path0=path)
         assert v == pytest.approx(r["score"], abs=1e-3), (state.text(), k)
         path.append(s.hash)
+    # the line runs to the depth searched, unless the game ends or chance acts on the way
+    assert len(pv) == r["depth"] or s.is_over or s.is_chance, (state.text(), len(pv), r["depth"])
 
 
 def sample_positions(game, players, count, seed):
