@@ -46,3 +46,19 @@ def test_a_seed_gives_the_same_search_in_a_fresh_process():
     for run, a, b in zip(RUNS, first, second):
         assert a == b, run[2]
         assert a["stats"] and a["pv"]
+
+
+def test_the_seed_of_each_move_decides_the_search_of_a_kept_engine():
+    # one engine object choosing again: the same seed repeats the search exactly (the
+    # generator is reseeded, not continued), another seed gives another search
+    from roost.search.engines import parse_engine
+    state = get_game("cubirds").start(players=3, seed=4)
+    for spec in ("ismcts:iterations=400", "mcts:iterations=400,reuse=0", "pimc:worlds=2,iterations=200",
+                 "ab:depth=2,paranoid=1"):
+        e = parse_engine(spec)
+        first = e.choose(state, seed=3)
+        again = e.choose(state, seed=3)
+        other = e.choose(state, seed=4)
+        rows = [[(x.move, x.visits, x.value) for x in r.stats] for r in (first, again, other)]
+        assert rows[0] == rows[1], spec
+        assert rows[0] != rows[2], spec
