@@ -80,6 +80,10 @@ def test_uct_matches_a_plain_uct_step_by_step(text, c):
         assert got[m][0] == want[m][0], (text, s.move_name(m), got[m], want[m])
         assert got[m][1] == pytest.approx(want[m][1], abs=1e-9)
     assert r["playout_plies"] == 0
+    for x in r["stats"]:
+        # every player's mean result below the move; the mover's is the move's value
+        assert len(x["values"]) == 2 and sum(x["values"]) == pytest.approx(1.0)
+        assert x["values"][s.player] == pytest.approx(x["value"], abs=1e-12)
 
 
 def test_a_bandit_with_known_arms():
@@ -95,7 +99,7 @@ def test_a_bandit_with_known_arms():
     roll, coin, hold = arms["roll"], arms["coin"], arms["hold"]
     assert roll.value == pytest.approx(2 / 3, abs=0.015)
     assert roll.values[1] == pytest.approx(1 / 3, abs=0.015)      # max^n: the other player's
-    assert hold.value == 0.0
+    assert hold.value == 0.0 and hold.values == [0.0, 1.0]      # a terminal move counts too
     assert coin.value == pytest.approx(1 / 4, abs=0.15)
     bonus = math.sqrt(math.log(n) / roll.visits)
     expected_hold = math.log(n) / (roll.value + bonus) ** 2
@@ -120,6 +124,19 @@ def test_nodes_bounds_the_tree():
     large = parse_engine("mcts:iterations=4000").choose(s, seed=1)
     assert small.info["tree_nodes"] <= 1000 < large.info["tree_nodes"]
     assert small.iterations == 4000 and small.move in s.legal()
+
+
+@pytest.mark.parametrize("game,spec", [("leaves", "ismcts:iterations=3000,nodes=1000"),
+                                       ("cubirds", "mcts:iterations=3000,nodes=1000"),
+                                       ("leaves", "mcts:iterations=3000,nodes=1000")])
+def test_a_full_tree_keeps_searching_with_playouts(game, spec):
+    # hundreds of moves a node: the 1000-node tree fills within a few iterations, and every
+    # later iteration rolls out from the edge of the tree
+    info = get_game(game)
+    s = info.parse(info.bench_position)
+    r = parse_engine(spec).choose(s, seed=2)
+    assert r.move in s.legal() and r.iterations == 3000
+    assert r.info["tree_nodes"] <= 1000
 
 
 def test_plies_caps_the_playouts():
