@@ -180,3 +180,17 @@ def test_solver_proves_only_when_on(solver):
     else:
         assert r.proven == "" and r.iterations == 3000 and "proven" not in r.score
         assert all(x.proven == "" for x in r.stats)
+
+
+@pytest.mark.parametrize("text", [
+    # Tweeeet endings with the nest row laid (no chance left) whose best result is a draw
+    # (equal energy in the nests; found by alpha-beta's solve in random games)
+    "12:o...~~oo./~....~ooo/o.o~~..o./o~...~o.o/oo.~...~2/..~~o.o.2/o.oo~..~./N.N.N.N.N "
+    "e19:2 d18:6 c14:8 g19:4 FR",
+    "12:...~~o.oo/~.oo.o..~/~o~o..o../.~o..oo~./.~.o~..oo/.5o~~o.../...ooo~.~/N.N.N.N.N "
+    "g15:6 a19:1 e19:1 a19:2 MR"])
+def test_the_solver_proves_a_drawn_ending(text):
+    s = get_game("tweeeet").parse(text)
+    assert parse_engine("ab:tt=8").choose(s, seed=0, solve=True).proven == "draw"
+    r = MCTS(capacity=100000, solver=True, seed=1).search(s, iterations=50000)
+    assert r["root_proven"] == "draw" and r["iterations"] < 50000
