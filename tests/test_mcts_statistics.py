@@ -194,3 +194,12 @@ def test_the_solver_proves_a_drawn_ending(text):
     assert parse_engine("ab:tt=8").choose(s, seed=0, solve=True).proven == "draw"
     r = MCTS(capacity=100000, solver=True, seed=1).search(s, iterations=50000)
     assert r["root_proven"] == "draw" and r["iterations"] < 50000
+
+
+def test_progress_is_reported_once_the_search_has_a_first_result():
+    # analyse --progress prints its readiness line from this first call: the search must
+    # already have an iteration to report when Ctrl-C follows
+    calls = []
+    s = Ducks.parse(POSITIONS[0])
+    MCTS(capacity=10000, seed=1).search(s, iterations=300, progress=lambda n, secs: calls.append(n))
+    assert calls[:1] == [1]
