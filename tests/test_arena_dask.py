@@ -1,15 +1,104 @@
-"""The Dask backend: a small tournament on a local Dask cluster lands in the same SQLite
-database, plays the same games as one process, and resumes the same way.  Needs the
-`distributed` extra (pip install roost[distributed], part of the test extra)."""
+"""The Dask backend against real clusters on loopback: a scheduler and worker processes
+started by these tests (killed by PID), and a local cluster through --dask-local.  Games
+run in the workers' processes, land in the same SQLite database as one process would
+write, and resume the same way; when the cluster fails the tournament says what happened
+(issue 15): a lost scheduler, no workers at all for a while, the workers that really
+played.  Needs the `distributed` extra (part of the test extra)."""
+import json
+import os
+import signal
+import socket
 import sqlite3
+import subprocess
+import sys
+import time
 
 import pytest
 
 distributed = pytest.importorskip("distributed")
 
-from roost.arena.runner import DaskBackend  # noqa: E402
-from roost.arena.tournament import TournamentConfig, run_tournament  # noqa: E402
+from click.testing import CliRunner  # noqa: E402
+
+from roost.arena.runner import DaskBackend, quiet_dask_logs  # noqa: E402
+from roost.arena.tournament import TournamentConfig, run_tournament, summary_text  # noqa: E402
+from roost.cli.main import cli  # noqa: E402
 from roost.core.games import get_game  # noqa: E402
+
+DUCKS = get_game("ducks")
+HOST = socket.gethostname()
+
+
+def _free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Cluster:
+    """A Dask scheduler and workers (no nanny: each worker is the process we started) on
+    127.0.0.1, their output in files under ``folder``.  The workers start together with
+    the scheduler (they wait for it), which saves a few seconds a cluster."""
+
+    def __init__(self, folder, workers=2):
+        self.folder = str(folder)
+        self.procs = []
+        self.address = f"tcp://127.0.0.1:{_free_port()}"
+        self.scheduler = self._start("scheduler", [
+            "distributed.cli.dask_scheduler", "--host", "127.0.0.1",
+            "--port", self.address.rsplit(":", 1)[1], "--no-dashboard"])
+        self.workers = [self.add_worker() for _ in range(workers)]
+        self.wait_for(workers)
+
+    def _start(self, name, args):
+        log = open(os.path.join(self.folder, f"{name}-{len(self.procs)}.log"), "w")
+        p = subprocess.Popen([sys.executable, "-m", *args], stdout=log, stderr=log)
+        self.procs.append(p)
+        return p
+
+    def add_worker(self):
+        return self._start("worker", ["distributed.cli.dask_worker", self.address, "--nthreads", "1",
+                                      "--no-nanny", "--host", "127.0.0.1", "--no-dashboard",
+                                      "--death-timeout", "30"])
+
+    def wait_for(self, n, timeout=60):
+        deadline = time.monotonic() + timeout
+        with distributed.Client(self.address, timeout="60s") as c:
+            while sum(c.nthreads().values()) != n:
+                assert time.monotonic() < deadline, f"the cluster never had {n} workers"
+                assert self.scheduler.poll() is None, "the scheduler did not start"
+                time.sleep(0.05)
+
+    @staticmethod
+    def kill(proc):
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait(10)
+
+    def ensure(self, n):
+        """Exactly ``n`` live workers (tests sharing a cluster each start from what they need)."""
+        live = [w for w in self.workers if w.poll() is None]
+        for w in live[n:]:
+            self.kill(w)
+        self.workers = live[:n] + [self.add_worker() for _ in range(n - len(live))]
+        self.wait_for(n)
+        return self.workers
+
+    def pids(self):
+        return {p.pid for p in self.procs if p is not self.scheduler}
+
+    def close(self):
+        for p in self.procs:
+            if p.poll() is None:
+                p.kill()
+        for p in self.procs:
+            p.wait(10)
+
+
+@pytest.fixture(scope="module")
+def shared(tmp_path_factory):
+    """One cluster for the tests that can share it: each asks for the workers it needs."""
+    c = Cluster(tmp_path_factory.mktemp("dask"))
+    yield c
+    c.close()
 
 
 def _rows(db):
@@ -20,8 +109,18 @@ def _rows(db):
     return rows
 
 
-def test_a_tournament_on_a_local_dask_cluster(tmp_path):
-    cfg = TournamentConfig(game=get_game("ducks"), engines=["random", "ab:depth=1"], games=10, seed=8)
+def _worker_pids(db):
+    c = sqlite3.connect(db)
+    workers = [w for (w,) in c.execute("SELECT worker FROM games")]
+    c.close()
+    assert all(w.rsplit(":", 1)[0] == HOST for w in workers)
+    return {int(w.rsplit(":", 1)[1]) for w in workers}
+
+
+def test_games_run_in_the_workers_processes_and_resume(tmp_path, shared):
+    cluster = shared
+    cluster.ensure(2)
+    cfg = TournamentConfig(game=DUCKS, engines=["random", "ab:depth=1"], games=10, seed=8)
     ref = run_tournament(cfg, db=str(tmp_path / "ref.db"), jobs=1)
     db = str(tmp_path / "dask.db")
     stop_at = []
@@ -31,7 +130,7 @@ def test_a_tournament_on_a_local_dask_cluster(tmp_path):
             stop_at.append(p.done)
             raise KeyboardInterrupt
 
-    backend = DaskBackend(cfg.game, cfg.position, local=2)
+    backend = DaskBackend(cfg.game, cfg.position, scheduler=cluster.address)
     try:
         assert backend.workers == 2
         part = run_tournament(cfg, db=db, backend=backend, on_progress=interrupt, progress_every=0)
@@ -40,7 +139,157 @@ def test_a_tournament_on_a_local_dask_cluster(tmp_path):
     finally:
         backend.close()
     assert rest.finished and rest.resumed == part.stored and rest.played == 10 - part.stored
-    assert rest.backend.startswith("dask")
+    assert rest.backend == f"dask ({cluster.address})"
     assert _rows(db) == _rows(ref.db)
-    workers = {w for (w,) in sqlite3.connect(db).execute("SELECT DISTINCT worker FROM games")}
-    assert workers, "every game records the worker that played it"
+    played = _worker_pids(db)
+    assert played <= cluster.pids() and os.getpid() not in played
+
+
+def test_the_scheduler_option_through_the_command_line(tmp_path, shared):
+    cluster = shared
+    cluster.ensure(2)
+    db = str(tmp_path / "s.db")
+    r = CliRunner().invoke(cli, ["tournament", "ducks", "-e", "random", "-e", "ab:depth=1",
+                                 "--games", "20", "--scheduler", cluster.address, "--db", db,
+                                 "--json"])
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.output)
+    assert d["backend"] == f"dask ({cluster.address})" and d["stored"] == 20 and d["finished"]
+    played = _worker_pids(db)
+    assert played <= cluster.pids() and os.getpid() not in played
+    assert d["workers"] == len(played)
+
+
+def test_the_summary_counts_the_workers_that_played(tmp_path, shared):
+    cluster = shared
+    cluster.ensure(2)
+    cfg = TournamentConfig(game=DUCKS, engines=["random", "ab:depth=1"], games=20, seed=4)
+    backend = DaskBackend(cfg.game, cfg.position, scheduler=cluster.address)
+    try:
+        assert backend.workers == 2
+        cluster.kill(cluster.workers[0])       # one of the two dies before playing a game
+        cluster.wait_for(1)
+        res = run_tournament(cfg, db=str(tmp_path / "c.db"), backend=backend)
+    finally:
+        backend.close()
+    assert res.finished and _worker_pids(res.db) == {cluster.workers[1].pid}
+    assert res.workers == 1
+    assert f"on 1 worker ({res.backend})" in summary_text(res)
+
+
+def test_dask_local_through_the_command_line(tmp_path):
+    import warnings
+    db = str(tmp_path / "l.db")
+    taken = socket.socket()                 # distributed's default HTTP port, taken: no
+    try:                                    # warning about it (nor any other) reaches the user
+        taken.bind(("127.0.0.1", 8787))
+        taken.listen()
+    except OSError:
+        pass                                # taken already
+    try:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            r = CliRunner().invoke(cli, ["tournament", "ducks", "-e", "random", "-e", "ab:depth=1",
+                                         "--games", "10", "--dask-local", "2", "--db", db, "--json"])
+    finally:
+        taken.close()
+    assert r.exit_code == 0, r.output
+    assert [str(w.message) for w in caught if "distributed" in w.filename] == []
+    d = json.loads(r.output)
+    assert d["backend"] == "dask (local cluster, 2 workers)" and d["stored"] == 10
+    played = _worker_pids(db)
+    assert played and os.getpid() not in played
+    assert d["workers"] == len(played) <= 2
+
+
+def test_a_lost_scheduler_is_named_with_what_is_stored(tmp_path):
+    cluster = Cluster(tmp_path, workers=1)
+    db = str(tmp_path / "lost.db")
+    cmd = [sys.executable, "-m", "roost.cli.main", "tournament", "ducks", "-e", "ab:depth=1",
+           "-e", "random", "--games", "4000", "--scheduler", cluster.address, "--db", db,
+           "--no-progress"]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 60
+        n = 0
+        while n < 10:
+            assert time.monotonic() < deadline and proc.poll() is None, "no games were stored"
+            time.sleep(0.05)
+            try:
+                c = sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=1)
+                n = c.execute("SELECT count(*) FROM games").fetchone()[0]
+                c.close()
+            except sqlite3.OperationalError:
+                pass
+        cluster.kill(cluster.scheduler)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        cluster.close()
+    stored = sqlite3.connect(db).execute("SELECT count(*) FROM games").fetchone()[0]
+    assert proc.returncode == 1, err
+    assert err.strip() == (f"Error: lost the Dask scheduler at {cluster.address}: {stored} of "
+                           f"4000 games are stored in {db}; run the same command to resume")
+    assert 10 <= stored < 4000 and out == ""
+
+
+def test_no_workers_for_a_while_is_said_then_the_tournament_carries_on(tmp_path, shared):
+    cluster = shared
+    first, = cluster.ensure(1)
+    # enough games that most are still to be handed out when the worker dies
+    cfg = TournamentConfig(game=DUCKS, engines=["ab:depth=1", "random"], games=150, seed=2)
+    events = []
+    later = []
+
+    def kill_the_worker(p):
+        if p.done >= 5 and first.poll() is None:
+            cluster.kill(first)
+
+    def on_event(text):
+        events.append(text)
+        if text.startswith("no Dask workers") and not later:
+            later.append(cluster.add_worker())      # a worker joins after the notice
+            cluster.workers.append(later[0])
+
+    backend = DaskBackend(cfg.game, cfg.position, scheduler=cluster.address, no_worker_notice=1.0)
+    try:
+        res = run_tournament(cfg, db=str(tmp_path / "w.db"), backend=backend,
+                             on_progress=kill_the_worker, progress_every=0, on_event=on_event)
+        assert res.finished and res.stored == 150
+        assert events[0] == "no Dask workers for 1 s; waiting; Ctrl-C stores what is done"
+        assert events[1] == "1 Dask worker thread back: carrying on"
+        played = _worker_pids(res.db)
+        assert played == {first.pid, later[0].pid}
+        assert res.workers == 2          # the two processes that played, one after the other
+
+        # no worker again, and Ctrl-C while the tournament waits: it stops, keeping what is done
+        cluster.ensure(0)
+        events.clear()
+
+        def interrupt(text):
+            events.append(text)
+            os.kill(os.getpid(), signal.SIGINT)
+
+        cfg2 = TournamentConfig(game=DUCKS, engines=["ab:depth=1", "random"], games=60, seed=3)
+        t0 = time.monotonic()
+        res = run_tournament(cfg2, db=str(tmp_path / "w2.db"), backend=backend, on_event=interrupt)
+        assert res.interrupted and res.stored == 0 and time.monotonic() - t0 < 30
+        assert events == ["no Dask workers for 1 s; waiting; Ctrl-C stores what is done"]
+    finally:
+        backend.close()
+
+
+def test_distributed_logging_is_quiet_until_restored():
+    import logging
+    client_log = logging.getLogger("distributed.client")
+    before = (logging.getLogger("distributed").level, client_log.level)
+    restore = quiet_dask_logs()
+    try:
+        assert not client_log.isEnabledFor(logging.CRITICAL)
+        assert not logging.getLogger("distributed.some.new.module").isEnabledFor(logging.CRITICAL)
+    finally:
+        restore()
+    assert (logging.getLogger("distributed").level, client_log.level) == before
+    assert client_log.isEnabledFor(logging.ERROR)

@@ -157,3 +157,163 @@ def test_sprt_run_stops_at_the_first_decisive_game():
 def test_sprt_bad_settings(text, msg):
     with pytest.raises(SprtError, match=msg):
         Sprt.parse(text)
+
+
+def _consistent_three():
+    # A beats B 3:1, B beats C 3:1, A beats C 9:1 (see above: an exact Bradley-Terry model)
+    t = Tally(3)
+    _games(t, (0, 1), (1.0, 0.0), 3)
+    _games(t, (0, 1), (0.0, 1.0), 1)
+    _games(t, (1, 2), (1.0, 0.0), 3)
+    _games(t, (1, 2), (0.0, 1.0), 1)
+    _games(t, (0, 2), (1.0, 0.0), 9)
+    _games(t, (0, 2), (0.0, 1.0), 1)
+    return t
+
+
+ELO = 400.0 / math.log(10.0)       # Elo per logit
+
+
+def test_error_bars_of_three_engines_by_hand():
+    # At the fit p(A>B) = p(B>C) = 3/4, p(A>C) = 9/10.  The Fisher information of a pair
+    # is n p (1 - p): A-B 4 * 3/16 = 3/4, B-C 3/4, A-C 10 * 9/100 = 9/10.  With A fixed, the
+    # information of (B, C) is [[3/4 + 3/4, -3/4], [-3/4, 3/4 + 9/10]] = [[3/2, -3/4],
+    # [-3/4, 33/20]], determinant 3/2 * 33/20 - 9/16 = 153/80; its inverse has the
+    # variances var B = (33/20) / (153/80) = 44/51 and var C = (3/2) / (153/80) = 40/51.
+    # 95% error bar = 1.96 * sd * 400 / ln 10: B 316.26, C 301.54 Elo.
+    r = fit_elo(_consistent_three())
+    assert r.err[0] == 0.0
+    assert r.err[1] == pytest.approx(1.96 * ELO * math.sqrt(44 / 51), abs=0.01)
+    assert r.err[1] == pytest.approx(316.26, abs=0.01)
+    assert r.err[2] == pytest.approx(301.54, abs=0.01)
+    # anchored at C, the free pair is (A, B): [[3/4 + 9/10, -3/4], [-3/4, 3/2]], so var A =
+    # 40/51 (the old var C: the A-C distance is what is uncertain) and var B stays 44/51
+    r = fit_elo(_consistent_three(), anchor=2)
+    assert r.err[2] == 0.0
+    assert r.err[0] == pytest.approx(301.54, abs=0.01)
+    assert r.err[1] == pytest.approx(316.26, abs=0.01)
+    # anchored at B: A and C each meet B with information 3/4 and each other with 9/10:
+    # [[3/4 + 9/10, -9/10], [-9/10, 3/4 + 9/10]], det = (1089 - 324) / 400 = 153/80 again,
+    # var A = var C = (33/20) / (153/80) = 44/51
+    r = fit_elo(_consistent_three(), anchor=1)
+    assert r.elo == pytest.approx([190.849, 0.0, -190.849], abs=0.01)
+    assert r.err[0] == pytest.approx(316.26, abs=0.01) and r.err[2] == pytest.approx(316.26, abs=0.01)
+
+
+def test_likelihood_of_superiority_and_the_elo_interval_by_hand():
+    # scores 1, 1, 1/2, 0, 1, 1/2: mean 2/3, sum of squares 3.5, sample variance
+    # (3.5 - 6 * 4/9) / 5 = 1/6, standard error sqrt(1/6 / 6) = 1/6, margin 1.96/6 = 0.32667.
+    # LOS = Phi((2/3 - 1/2) / (1/6)) = Phi(1) = 0.84134.  Elo of 2/3: 400 log10(2) = 120.41;
+    # of 2/3 -+ 0.32667 = 0.34 and 0.99333: -400 log10(0.66 / 0.34) = -115.23 and
+    # -400 log10(0.006667 / 0.993333) = +869.27
+    s = ScoreStream()
+    for x in (1, 1, 0.5, 0, 1, 0.5):
+        s.add(x)
+    h = s.head_to_head()
+    assert h.games == 6 and h.score == pytest.approx(2 / 3)
+    assert h.margin == pytest.approx(0.326667, abs=1e-6)
+    assert h.los == pytest.approx(0.841345, abs=1e-6)
+    assert h.elo == pytest.approx(120.412, abs=0.001)
+    assert h.elo_low == pytest.approx(-115.226, abs=0.001)
+    assert h.elo_high == pytest.approx(869.275, abs=0.001)
+    # 6 wins 2 losses: mean 3/4, variance (6 - 8 * 9/16) / 7 = 3/14, se = sqrt(3/112) =
+    # 0.163663, z = 0.25 / 0.163663 = 1.52753, Phi(1.52753) = 0.93668 (a normal table gives
+    # 0.9367 at 1.53 minus the slope 0.1238 * 0.0025)
+    s = ScoreStream()
+    for x in (1, 1, 1, 0, 1, 1, 0, 1):
+        s.add(x)
+    assert s.head_to_head().los == pytest.approx(0.93668, abs=1e-5)
+    # the mirror image: the other engine's LOS is the complement
+    s = ScoreStream()
+    for x in (0, 0, 0, 1, 0, 0, 1, 0):
+        s.add(x)
+    assert s.head_to_head().los == pytest.approx(1 - 0.93668, abs=1e-5)
+    # all draws: no evidence either way; all wins: certain
+    s = ScoreStream()
+    for _ in range(5):
+        s.add(0.5)
+    assert s.head_to_head().los == 0.5
+    s = ScoreStream()
+    for _ in range(5):
+        s.add(1.0)
+    assert s.head_to_head().los == 1.0 and s.head_to_head().elo == math.inf
+
+
+def test_a_three_player_game_counts_one_games_worth_per_engine():
+    # A 3-seat game won by A alone is A>B, A>C, B=C, each comparison weighing 1/2.  Two
+    # such games (seats rotated), then one won by B and one by C:
+    t = Tally(3)
+    t.add((0, 1, 2), (1.0, 0.0, 0.0))
+    t.add((1, 2, 0), (0.0, 0.0, 1.0))
+    t.add((2, 0, 1), (0.0, 0.0, 1.0))      # B wins
+    t.add((0, 1, 2), (0.0, 0.0, 1.0))      # C wins
+    # A-B: A won games 1, 2 (2 comparisons), lost game 3, game 4 A=B (0 and 0): 2.5 of 4
+    assert t.raw_W[0][1] == 2.5 and t.raw_N[0][1] == 4
+    assert t.W[0][1] == 1.25 and t.N[0][1] == 2.0
+    # B-C: games 1, 2 draw (0, 0), game 3 B wins, game 4 C wins: 2 of 4
+    assert t.raw_W[1][2] == 2.0 and t.W[1][2] == 1.0
+    r = fit_elo(t)
+    assert r.elo[1] == pytest.approx(r.elo[2], abs=1e-9)   # B and C did equally well
+    # A scored 2.5 of 4 against each: a logit of ln(2.5 / 1.5) against both (B = C makes
+    # the fit of A's pairs independent of the B-C pair) = 88.74 Elo
+    assert r.elo[0] - r.elo[1] == pytest.approx(ELO * math.log(2.5 / 1.5), abs=0.01)
+
+
+def test_scores_and_won_drawn_lost_by_hand():
+    # seat results: (A 1, B 0), (B 1/2, A 1/2), (A 0, B 1), and a 3-seat game A 1/2, B 0,
+    # A 1/2 (A holds two seats; a shared win is neither won nor lost)
+    t = Tally(2)
+    t.add((0, 1), (1.0, 0.0))
+    t.add((1, 0), (0.5, 0.5))
+    t.add((0, 1), (0.0, 1.0))
+    t.add((0, 1, 0), (0.5, 0.0, 0.5))
+    assert t.score == [2.5, 1.5] and t.games == [5, 4] and t.n_games == 4
+    assert t.wdl == [[1, 3, 1], [1, 1, 2]]           # per seat: won, in between, lost
+
+
+def test_pairwise_skips_only_the_pairs_of_one_roster_entry():
+    # the entry in seats 0 and 1 is compared with seat 2 from both seats
+    assert pairwise((0, 0, 1), (1.0, 0.0, 0.5)) == [(0, 1, 1.0), (0, 1, 0.0)]
+    t = Tally(2)
+    t.add((0, 0, 1), (1.0, 0.0, 0.5))
+    assert t.raw_W[0][1] == 1.0 and t.raw_W[1][0] == 1.0 and t.raw_N[1][0] == 2
+
+
+def test_the_crosstable_holds_both_directions():
+    t = Tally(3)
+    t.add((0, 1, 2), (1.0, 0.5, 0.0))      # 0 > 1, 0 > 2, 1 > 2
+    assert [[t.raw_W[i][j] for j in range(3)] for i in range(3)] == [[0, 1, 1], [0, 0, 1], [0, 0, 0]]
+    assert t.W[1][0] == 0.0 and t.W[2][1] == 0.0 and t.N[2][1] == 0.5
+
+
+def test_one_three_seat_game_rates_everyone():
+    # each comparison weighs 1/2, so every N is below 1: all three are still connected
+    t = Tally(3)
+    t.add((0, 1, 2), (1.0, 0.5, 0.0))
+    t.add((2, 1, 0), (1.0, 0.5, 0.0))
+    r = fit_elo(t)
+    assert all(e is not None for e in r.elo) and r.connected == [True, True, True]
+    assert r.elo[1:] == pytest.approx([0.0, 0.0], abs=1e-6)   # every pair traded wins
+
+
+def test_engines_that_met_are_rated_when_the_first_never_played():
+    t = Tally(3)
+    _games(t, (1, 2), (1.0, 0.0), 2)
+    _games(t, (1, 2), (0.0, 1.0), 1)
+    r = fit_elo(t, anchor=1)
+    assert r.elo[1] == 0.0 and r.elo[2] == pytest.approx(-120.41, abs=0.01)   # 2 of 3: 400 log10 2
+    assert r.elo[0] is None
+
+
+def test_a_sweep_against_the_anchor_and_a_single_win():
+    # the anchor lost all 3: like the clean sweep above, seen from the other side: +338.04
+    t = Tally(2)
+    _games(t, (0, 1), (0.0, 1.0), 3)
+    r = fit_elo(t)
+    assert r.elo[1] == pytest.approx(338.04, abs=0.01) and "virtual draw" in r.note
+    # one win in three is a finite fit, no virtual draws: 1/3 -> +400 log10(2) = 120.41
+    t = Tally(2)
+    _games(t, (0, 1), (1.0, 0.0), 1)
+    _games(t, (0, 1), (0.0, 1.0), 2)
+    r = fit_elo(t)
+    assert r.elo[1] == pytest.approx(120.41, abs=0.01) and r.note == ""

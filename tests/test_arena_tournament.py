@@ -218,24 +218,32 @@ def test_kill_minus_nine_mid_tournament_then_resume(tmp_path):
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="needs POSIX signals")
-def test_sigterm_stops_tidily_and_says_what_is_stored(tmp_path):
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
+def test_a_signal_stops_tidily_and_says_what_is_stored(tmp_path, signum):
     db = str(tmp_path / "t.db")
     cmd = [sys.executable, "-m", "roost.cli.main", "tournament", "ducks", "-e", "random",
            "-e", "random", "--games", "4000", "--jobs", "2", "--db", db, "--no-progress"]
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        time.sleep(0.05)
-        try:
-            c = sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=1)
-            n = c.execute("SELECT count(*) FROM games").fetchone()[0]
-            c.close()
-        except sqlite3.OperationalError:
-            continue
-        if n >= 50:
-            break
-    proc.send_signal(signal.SIGTERM)
-    out, err = proc.communicate(timeout=30)
+    # a shell may start us with SIGINT ignored: the child gets the default back
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    try:
+        deadline = time.monotonic() + 60
+        n = 0
+        while time.monotonic() < deadline and n < 50:
+            time.sleep(0.05)
+            try:
+                c = sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=1)
+                n = c.execute("SELECT count(*) FROM games").fetchone()[0]
+                c.close()
+            except sqlite3.OperationalError:
+                continue
+        assert n >= 50, "the tournament stored no games to interrupt"
+        proc.send_signal(signum)
+        out, err = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
     assert proc.returncode == 130, err
     assert "Traceback" not in err
     stored = sqlite3.connect(db).execute("SELECT count(*) FROM games").fetchone()[0]
@@ -255,3 +263,101 @@ def test_a_damaged_row_is_reported_not_a_traceback(tmp_path):
         run_tournament(cfg, db=db, jobs=1)
     with pytest.raises(Exception, match="the row of game 2 is damaged"):
         read_records(db)
+
+
+def test_an_interrupted_sprt_resumes_to_the_same_decision(tmp_path):
+    cfg = TournamentConfig(game=DUCKS, engines=["ab:depth=1", "random"], games=200, seed=6,
+                           sprt=Sprt(elo0=0, elo1=50))
+    whole = run_tournament(cfg, db=str(tmp_path / "whole.db"), jobs=1)
+    assert whole.sprt[0] == "H1" and whole.counted > 6
+    db = str(tmp_path / "s.db")
+
+    stopped = []
+
+    def stop_after_five(p):          # Ctrl-C, once
+        if p.done >= 5 and not stopped:
+            stopped.append(p.done)
+            raise KeyboardInterrupt
+
+    part = run_tournament(cfg, db=db, jobs=1, on_progress=stop_after_five, progress_every=0)
+    assert part.interrupted and part.stored == 5 and part.sprt[0] == ""
+    assert result_from_db(db).sprt == ("", 5, part.sprt[2])
+    rest = run_tournament(cfg, db=db, jobs=2)
+    assert rest.resumed == 5 and rest.sprt == whole.sprt and rest.counted == whole.counted
+    assert _rows(db)[:whole.counted] == _rows(whole.db)[:whole.counted]
+
+
+def _flocks_held(pid, inode):
+    """The descriptors of process ``pid`` through which it holds a flock on ``inode``."""
+    held = []
+    for fd in os.listdir(f"/proc/{pid}/fdinfo"):
+        try:
+            info = open(f"/proc/{pid}/fdinfo/{fd}").read()
+        except OSError:
+            continue
+        for line in info.splitlines():
+            if line.startswith("lock:") and "FLOCK" in line and line.split()[-3].endswith(f":{inode}"):
+                held.append(int(fd))
+    return held
+
+
+def _forked_workers():
+    """This process's children forked from it (the pool's workers; not, say, a resource
+    tracker some earlier test started)."""
+    me = os.getpid()
+    with open("/proc/self/cmdline", "rb") as fh:
+        mine = fh.read()
+    out = []
+    for p in os.listdir("/proc"):
+        if p.isdigit():
+            try:
+                with open(f"/proc/{p}/stat") as fh:
+                    parent = int(fh.read().rsplit(")", 1)[1].split()[1])
+                with open(f"/proc/{p}/cmdline", "rb") as fh:
+                    if parent == me and fh.read() == mine:
+                        out.append(int(p))
+            except (OSError, IndexError, ValueError):
+                pass
+    return out
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_forked_workers_do_not_hold_the_database_lock(tmp_path):
+    # the lock is a flock on the database: a worker that kept the descriptor would hold it
+    # after the tournament died, and a resume would be refused as "in use"
+    cfg = TournamentConfig(game=DUCKS, engines=["random", "random"], games=400, seed=1)
+    db = str(tmp_path / "t.db")
+    seen = {}
+
+    def look(p):
+        if seen or p.done < 20:
+            return
+        inode = os.stat(db).st_ino
+        seen["parent"] = _flocks_held(os.getpid(), inode)
+        seen["workers"] = {c: _flocks_held(c, inode) for c in _forked_workers()}
+
+    res = run_tournament(cfg, db=db, jobs=2, on_progress=look, progress_every=0)
+    assert res.finished
+    assert seen["parent"], "the tournament's own lock is not visible in /proc: nothing checked"
+    assert len(seen["workers"]) >= 2
+    assert all(held == [] for held in seen["workers"].values()), seen
+
+
+def test_a_dead_worker_ends_the_run_saying_what_is_stored(tmp_path):
+    cfg = TournamentConfig(game=DUCKS, engines=["random", "random"], games=400, seed=3)
+    db = str(tmp_path / "t.db")
+    killed = []
+
+    def kill_one(p):
+        if not killed and p.done >= 10:
+            victim = _forked_workers()[0]
+            os.kill(victim, signal.SIGKILL)
+            killed.append(victim)
+
+    with pytest.raises(Exception, match=r"a worker process died \(exit code -9\): (\d+) of 400 "
+                       r"games are stored in .*t\.db; run the same command to resume") as info:
+        run_tournament(cfg, db=db, jobs=2, on_progress=kill_one, progress_every=0)
+    stored = sqlite3.connect(db).execute("SELECT count(*) FROM games").fetchone()[0]
+    assert f": {stored} of 400 games" in str(info.value)
+    done = run_tournament(cfg, db=db, jobs=2)
+    assert done.finished and done.resumed == stored and done.stored == 400

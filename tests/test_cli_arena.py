@@ -219,3 +219,198 @@ def test_random_openings_are_shared_by_the_seat_rotations_of_a_round(tmp_path):
     assert openings[0] != openings[2]
     assert all(o.count("w") + o.count("b") == 4 + 1 for o in openings)   # 4 ducks, and the side
     assert games[0].seats == list(reversed(games[1].seats))
+
+
+# ---------------------------------------------------------------- issue 16 and issue 9 §5
+@pytest.mark.parametrize("command,shows", [
+    ("tournament", ["--engine", "--gauntlet", "--position", "--opening", "--db", "--jobs",
+                    "--scheduler", "--dask-local", "--sprt", "--anchor", "--plot", "--verbose",
+                    "Examples:", "roost tournament ducks"]),
+    ("replay", ["SOURCE", "GAME_ID", "--ply", "--all", "--step", "--json", "Examples:"]),
+    ("export", ["DB", "--output", "roost-game/1", "Examples:"]),
+])
+def test_help(command, shows):
+    r = run(command, "--help")
+    assert r.exit_code == 0, r.output
+    assert "Usage:" in r.output
+    for word in shows:
+        assert word in r.output, word
+
+
+def _elos(output):
+    return {e["name"]: e["elo"] for e in json.loads(output)["engines"]}
+
+
+def test_anchor_by_number_and_by_spec(db):
+    base = ["tournament", "ducks", "-e", "random", "-e", "ab:depth=1", "-e", "mcts:iterations=50",
+            "--games", 2, "--jobs", 1, "--db", db, "--json"]
+    names = ["random", "ab:depth=1", "mcts:iterations=50"]
+    first = _elos(run(*base).output)
+    assert first["random"] == 0.0
+    for anchor, name in [("1", "random"), ("2", "ab:depth=1"), ("3", "mcts:iterations=50"),
+                         ("ab:depth=1", "ab:depth=1"), ("mcts:iterations=50", "mcts:iterations=50"),
+                         ("mcts: iterations=50", "mcts:iterations=50")]:
+        r = run(*base, "--anchor", anchor)
+        assert r.exit_code == 0, r.output
+        d = json.loads(r.output)
+        assert d["anchor"] == name
+        elos = _elos(r.output)
+        assert elos[name] == 0.0
+        for other in names:                 # the anchor shifts every rating by the same
+            assert elos[other] == pytest.approx(first[other] - first[name], abs=0.15)
+    r = run(*base[:-1], "--anchor", "3")
+    row = next(line for line in r.output.splitlines() if "mcts:iterations=50" in line and "anchor" in line)
+    assert row.split()[2] == "+0"
+    for bad in ("0", "4", "ab:depth=2"):
+        r = run(*base, "--anchor", bad)
+        assert r.exit_code == 2 and "not in the roster" in r.output, (bad, r.output)
+
+
+def test_duplicate_specs_are_anchored_by_their_numbered_names(tmp_path):
+    r = run("tournament", "ducks", "-e", "random", "-e", "random", "-e", "ab:depth=1", "--games", 2,
+            "--jobs", 1, "--db", tmp_path / "d.db", "--anchor", "random#2", "--json")
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.output)["anchor"] == "random#2" and _elos(r.output)["random#2"] == 0.0
+
+
+def test_gauntlet_end_to_end(tmp_path):
+    path = str(tmp_path / "g.db")
+    r = run("tournament", "ducks", "-e", "ab:depth=1", "-e", "random", "-e", "mcts:iterations=20",
+            "--gauntlet", "--games", 2, "--jobs", 1, "--db", path, "--json")
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.output)
+    assert d["config"]["mode"] == "gauntlet" and d["counted"] == d["stored"] == 4
+    games = read_records(path)
+    assert sorted(sorted(g.engines) for g in games) == [[0, 1], [0, 1], [0, 2], [0, 2]]
+    ab = d["engines"][[e["name"] for e in d["engines"]].index("ab:depth=1")]
+    assert ab["games"] == 4                   # the gauntlet engine plays every game
+    assert d["crosstable"][1][2] is None and d["crosstable"][2][1] is None   # the others never meet
+    for g in games:
+        replay(g)
+
+
+def test_position_end_to_end(tmp_path):
+    path = str(tmp_path / "p.db")
+    start = "bwbwb/w4b/w5w/b6b/b7b/w6w/b5w/b4w/bbwww w 0"
+    r = run("tournament", "ducks", "-e", "random", "-e", "ab:depth=1", "--position", start,
+            "--games", 4, "--jobs", 2, "--db", path, "--json")
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.output)
+    assert d["config"]["position"] == start and d["counted"] == 4
+    games = read_records(path)
+    assert len(games) == 4 and all(g.start == start for g in games)
+    for g in games:
+        states = replay(g)
+        assert states[0][0].text() == start and states[-1][0].is_over
+    # the same command with another position is another tournament
+    other = "bwbwb/w4b/w5w/b6b/b7b/w6w/b5w/b4w/bbwww b 0"
+    r = run("tournament", "ducks", "-e", "random", "-e", "ab:depth=1", "--position", other,
+            "--games", 4, "--jobs", 1, "--db", path)
+    assert r.exit_code == 1 and "holds a different tournament (position:" in r.output
+
+
+def test_resuming_with_another_opening_is_refused(tmp_path):
+    path = str(tmp_path / "o.db")
+    base = ["tournament", "ducks", "-e", "random", "-e", "random", "--games", 2, "--jobs", 1,
+            "--db", path]
+    assert run(*base, "--opening", 2).exit_code == 0
+    r = run(*base, "--opening", 3)
+    assert r.exit_code == 1
+    assert "holds a different tournament (opening: stored 2, now 3)" in r.output
+    r = run(*base)
+    assert r.exit_code == 1
+    assert "holds a different tournament (opening: stored 2, now 0)" in r.output
+    r = run(*base, "--opening", 2, "--json")
+    assert r.exit_code == 0 and json.loads(r.output)["played_now"] == 0
+
+
+def test_jobs_are_bounded_by_the_cores(tmp_path):
+    from roost.arena.tournament import default_jobs
+    most = 4 * default_jobs()
+    r = run("tournament", "ducks", "-e", "random", "-e", "random", "--games", 2,
+            "--jobs", most + 1, "--db", tmp_path / "j.db")
+    assert r.exit_code == 2
+    assert f"{most + 1} processes on {default_jobs()} core" in r.output and f"({most} here)" in r.output
+    assert not os.path.exists(tmp_path / "j.db")
+
+
+def test_no_more_processes_than_games(tmp_path, monkeypatch):
+    from roost.arena import runner
+    started = []
+    real = runner.LocalPool
+
+    class Counting(real):
+        def __init__(self, game, position, jobs, close_fds=()):
+            started.append(jobs)
+            super().__init__(game, position, jobs, close_fds)
+
+    monkeypatch.setattr(runner, "LocalPool", Counting)
+    monkeypatch.setattr("roost.arena.tournament.default_jobs", lambda: 64)   # "a big machine"
+    r = run("tournament", "ducks", "-e", "random", "-e", "random", "--games", 4,
+            "--jobs", 200, "--db", tmp_path / "j.db", "--json")
+    assert r.exit_code == 0, r.output
+    assert started == [4] and json.loads(r.output)["workers"] <= 4
+    # resumed with one game missing: one game, one process (played here)
+    c = sqlite3.connect(tmp_path / "j.db")
+    c.execute("DELETE FROM games WHERE id = 3")
+    c.commit()
+    c.close()
+    r = run("tournament", "ducks", "-e", "random", "-e", "random", "--games", 4,
+            "--jobs", 200, "--db", tmp_path / "j.db", "--json")
+    d = json.loads(r.output)
+    assert started == [4] and d["played_now"] == 1 and d["workers"] == 1
+
+
+def test_a_png_that_cannot_be_drawn_fails_before_any_game(tmp_path, monkeypatch):
+    import roost.arena.picture as picture
+    monkeypatch.setattr(picture, "png_converter", lambda: None)
+    r = run("tournament", "ducks", "-e", "random", "-e", "random", "--games", 2, "--jobs", 1,
+            "--db", tmp_path / "p.db", "--plot", tmp_path / "r.png")
+    assert r.exit_code == 2 and "a PNG picture needs cairosvg" in r.output
+    assert not os.path.exists(tmp_path / "p.db")
+    r = run("tournament", "ducks", "-e", "random", "-e", "random", "--games", 2, "--jobs", 1,
+            "--db", tmp_path / "p.db", "--plot", tmp_path / "nowhere" / "r.svg")
+    assert r.exit_code == 2 and "does not exist" in r.output
+    assert not os.path.exists(tmp_path / "p.db")
+
+
+def test_a_full_disk_says_so_and_what_is_stored(tmp_path, monkeypatch):
+    from roost.arena.store import Store
+    real = Store._connect
+
+    def small(path, write):                 # SQLite answers SQLITE_FULL past a few pages
+        conn = real(path, write)
+        if write:
+            conn.execute("PRAGMA max_page_count=12")
+        return conn
+
+    monkeypatch.setattr(Store, "_connect", staticmethod(small))
+    path = str(tmp_path / "f.db")
+    r = run("tournament", "ducks", "-e", "random", "-e", "random", "--games", 400, "--jobs", 1,
+            "--db", path)
+    assert r.exit_code == 1, r.output
+    assert "database or disk is full" in r.output and "cannot rollback" not in r.output
+    monkeypatch.undo()
+    stored = sqlite3.connect(path).execute("SELECT count(*) FROM games").fetchone()[0]
+    assert 0 < stored < 400
+    assert f"{stored} of 400 games are stored in {path}; run the same command to resume" in r.output
+    r = run("tournament", "ducks", "-e", "random", "-e", "random", "--games", 400, "--jobs", 1,
+            "--db", path, "--json")
+    d = json.loads(r.output)
+    assert d["resumed_from"] == stored and d["stored"] == 400
+
+
+def test_verbose_lets_the_dask_logs_through(tmp_path, monkeypatch):
+    import roost.arena.tournament as tournament
+    asked = []
+
+    def fake_backend(config, **kwargs):        # no cluster: only what the command asks for
+        asked.append(kwargs)
+        raise tournament.ArenaError("no cluster here")
+
+    monkeypatch.setattr(tournament, "make_backend", fake_backend)
+    for flags, verbose in (([], False), (["--verbose"], True)):
+        r = run("tournament", "ducks", "-e", "random", "-e", "random", "--games", 2,
+                "--scheduler", "tcp://127.0.0.1:9", "--db", tmp_path / "v.db", *flags)
+        assert r.exit_code == 1 and "no cluster here" in r.output
+        assert asked[-1]["verbose"] is verbose

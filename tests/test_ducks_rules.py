@@ -326,3 +326,37 @@ def python_perft_ignoring_draws(state, depth):
         c.play_unchecked(m)
         total += python_perft_ignoring_draws(c, depth - 1)
     return total
+
+
+# --- Pickling and deep copies (issue 9 §5) -------------------------------------------
+def _round_trips(s):
+    import copy
+    import pickle
+    return [pickle.loads(pickle.dumps(s)), copy.deepcopy(s), copy.copy(s)]
+
+
+def test_a_won_game_survives_pickle_and_deepcopy():
+    # rules: "End of the game": both colours gathered by White's e5, White wins.  Its text
+    # (a crumb down, a colour gathered) is refused as already decided, so the state must
+    # not travel through its text.
+    won = play(BOTH_GATHER + " w 0", "e5")
+    for again in _round_trips(won):
+        assert again.is_over and again.result() == (1.0, 0.0)
+        assert again.text() == won.text() and again.hash == won.hash
+
+
+def test_the_repetition_history_survives_pickle_and_deepcopy():
+    # rules: "End of the game" [decision]: the third occurrence of a position draws.  The
+    # sequence of test_third_repetition_draws: after a2 g3 a2 g3 a2 the game is drawn; after
+    # a2 g3 a2 g3 it is live with the next a2 drawing.  Through text alone the history is
+    # lost: the drawn game came back live, and the live one needed three more repetitions.
+    start = "b4/1w4/1w1b3/1wbw1bwb/2w1bwb2/1bbb2w1/*bww3/b5/2w1w b 7"
+    drawn = play(start, "a2", "g3", "a2", "g3", "a2")
+    assert drawn.is_over and drawn.result() == (0.5, 0.5)
+    for again in _round_trips(drawn):
+        assert again.is_over and again.result() == (0.5, 0.5)
+    live = play(start, "a2", "g3", "a2", "g3")
+    for again in _round_trips(live):
+        assert not again.is_over
+        again.play_move("a2")
+        assert again.is_over and again.result() == (0.5, 0.5)

@@ -173,18 +173,50 @@ def test_pass_when_blocked_by_birds_and_a_pass_is_a_move():
 NEST_WALL = "15:.3..~2.~4/..3~.4.~2/~.3.4~.2./o~..~..3o/N.N.N.N.N"
 
 
-def test_pass_test_lifts_a_nest_holding_a_bird():
-    # rules "Passing and dying": "were every cell holding another bird passable".  FR on
-    # a18 has no flight: its neighbours are water (a17, b18) and the nest a19, which holds
-    # MB.  With a19 lifted, the nearest food, c17 (3), is 4 steps
-    # away: a19 b19 c18 c17.  With 4 energy FR passes (blocked by MB); with 3 it could not
-    # make it even so, and dies: the robins lose.
-    s = P(NEST_WALL, "e19:5 a19:4 a18:4 i18:3", "FR")
-    assert s.legal_names() == ["pass"]
-    s = P(NEST_WALL, "e19:5 a19:4 a18:3 i18:3", "FR")
+def test_lifting_birds_never_opens_a_nest():
+    # rules "Passing and dying" [decision]: lifting a bird never opens a nest.  FR on a18
+    # has no flight: its neighbours are water (a17, b18) and the nest a19, which holds MB
+    # (the other pair: FR may not land there either).  Lifted, MB would leave a19 a nest,
+    # still impassable, so FR's only way out stays shut whatever its energy: it dies and the
+    # robins lose.  (Were a19 opened, c17 (3) would be 4 steps away: a19 b19 c18 c17.)
+    for energy in (3, 4, 9):
+        s = P(NEST_WALL, f"e19:5 a19:4 a18:{energy} i18:3", "FR")
+        assert s.is_over and s.result() == (0.0, 1.0)
+        assert s.legal() == [] and s.perft(1) == 0
+        assert R(NEST_WALL, f"e19:5 a19:4 a18:{energy} i18:3", "FR").legal() == []
+
+
+# The issue's example (rows 14..19): MR on a18, an empty bush between water (a17, b18) and
+# the nest a19, where MB sits.
+THROUGH_A_NEST = "14:.~..~.222/.~..~.333/..~~..444/~...~.555/o~..~.oo./N.N.N.N.N"
+
+
+def test_a_bird_whose_only_way_runs_through_a_nest_dies():
+    # rules "Passing and dying" [decision]: "a bird whose only way runs through a nest
+    # dies".  MR (5 energy) on a18: b18 and a17 are water, a19 holds MB.  Through a19 it
+    # would reach the free nest c19 in 3 steps (a19 b19 c19), but a nest is never opened by
+    # lifting its bird: MR has no move, dies, and the robins (player 1) lose; perft(1) = 0.
+    s = P(THROUGH_A_NEST, "a18:5 a19:3 g18:2 h18:4", "MR")
+    assert s.legal() == [] and s.perft(1) == 0
     assert s.is_over and s.result() == (0.0, 1.0)
-    for energy, want in ((4, ["pass"]), (3, [])):
-        assert R(NEST_WALL, f"e19:5 a19:4 a18:{energy} i18:3", "FR").legal() == want
+    assert R(THROUGH_A_NEST, "a18:5 a19:3 g18:2 h18:4", "MR").legal() == []
+
+
+def test_lifting_opens_an_empty_bush_but_never_a_nest():
+    # rules "Passing and dying" [decision]: lifted birds open only the cells passable
+    # without them.  The corridor with a14 emptied (no food inside the walls), FR on a17
+    # with 9 energy.  MR in a19 and MB on the empty bush a18: lifted, MB opens a18 and FR
+    # would reach its partner's nest a19 in 2 steps, so FR passes.  MR in c19 and MB in
+    # a19 instead: a19 holds the other pair (no landing, landing rules unchanged) and,
+    # being a nest, stays shut when MB is lifted, so FR's way to c19 (a18 a19 b19 c19, 4
+    # steps) is no way at all: FR dies and the robins lose.
+    board = CORRIDOR.replace("14:3~", "14:o~")
+    s = P(board, "a19:5 a18:3 a17:9 e19:4", "FR")
+    assert s.legal_names() == ["pass"]
+    assert R(board, "a19:5 a18:3 a17:9 e19:4", "FR").legal() == ["pass"]
+    s = P(board, "c19:5 a19:3 a17:9 a14:4", "FR")
+    assert s.is_over and s.result() == (0.0, 1.0)
+    assert R(board, "c19:5 a19:3 a17:9 a14:4", "FR").legal() == []
 
 
 def test_death_when_out_of_energy():
@@ -600,3 +632,41 @@ def test_move_names_with_non_ascii_digits_are_move_errors():
     for bad in (10 ** 12, -(10 ** 12), "c7", None, 1.5):
         with pytest.raises(MoveError, match="not a Tweeeet move id"):
             s.move_name(bad)
+
+
+# ---------------------------------------------------------------------------- Chance, API
+def test_a_chance_node_builds_its_outcome_list_once():
+    # Issue 9 §5: legal() and play_move() at a chance node rebuilt the 80,640-outcome list
+    # on every call.  rules "The landscape": the outcomes of a row are the rows with 2 water,
+    # 4 grass, 3 foods making no barrier, uniform.  After d1 from the example start (rows 0..4
+    # laid) no barrier can form, so all 36 * 35 * 64 rows are outcomes.
+    from roost.core.tweeeet import state as native
+    s = Tweeeet.parse(EXAMPLE).play_move("d1")
+    assert s.is_chance
+    before = native.chance_lists_built()
+    outs = s.legal()
+    assert len(outs) == 80640 and outs == [o for o, _ in s.chances()]
+    for i in range(0, 80640, 401):
+        c = s.copy()
+        c.play_move(outs[i])                       # validated without building a list
+        assert not c.is_chance and c.row_text(5) == s.move_name(outs[i])
+        assert s.is_legal(outs[i])
+    assert s.legal() == outs and len(s.chances()) == 80640
+    assert native.chance_lists_built() - before <= 1
+    # an outcome the node does not offer is refused, by id and by name
+    for bad in (outs[0] - 1, outs[-1] + 1, 180, 0):
+        assert not s.is_legal(bad)
+        with pytest.raises(MoveError):
+            s.copy().play_move(bad)
+
+
+def test_is_legal_at_a_chance_node_follows_the_barrier_rule():
+    # rules "The landscape": a row completing a water chain a..i is drawn again: it is no
+    # outcome.  On BARRIER exactly the rows with water on i6 complete the chain (see
+    # test_barrier_rows_are_excluded_from_chance); is_legal decides from the id alone and
+    # agrees with the outcome list.
+    s = Tweeeet.parse(BARRIER)
+    legal = set(s.legal())
+    for row in ("~.2.3..4~", "~.2.3..~4", "222....~~", "~~222...."):
+        m = s.parse_move(row)
+        assert s.is_legal(m) == (m in legal) == (row[8] != "~")

@@ -4,9 +4,9 @@ The rules tests use it to derive perft values and to cross-check the native game
 random games; it shares no code with src/core/tweeeet.pyx.
 
 Rules decisions the native game documents, mirrored here: the nest row is laid without a
-chance event; the pass test makes every cell holding another bird passable (a nest with a
-bird in it included, as the rules file says); a position where
-every bird not in a nest can only pass ends drawn.
+chance event; the pass test lifts the other birds off cells that are passable without
+them (grass, empty bushes, the start; a nest holding a bird stays shut, rules "Passing and
+dying"); a position where every bird not in a nest can only pass ends drawn.
 """
 from collections import deque
 
@@ -116,8 +116,8 @@ class Ref:
                 if self.can_land(b, n) and n not in found:
                     found[n] = d + 1
                 ch = self.cells[n]
-                # the pass test lifts every cell holding another bird, a nest included
-                open_ = (ch in ".oS" and n not in others) or (lift_birds and n in others)
+                # the pass test lifts the other birds, but only off cells open without them
+                open_ = ch in ".oS" and (lift_birds or n not in others)
                 if open_ and n not in dist:
                     dist[n] = d + 1
                     queue.append(n)

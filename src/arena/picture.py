@@ -63,30 +63,46 @@ def ratings_svg(rows, title, subtitle=""):
     return "\n".join(out) + "\n"
 
 
-def write_picture(path, rows, title, subtitle=""):
-    svg = ratings_svg(rows, title, subtitle)
+def png_converter():
+    """What can turn the SVG into PNG here: "cairosvg", the path of rsvg-convert, or None."""
+    try:
+        import cairosvg  # noqa: F401
+        return "cairosvg"
+    except ImportError:
+        pass
+    import shutil
+    return shutil.which("rsvg-convert")
+
+
+def check_picture_path(path):
+    """Refuse, before any work, a picture that could not be written at the end: a name
+    that is neither .svg nor .png, a PNG with nothing here to draw it, a missing folder."""
     low = path.lower()
-    if low.endswith(".svg"):
+    if not low.endswith((".svg", ".png")):
+        raise RoostError(f"the picture {path!r} must be an .svg (or .png) file")
+    if low.endswith(".png") and png_converter() is None:
+        raise RoostError(f"{path}: a PNG picture needs cairosvg (pip install cairosvg) or "
+                         "rsvg-convert; or name an .svg file")
+    import os
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise RoostError(f"{path}: the folder {folder} does not exist")
+
+
+def write_picture(path, rows, title, subtitle=""):
+    check_picture_path(path)
+    svg = ratings_svg(rows, title, subtitle)
+    if path.lower().endswith(".svg"):
         with open(path, "w", encoding="utf-8") as fh:
             fh.write(svg)
-    elif low.endswith(".png"):
-        try:
-            import cairosvg
-        except ImportError:
-            cairosvg = None
-        if cairosvg is not None:
-            cairosvg.svg2png(bytestring=svg.encode(), write_to=path)
-            return
-        import shutil
-        import subprocess
-        tool = shutil.which("rsvg-convert")
-        if tool is None:
-            raise RoostError("a PNG picture needs cairosvg (pip install cairosvg) or rsvg-convert; "
-                             "or name an .svg file")
-        done = subprocess.run([tool, "-f", "png", "-o", path], input=svg.encode(),
-                              capture_output=True)
-        if done.returncode != 0:
-            raise RoostError(f"rsvg-convert could not draw {path}: "
-                             f"{done.stderr.decode(errors='replace').strip()}")
-    else:
-        raise RoostError(f"the picture {path!r} must be an .svg (or .png) file")
+        return
+    tool = png_converter()
+    if tool == "cairosvg":
+        import cairosvg
+        cairosvg.svg2png(bytestring=svg.encode(), write_to=path)
+        return
+    import subprocess
+    done = subprocess.run([tool, "-f", "png", "-o", path], input=svg.encode(), capture_output=True)
+    if done.returncode != 0:
+        raise RoostError(f"rsvg-convert could not draw {path}: "
+                         f"{done.stderr.decode(errors='replace').strip()}")

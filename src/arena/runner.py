@@ -12,6 +12,7 @@ schedule order, a few at a time (small chunks, sized so a chunk takes about 50 m
 fast games do not drown in messaging while slow ones are spread over all workers), and keep
 only a bounded number in flight, so a stop (an SPRT decision, Ctrl-C) wastes little.
 """
+import logging
 import os
 import queue
 import signal
@@ -19,12 +20,20 @@ import socket
 import time
 
 from roost.arena.match import play_game
+from roost.arena.stopping import StopRequest
 from roost.core.errors import RoostError
 from roost.search.engines import parse_engine
 
 
 class ArenaError(RoostError):
     """A tournament that cannot go on: a failed game, a dead worker, no cluster."""
+    resumable = False        # the games were stopped from outside: the same command resumes
+
+
+class WorkersLost(ArenaError):
+    """The games stopped for a reason outside them (a worker process died, the Dask scheduler
+    was lost): every stored game is sound and the same command plays the rest."""
+    resumable = True
 
 
 # ---------------------------------------------------------------------- the work itself
@@ -89,7 +98,8 @@ def play_scheduled(game, position, item, versions=None, encode=False):
             "roost_version": rv, "python_version": pv, "ending": rec.ending}
     if encode:      # what crosses to the tournament's process: its row, and what it tallies
         return {"id": gid, "engines": rec["engines"], "result": rec["result"],
-                "ending": rec["ending"], "seconds": seconds, "_row": encode_row(rec)}
+                "ending": rec["ending"], "seconds": seconds, "worker": rec["worker"],
+                "_row": encode_row(rec)}
     return rec
 
 
@@ -131,6 +141,12 @@ def _take(it, n):
 
 
 # ---------------------------------------------------------------------- backends
+# Every backend has ``workers``, ``name``, ``play(items, on_record, stop, on_event)`` and
+# ``close(abort)``.  ``play`` hands each finished record to ``on_record`` (which returns True
+# to stop handing out work), looks at the StopRequest ``stop`` between records and raises
+# KeyboardInterrupt there when a stop was asked, and tells ``on_event(text)`` what the user
+# should know while it waits (no Dask workers, a worker back).
+
 class InProcess:
     """Play every game here, one after another (``--jobs 1``)."""
     name = "one process"
@@ -139,11 +155,14 @@ class InProcess:
     def __init__(self, game, position):
         self.game, self.position = game, position
 
-    def play(self, items, on_record):
+    def play(self, items, on_record, stop=None, on_event=None):
         from roost.arena.store import python_version, roost_version
+        stop = stop or StopRequest()
         versions = (roost_version(), python_version())
         for it in items:
-            if on_record(play_scheduled(self.game, self.position, it, versions)):
+            with stop.game():
+                rec = play_scheduled(self.game, self.position, it, versions)
+            if on_record(rec):
                 break
 
     def close(self, abort=False):
@@ -199,7 +218,8 @@ class LocalPool:
         for p in self.procs:
             p.start()
 
-    def play(self, items, on_record):
+    def play(self, items, on_record, stop=None, on_event=None):
+        stop = stop or StopRequest()
         items = iter(items)
         chunker = _Chunker(0.05, 64)
         in_flight, stopping = 0, False
@@ -218,13 +238,13 @@ class LocalPool:
 
         fill()
         while in_flight:
+            stop.check()
             try:
-                kind, *rest = self.result_q.get(timeout=0.5)
+                kind, *rest = self.result_q.get(timeout=0.2)
             except queue.Empty:
                 for p in self.procs:
                     if p.exitcode is not None:
-                        raise ArenaError(f"a worker process died (exit code {p.exitcode}); "
-                                         "the finished games are stored: run the same command to resume")
+                        raise WorkersLost(f"a worker process died (exit code {p.exitcode})")
                 continue
             in_flight -= 1
             if kind == "error":
@@ -252,42 +272,92 @@ class LocalPool:
         self.result_q.cancel_join_thread()
 
 
+# distributed's loggers (and tornado's, which it runs on) print tracebacks of a lost
+# connection to the terminal; the tournament says what happened itself
+_DASK_LOGGERS = ("distributed", "tornado", "bokeh")
+
+
+def quiet_dask_logs():
+    """Silence distributed's logging; returns the function that restores it."""
+    manager = logging.root.manager
+    names = [n for n in list(manager.loggerDict)
+             if n.startswith(tuple(f"{root}." for root in _DASK_LOGGERS))]
+    saved = []
+    for name in (*_DASK_LOGGERS, *names):
+        logger = logging.getLogger(name)
+        if name in _DASK_LOGGERS or logger.level != logging.NOTSET:
+            saved.append((logger, logger.level))
+            logger.setLevel(logging.CRITICAL + 10)
+
+    def restore():
+        for logger, level in saved:
+            logger.setLevel(level)
+    return restore
+
+
 class DaskBackend:
     """Games as tasks on a Dask cluster: an existing scheduler (``--scheduler tcp://H:P``)
-    or a local cluster of ``local`` worker processes (``--dask-local N``)."""
+    or a local cluster of ``local`` worker processes (``--dask-local N``).
+
+    The cluster may change under a tournament: a worker that dies loses only the chunk it
+    was playing (the scheduler hands it to another worker); with no worker at all the
+    tournament waits, says so after ``no_worker_notice`` seconds, and carries on when one
+    joins; a lost scheduler ends the run (``WorkersLost``), the stored games intact.
+    distributed's own logging stays quiet unless ``verbose``."""
     name = "dask"
 
-    def __init__(self, game, position, scheduler=None, local=None):
+    def __init__(self, game, position, scheduler=None, local=None, verbose=False,
+                 no_worker_notice=30.0):
         try:
             import distributed
         except ImportError:
             raise ArenaError("the Dask backend needs dask: pip install 'roost[distributed]'") from None
-        import logging
         self.game, self.position = game, position
-        self.cluster = None
+        self.cluster = self.client = None
+        self.no_worker_notice = no_worker_notice
+        self.where = "the local Dask cluster" if local else f"the Dask scheduler at {scheduler}"
+        self._restore_logs = None if verbose else quiet_dask_logs()
         try:
             if local:
+                # loopback only; the scheduler's HTTP server (it has one even without a
+                # dashboard) on a free port, not 8787 with a warning when that is taken
                 self.cluster = distributed.LocalCluster(
-                    n_workers=local, threads_per_worker=1, processes=True,
-                    dashboard_address=None, silence_logs=logging.ERROR)
+                    n_workers=local, threads_per_worker=1, processes=True, host="127.0.0.1",
+                    dashboard_address=None,
+                    scheduler_kwargs={"dashboard": False, "dashboard_address": "127.0.0.1:0"},
+                    silence_logs=logging.WARNING if verbose else logging.CRITICAL)
                 self.client = distributed.Client(self.cluster)
                 self.name = f"dask (local cluster, {local} workers)"
             else:
                 self.client = distributed.Client(scheduler, timeout="10s")
                 self.name = f"dask ({scheduler})"
+            self.workers = max(1, self._threads())
         except (OSError, TimeoutError, ValueError) as e:
             self.close()
             where = "start a local Dask cluster" if local else f"reach the Dask scheduler at {scheduler}"
             raise ArenaError(f"cannot {where}: {e}") from None
-        self.workers = max(1, sum(self.client.nthreads().values()))
 
-    def play(self, items, on_record):
+    def _threads(self):
+        return sum(self.client.nthreads(callback_timeout=10).values())
+
+    def _lost(self):
+        return WorkersLost(f"lost {self.where}")
+
+    def _check_scheduler(self):
+        if self.client.status != "running":
+            raise self._lost()
+
+    def play(self, items, on_record, stop=None, on_event=None):
+        from concurrent.futures import CancelledError
         from distributed import as_completed
+        stop = stop or StopRequest()
+        on_event = on_event or (lambda text: None)
         items = iter(items)
         chunker = _Chunker(0.25, 256)
         stopping = False
         ac = as_completed()
         in_flight = 0
+        watch = _WorkerWatch(self, on_event)
 
         def fill():
             nonlocal in_flight
@@ -299,22 +369,87 @@ class DaskBackend:
                 in_flight += 1
 
         fill()
-        for fut in ac:
-            in_flight -= 1
-            try:
-                recs = fut.result()
-            except Exception as e:
-                raise ArenaError(f"a game failed on the Dask cluster: {type(e).__name__}: {e}") from None
-            for rec in recs:
-                chunker.seen(rec["seconds"])
-                if on_record(rec):
-                    stopping = True
+        while in_flight:
+            stop.check()
+            done = ac.next_batch(block=False)
+            if not done:
+                watch.look()
+                time.sleep(0.02)
+                continue
+            for fut in done:
+                in_flight -= 1
+                try:
+                    recs = self._fetch(fut, stop, watch)
+                except Exception as e:
+                    # a task that raised is "error"; one cancelled, or finished with its
+                    # result out of reach, means the connection to the scheduler broke
+                    if fut.status != "error" or isinstance(e, CancelledError):
+                        raise self._lost() from None
+                    if type(e).__name__ == "KilledWorker":
+                        raise WorkersLost(f"Dask workers died playing a chunk of games: {e}") from None
+                    raise ArenaError(f"a game failed on the Dask cluster: {type(e).__name__}: {e}") from None
+                for rec in recs:
+                    chunker.seen(rec["seconds"])
+                    if on_record(rec):
+                        stopping = True
             fill()
 
+    @staticmethod
+    def _fetch(fut, stop, watch):
+        """A finished chunk's records.  They live on the worker that played them: if it
+        died meanwhile they are played again elsewhere, maybe only once a worker joins, so
+        wait in short steps, watching the cluster and the stop request."""
+        while True:
+            try:
+                return fut.result(timeout=0.5)
+            except TimeoutError:
+                stop.check()
+                watch.look()
+
     def close(self, abort=False):
-        for thing in (getattr(self, "client", None), self.cluster):
+        for thing in (self.client, self.cluster):
             if thing is not None:
                 try:
-                    thing.close()
+                    thing.close(timeout=5)
                 except Exception:
                     pass
+        self.client = self.cluster = None
+        if self._restore_logs is not None:
+            self._restore_logs()
+            self._restore_logs = None
+
+
+class _WorkerWatch:
+    """While a Dask tournament waits: is the scheduler there, how many worker threads are."""
+
+    def __init__(self, backend, on_event, every=0.5):
+        self.backend, self.on_event, self.every = backend, on_event, every
+        self.last = 0.0
+        self.none_since = None
+        self.told = False
+
+    def look(self):
+        b = self.backend
+        b._check_scheduler()
+        now = time.monotonic()
+        if now - self.last < self.every:
+            return
+        self.last = now
+        try:
+            threads = b._threads()
+        except Exception:
+            b._check_scheduler()
+            raise b._lost() from None
+        if threads:
+            b.workers = threads
+            if self.told:
+                self.on_event(f"{threads} Dask worker thread{'s' if threads > 1 else ''} "
+                              "back: carrying on")
+            self.none_since, self.told = None, False
+            return
+        if self.none_since is None:
+            self.none_since = now
+        if not self.told and now - self.none_since >= b.no_worker_notice:
+            self.told = True
+            self.on_event(f"no Dask workers for {b.no_worker_notice:g} s; waiting; "
+                          "Ctrl-C stores what is done")

@@ -20,6 +20,7 @@ import json
 import os
 import platform
 import sqlite3
+import urllib.parse
 
 from roost.core.errors import RoostError
 
@@ -94,6 +95,59 @@ def _check_file(path):
     return bool(head)
 
 
+def _differences(stored, config, defaults):
+    def shown(d, k):
+        return d.get(k, defaults.get(k))
+    return "; ".join(f"{k}: stored {shown(stored, k)!r}, now {shown(config, k)!r}"
+                     for k in sorted(set(stored) | set(config)) if shown(stored, k) != shown(config, k))
+
+
+def _rollback(conn):
+    """Undo an open transaction, keeping the error that interrupted it: after a failed
+    COMMIT (a full disk) SQLite may already have rolled back itself, and a second ROLLBACK
+    would only say "no transaction is active"."""
+    if conn.in_transaction:
+        try:
+            conn.execute("ROLLBACK")
+        except sqlite3.Error:
+            pass
+
+
+def _in_wal_mode(path):
+    """Whether the SQLite file's header says WAL mode (file format versions 2, not 1)."""
+    with open(path, "rb") as fh:
+        head = fh.read(20)
+    return len(head) == 20 and head[18] == 2
+
+
+def _connect_reading(path):
+    """A connection that only reads and leaves the file, and as far as SQLite lets it the
+    directory, as it found them.
+    - A file in WAL mode where it and its directory can be written: an ordinary connection
+      (as the last one, closing it tidies the -wal and -shm files away).
+    - Any other file that can be written (a foreign database in rollback mode): read-only,
+      which creates and changes nothing.
+    - A file that cannot be written, or in a directory that cannot be (a read-only
+      directory, a CD, a share), where SQLite could not create the -shm file a WAL database
+      needs: with no write-ahead log to read, it is opened as immutable (no locks, no side
+      files); with one left by a crash, its -shm file must be there too."""
+    full = os.path.abspath(path)
+    uri = "file:" + urllib.parse.quote(full)
+    if os.access(full, os.W_OK) and os.access(os.path.dirname(full), os.W_OK):
+        mode = "?mode=rw" if _in_wal_mode(full) else "?mode=ro"
+    else:
+        wal = full + "-wal"
+        unfinished = os.path.exists(wal) and os.path.getsize(wal) > 0
+        if unfinished and not os.path.exists(full + "-shm"):
+            raise StoreError(f"cannot read {path}: it has an unfinished write-ahead log ({wal}) "
+                             "that only a process that can write in its directory can read; "
+                             "copy the database with its -wal file somewhere writable")
+        mode = "?mode=ro" if unfinished else "?mode=ro&immutable=1"
+    conn = sqlite3.connect(uri + mode, uri=True, isolation_level=None, timeout=5.0)
+    conn.execute("PRAGMA query_only=1")
+    return conn
+
+
 class Store:
     """An open tournament database.  ``Store.open(path)`` reads an existing one (read-only
     unless ``write``); ``Store.create_or_resume(path, config)`` is what a tournament uses."""
@@ -117,41 +171,55 @@ class Store:
         return store
 
     @classmethod
-    def create_or_resume(cls, path, config):
+    def create_or_resume(cls, path, config, defaults=None):
         """Open ``path`` for a tournament with ``config`` (a dict): create it if new, resume
-        it if it holds the same tournament, refuse it otherwise."""
+        it if it holds the same tournament, refuse it otherwise.  An existing file is
+        checked through a read-only connection first, so a file that is refused is left
+        exactly as it was (a write connection would switch it to WAL mode at once).
+        ``defaults`` name the values of settings a configuration may leave out, for the
+        message that tells two configurations apart."""
         exists = os.path.exists(path) and _check_file(path)
+        if exists:
+            probe = cls(path, cls._connect(path, False), False)
+            try:
+                if probe._has_tables():
+                    probe._verify()
+                    stored = probe.config()
+                    if canonical(stored) != canonical(config):
+                        raise StoreError(f"{path} holds a different tournament "
+                                         f"({_differences(stored, config, defaults or {})}); "
+                                         "run the same command to resume it, or give a new --db")
+            finally:
+                probe.close()
         store = cls(path, cls._connect(path, True), True)
         store._take_lock()
-        if exists and store._has_tables():
-            store._verify()
-            stored = store.config()
-            if canonical(stored) != canonical(config):
-                diffs = [f"{k}: stored {stored.get(k)!r}, now {config.get(k)!r}"
-                         for k in sorted(set(stored) | set(config)) if stored.get(k) != config.get(k)]
-                store.close()
-                raise StoreError(f"{path} holds a different tournament ({'; '.join(diffs)}); "
-                                 "run the same command to resume it, or give a new --db")
-        else:
-            store._create(config)
+        try:
+            if store._has_tables():
+                store._verify()          # again, writing: it upgrades an older schema
+                stored = store.config()
+                if canonical(stored) != canonical(config):
+                    raise StoreError(f"{path} holds a different tournament "
+                                     f"({_differences(stored, config, defaults or {})}); "
+                                     "run the same command to resume it, or give a new --db")
+            else:
+                store._create(config)
+        except BaseException:
+            store.close()
+            raise
         return store
 
     @staticmethod
     def _connect(path, write):
         try:
             if write:
+                if not os.access(os.path.dirname(os.path.abspath(path)), os.W_OK):
+                    raise StoreError(f"cannot write {path}: its directory is not writable")
                 conn = sqlite3.connect(path, isolation_level=None, timeout=5.0,
                                        check_same_thread=False)
                 conn.execute("PRAGMA journal_mode=WAL")
                 conn.execute("PRAGMA synchronous=FULL")
             else:
-                # An ordinary connection that only reads (closing it as the last one tidies
-                # the -wal and -shm files away); mode=ro where the file cannot be written.
-                uri = f"file:{os.path.abspath(path)}"
-                mode = "?mode=rw" if os.access(path, os.W_OK) and os.access(
-                    os.path.dirname(os.path.abspath(path)), os.W_OK) else "?mode=ro"
-                conn = sqlite3.connect(uri + mode, uri=True, isolation_level=None, timeout=5.0)
-                conn.execute("PRAGMA query_only=1")
+                conn = _connect_reading(path)
             conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
         except sqlite3.DatabaseError as e:
             raise StoreError(f"{path} is not a usable roost tournament database ({e})") from None
@@ -217,7 +285,7 @@ class Store:
             c.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'", (str(SCHEMA_VERSION),))
             c.execute("COMMIT")
         except BaseException:
-            c.execute("ROLLBACK")
+            _rollback(c)
             raise
 
     def _create(self, config):
@@ -232,7 +300,7 @@ class Store:
             c.executemany("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", rows.items())
             c.execute("COMMIT")
         except BaseException:
-            c.execute("ROLLBACK")
+            _rollback(c)
             raise
 
     def lock_fds(self):
@@ -329,7 +397,7 @@ class Store:
                           f"VALUES ({', '.join('?' * len(_COLUMNS))})", rows)
             c.execute("COMMIT")
         except BaseException:
-            c.execute("ROLLBACK")
+            _rollback(c)
             raise
 
 

@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 
 from roost.arena.ratings import ScoreStream, Sprt, Tally, fit_elo
 from roost.arena.schedule import GAUNTLET, MODES, ROUND_ROBIN, pairings, schedule
+from roost.arena.runner import ArenaError
+from roost.arena.stopping import StopRequest
 from roost.arena.store import Store, StoreError, Writer, canonical
 from roost.core.errors import RoostError
 from roost.search.engines import parse_engine
@@ -221,10 +223,11 @@ class _Book:
         return best, frac
 
 
-def make_backend(config, jobs=None, scheduler=None, dask_local=None, close_fds=()):
+def make_backend(config, jobs=None, scheduler=None, dask_local=None, close_fds=(), verbose=False):
     from roost.arena import runner
     if scheduler or dask_local:
-        return runner.DaskBackend(config.game, config.start(), scheduler=scheduler, local=dask_local)
+        return runner.DaskBackend(config.game, config.start(), scheduler=scheduler, local=dask_local,
+                                  verbose=verbose)
     jobs = jobs or default_jobs()
     if jobs == 1:
         return runner.InProcess(config.game, config.start())
@@ -240,14 +243,19 @@ def default_jobs():
 
 
 def run_tournament(config, db=None, jobs=None, backend=None, on_progress=None,
-                   progress_every=0.25, anchor=0):
+                   progress_every=0.25, anchor=0, on_event=None, stop=None):
     """Play (or resume) a tournament and return its TournamentResult.  ``backend`` is a
-    runner backend (default: ``make_backend(config, jobs)``); ``on_progress(Progress)`` is
-    called at most every ``progress_every`` seconds and after the last game.  Ctrl-C stops it
-    with ``interrupted`` set; every finished game is in the database by then."""
+    runner backend (default: ``make_backend(config, jobs)``, with no more local processes
+    than games to play); ``on_progress(Progress)`` is called at most every
+    ``progress_every`` seconds and after the last game; ``on_event(text)`` hears what the
+    backend has to say while it waits (no Dask workers).
+
+    Ctrl-C (SIGINT) and SIGTERM stop it with ``interrupted`` set, every finished game in the
+    database by then: while it runs, in the main thread, the signals only set ``stop`` (a
+    StopRequest; see ``stopping.py``), which the backend's loop checks."""
     db = db or config.default_db()
     plan = config.schedule()
-    store = Store.create_or_resume(db, config.as_dict())
+    store = Store.create_or_resume(db, config.as_dict(), defaults={"opening": 0})
     try:
         book = _Book(config, len(plan))
         stored = store.results()
@@ -267,6 +275,7 @@ def run_tournament(config, db=None, jobs=None, backend=None, on_progress=None,
         names = config.names()
         t0 = time.perf_counter()
         last = [0.0]
+        workers_seen = set()
 
         def report(force=False):
             if on_progress is None:
@@ -290,18 +299,32 @@ def run_tournament(config, db=None, jobs=None, backend=None, on_progress=None,
             writer.put(rec)
             res.played += 1
             res.game_seconds += rec["seconds"]
+            workers_seen.add(rec["worker"])
             book.add(rec["id"], tuple(rec["engines"]), tuple(rec["result"]), rec.get("ending"))
             report()
             return book.decided
 
-        own = backend is None
-        writer = Writer(store)
+        stop = stop or StopRequest()
         try:
-            if todo and not book.decided:
-                _play(backend, own, config, jobs, todo, on_record, res, store.lock_fds())
-        finally:
-            writer.close()
+            # the handlers are there as long as the writer: until it has committed
+            # everything handed over
+            with stop.installed():
+                writer = Writer(store)
+                try:
+                    if todo and not book.decided:
+                        _play(backend, config, jobs, todo, on_record, res, store.lock_fds(),
+                              stop, on_event)
+                finally:
+                    writer.close()
+        except StoreError as e:
+            raise StoreError(f"{e} ({_stored_note(store, plan, db)})") from None
+        except ArenaError as e:
+            if not e.resumable:
+                raise
+            raise type(e)(f"{e}: {_stored_note(store, plan, db)}") from None
         res.wall = time.perf_counter() - t0
+        if workers_seen:
+            res.workers = len(workers_seen)
         report(force=True)
         res.counted = book.counted
         res.extra = book.extra
@@ -314,14 +337,25 @@ def run_tournament(config, db=None, jobs=None, backend=None, on_progress=None,
         store.close()
 
 
-def _play(backend, own, config, jobs, todo, on_record, res, close_fds):
+def _stored_note(store, plan, db):
+    try:
+        n = store.count()
+    except Exception:           # the database itself is what failed: say what can be said
+        return f"the games committed before are in {db}; run the same command to resume"
+    return f"{n} of {len(plan)} games are stored in {db}; run the same command to resume"
+
+
+def _play(backend, config, jobs, todo, on_record, res, close_fds, stop, on_event):
+    own = backend is None
     if own:
+        # no more processes than games to play: the rest would only start and stop
+        jobs = min(jobs or default_jobs(), len(todo))
         backend = make_backend(config, jobs, close_fds=close_fds)
     res.workers = backend.workers
     res.backend = backend.name
     aborted = True
     try:
-        backend.play(todo, on_record)
+        backend.play(todo, on_record, stop, on_event)
         aborted = False
     except KeyboardInterrupt:
         res.interrupted = True

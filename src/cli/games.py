@@ -6,7 +6,8 @@ from roost.cli.options import json_option
 @click.command("games")
 @json_option
 def command(as_json):
-    """List the games roost plays.
+    """List the games roost plays, then the calibration games (shared with other
+    programs, for comparisons of speed and strength on the same work).
 
     \b
     Example:
@@ -17,9 +18,13 @@ def command(as_json):
     if as_json:
         import json
         click.echo(json.dumps([{"name": g.name, "title": g.title, "players": [g.min_players, g.max_players],
-                                "aliases": list(g.aliases), "summary": g.summary} for g in rows], indent=2))
+                                "aliases": list(g.aliases), "summary": g.summary, "calibration": g.calibration}
+                                for g in rows], indent=2))
         return
-    for g in rows:
+    calibration = [g for g in rows if g.calibration]
+    for g in [g for g in rows if not g.calibration] + calibration:
+        if calibration and g is calibration[0]:
+            click.echo("calibration games (shared with other programs, for comparisons):")
         players = f"{g.min_players}" if g.min_players == g.max_players else f"{g.min_players}-{g.max_players}"
         aliases = f" (also: {', '.join(g.aliases)})" if g.aliases else ""
         click.echo(f"{g.name:<10} {g.title:<18} {players:>3} players  {g.summary}{aliases}")

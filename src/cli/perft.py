@@ -26,26 +26,35 @@ def command(game, args, players, divide):
     if not 0 <= depth <= 64:
         raise click.BadParameter(f"DEPTH must be between 0 and 64, got {depth}", param_hint="DEPTH")
     state = load_position(game, words, players)
-    t0 = time.perf_counter()
-    if depth < 2 or (state.is_chance and not state.perft_expands_chance) or state.is_over:
-        leaves = state.perft(depth)
-        if divide and state.is_chance and not state.perft_expands_chance:
-            click.echo("a chance node: the game's perft counts it as one leaf, with nothing to divide")
-        elif divide:
-            for name, n in state.iter_divide(depth) if depth >= 1 else ():
-                click.echo(f"{name}: {n}")
-    else:
-        # one move at a time, so that Ctrl-C stops between moves with the count so far
-        leaves, done, total_moves = 0, 0, len(state.legal())
-        try:
+    # a chance node the game counts as one leaf, a finished game and depths 0 and 1 are
+    # counted whole; deeper trees one root move at a time, so that Ctrl-C (which the native
+    # count notices within a move) stops with the moves counted so far
+    whole = depth < 2 or (state.is_chance and not state.perft_expands_chance) or state.is_over
+    total_moves = 0 if whole else len(state.legal())
+    leaves = done = 0
+    try:
+        click.echo(f"counting perft({depth}) (Ctrl-C stops with the count so far)", err=True)
+        t0 = time.perf_counter()
+        if whole:
+            leaves = state.perft(depth)
+        else:
             for name, n in state.iter_divide(depth):
                 if divide:
                     click.echo(f"{name}: {n}")
                 leaves += n
                 done += 1
-        except KeyboardInterrupt:
+    except KeyboardInterrupt:
+        if whole:
+            click.echo("interrupted before the count was complete: no total")
+        else:
             click.echo(f"interrupted after {done} of {total_moves} moves: {leaves} leaves so far")
-            raise SystemExit(130)
+        raise SystemExit(130)
     dt = time.perf_counter() - t0
+    if whole and divide:
+        if state.is_chance and not state.perft_expands_chance:
+            click.echo("a chance node: the game's perft counts it as one leaf, with nothing to divide")
+        else:
+            for name, n in state.iter_divide(depth) if depth >= 1 else ():
+                click.echo(f"{name}: {n}")
     click.echo(f"perft({depth}) = {leaves}")
     click.echo(f"{dt:.3f} s, {leaves / dt / 1e6 if dt > 0 else 0:.1f} M leaves/s")

@@ -71,13 +71,18 @@ def command(game, position, players, seconds, tt, as_json):
             click.echo("interrupted before the first depth finished")
         raise SystemExit(130)
     verdict = r.proven or "unproven"
+    exact = _solver_score(state, r)
     if as_json:
         out = r.as_dict()
         out["verdict"] = verdict
+        if exact is not None:
+            out["solver_score"] = exact
         click.echo(json.dumps(out, indent=2))
         return
     if r.proven:
         click.echo(f"{verdict} for player {r.player} ({r.score}); best move {r.move_name}; pv {' '.join(r.pv)}")
+        if exact is not None:
+            click.echo(f"solver score {exact} (the convention of published solvers of this game)")
     else:
         click.echo(f"unproven within the limit: best so far {r.move_name} ({r.score}) at depth {r.depth}")
     click.echo(f"{r.nodes:,} nodes in {r.seconds:.2f} s")
@@ -98,3 +103,12 @@ def _interrupted_json(state, progress):
         out.update(depth=d, move=names[0] if names else None, score=score_text(score),
                    value=round(score_to_value(score), 4), pv=names, nodes=nodes)
     return out
+
+
+def _solver_score(state, r):
+    """The proven value in the convention of the game's published perfect solvers, for a
+    game that has one (``solver_score(proven, plies)``, e.g. Connect Four's), else None."""
+    if not r.proven or not hasattr(state, "solver_score"):
+        return None
+    plies = 0 if r.proven == "draw" else int(r.score.split()[-1])   # "win in 7", "loss in 4"
+    return state.solver_score(r.proven, plies)

@@ -49,9 +49,17 @@ class Bar:
         click.echo(line[:200] + "\x1b[K", nl=False, err=True)
         self.shown = True
 
+    def note(self, text):
+        """A line of news above the bar (the bar is drawn again by the next progress)."""
+        click.echo(("\r\x1b[K" if self.shown else "") + text, err=True)
+
     def end(self):
         if self.shown:
             click.echo("", err=True)
+
+
+# more processes than this per core only take turns on it; the bound catches a typo
+JOBS_PER_CORE = 4
 
 
 @click.command("tournament")
@@ -73,7 +81,8 @@ class Bar:
 @click.option("--db", default=None, help="The SQLite database (default: roost-GAME-KEY.db in the "
               "current directory, KEY naming the configuration).  Run again to resume.")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
-              help="Local worker processes (default: all cores; 1 plays in this process).")
+              help=f"Local worker processes (default: all cores; 1 plays in this process; at "
+              f"most {JOBS_PER_CORE} per core, and never more than the games to play).")
 @click.option("--scheduler", default=None, metavar="tcp://HOST:PORT",
               help="Play the games as tasks on this Dask scheduler (needs roost[distributed]).")
 @click.option("--dask-local", type=click.IntRange(min=1), default=None, metavar="N",
@@ -86,11 +95,12 @@ class Bar:
 @click.option("--plot", "plot", default=None, metavar="FILE.svg",
               help="Also draw the ratings with their error bars (.svg; .png needs "
               "cairosvg or rsvg-convert).")
+@click.option("--verbose", is_flag=True, help="Also show the Dask cluster's own log messages.")
 @click.option("--progress/--no-progress", default=None,
               help="Show the live progress bar (default: when stderr is a terminal).")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON for programs.")
 def command(game, specs, players, games, gauntlet, seed, position, opening, tc, db, jobs, scheduler,
-            dask_local, sprt, anchor, plot, progress, as_json):
+            dask_local, sprt, anchor, plot, verbose, progress, as_json):
     """Play a tournament between engines, storing every game; run the same command again to
     resume an interrupted one (Ctrl-C, kill, crash) without losing or replaying a game.
 
@@ -130,20 +140,33 @@ def command(game, specs, players, games, gauntlet, seed, position, opening, tc, 
       roost tournament ducks -e ab:depth=2 -e random --dask-local 2 --plot ratings.svg
       roost tournament ducks -e "cmd:./mybot --fast" -e ab:time=0.1 -e mcts --tc 5+0.05 --games 4
     """
-    from roost.arena.picture import write_picture
+    from roost.arena.picture import check_picture_path, write_picture
     from roost.arena.store import StoreError
-    from roost.arena.tournament import TournamentConfig, TournamentError, run_tournament, summary_dict, summary_text
-    from roost.core.errors import PositionError
+    from roost.arena.tournament import (TournamentConfig, TournamentError, default_jobs,
+                                        run_tournament, summary_dict, summary_text)
+    from roost.core.errors import PositionError, RoostError
     if scheduler and dask_local:
         raise click.BadParameter("give --scheduler or --dask-local, not both", param_hint="--dask-local")
     if jobs and (scheduler or dask_local):
         raise click.BadParameter("--jobs counts local processes; on Dask the cluster's workers play",
                                  param_hint="--jobs")
+    if jobs:
+        cores = default_jobs()
+        if jobs > JOBS_PER_CORE * cores:
+            raise click.BadParameter(
+                f"{jobs} processes on {cores} core{'s' if cores > 1 else ''}: at most "
+                f"{JOBS_PER_CORE} per core ({JOBS_PER_CORE * cores} here)", param_hint="--jobs")
     if scheduler and not scheduler.startswith(("tcp://", "tls://", "inproc://", "ws://", "wss://")):
         raise click.BadParameter(f"{scheduler!r} is not a scheduler address like tcp://HOST:PORT",
                                  param_hint="--scheduler")
-    if plot and not plot.lower().endswith((".svg", ".png")):
-        raise click.BadParameter(f"{plot!r}: the picture must be an .svg or .png file", param_hint="--plot")
+    if plot:
+        if not plot.lower().endswith((".svg", ".png")):
+            raise click.BadParameter(f"{plot!r}: the picture must be an .svg or .png file",
+                                     param_hint="--plot")
+        try:                  # before any game: a picture that cannot be drawn fails now
+            check_picture_path(plot)
+        except RoostError as e:
+            raise click.BadParameter(str(e), param_hint="--plot")
     try:
         config = TournamentConfig(game=game, engines=list(specs), players=players, games=games,
                                   seed=seed, mode="gauntlet" if gauntlet else "roundrobin",
@@ -174,20 +197,15 @@ def command(game, specs, players, games, gauntlet, seed, position, opening, tc, 
     backend = None
     if scheduler or dask_local:
         from roost.arena.tournament import make_backend
-        backend = make_backend(config, scheduler=scheduler, dask_local=dask_local)
+        backend = make_backend(config, scheduler=scheduler, dask_local=dask_local, verbose=verbose)
     bar = Bar(sys.stderr.isatty() if progress is None else progress)
-
-    def terminate(signum, frame):        # kill (SIGTERM) stops like Ctrl-C: tidily
-        raise KeyboardInterrupt
-
-    import signal
-    previous = signal.signal(signal.SIGTERM, terminate)
+    # Ctrl-C and kill (SIGTERM) stop the tournament tidily: run_tournament routes both to
+    # a flag its loop checks, so the stop never lands inside the database writer's queue
     try:
         try:
             res = run_tournament(config, db=db, jobs=jobs, backend=backend, on_progress=bar,
-                                 anchor=anchor_index)
+                                 anchor=anchor_index, on_event=bar.note)
         finally:
-            signal.signal(signal.SIGTERM, previous)
             bar.end()
             if backend is not None:
                 backend.close()
@@ -197,8 +215,11 @@ def command(game, specs, players, games, gauntlet, seed, position, opening, tc, 
         r = res.ratings
         rows = [(names[i], r.elo[i], None if i == anchor_index else r.err[i], i == anchor_index)
                 for i in r.order()]
-        write_picture(plot, rows, f"{config.game.title}: Elo ratings",
-                      f"{res.counted} games, anchor {names[anchor_index]} = 0, seed {config.seed}")
+        try:
+            write_picture(plot, rows, f"{config.game.title}: Elo ratings",
+                          f"{res.counted} games, anchor {names[anchor_index]} = 0, seed {config.seed}")
+        except OSError as e:
+            raise click.ClickException(f"cannot write {plot}: {e.strerror or e}")
     if as_json:
         click.echo(json.dumps(summary_dict(res), indent=2))
     else:

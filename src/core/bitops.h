@@ -8,6 +8,16 @@
 #include <immintrin.h>
 #endif
 
+/* Storage of a game's tables (see its board.pxd): every extension module that cimports the
+ * board gets a private copy, filled when the module loads.  Private, the C compiler knows
+ * that no pointer of the hot code reaches them and keeps them in registers; shared between
+ * modules they would be reached through an imported pointer and re-read after every store. */
+#if defined(__GNUC__)
+#define ROOST_TABLE static __attribute__((unused))
+#else
+#define ROOST_TABLE static
+#endif
+
 static inline int roost_popcount(uint64_t x) { return __builtin_popcountll(x); }
 static inline int roost_lsb(uint64_t x) { return __builtin_ctzll(x); }
 static inline int roost_msb(uint64_t x) { return 63 - __builtin_clzll(x); }

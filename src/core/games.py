@@ -22,6 +22,10 @@ class GameInfo:
     # False for test games: registered (generic tests run on them) but not listed as one
     # of the games roost plays.
     listed: bool = True
+    # A calibration game: one roost shares with other programs (OpenSpiel, published
+    # solvers) so speed and strength can be compared on the same work; `roost games`
+    # lists these apart from the games roost is about.
+    calibration: bool = False
 
     def start(self, players=None, seed=0):
         players = self.default_players if players is None else players
@@ -49,6 +53,7 @@ def _registry():
     from roost.core.tweeeet import Tweeeet
     from roost.core.leaves import Leaves
     from roost.core import wingspan
+    from roost.core.connect4 import Connect4
     games = [
         GameInfo("ducks", "Feed the Ducks", Ducks, 2, 2, 2, ("feed-the-ducks", "fd"),
                  "gather your 12 ducks into one group by dropping a crumb",
@@ -103,6 +108,11 @@ def _registry():
                  "cards, and chain their powers (core set)",
                  examples=wingspan.example_positions(),
                  bench_position=wingspan.bench_position()),
+        GameInfo("connect4", "Connect Four", Connect4, 2, 2, 2, ("connect-four", "connect_four", "c4"),
+                 "drop stones into a 7x6 grid to line up four (OpenSpiel's connect_four; "
+                 "solved positions in the calibration data)",
+                 examples=("-", "4453", "444444326"),
+                 bench_position="4453", calibration=True),
         GameInfo("dice", "Dice Race", DiceRace, 2, 2, 2, (),
                  "a toy with dice-like chance for testing the searchers",
                  examples=("0 0 6 0 -", "3 5 2 1 roll", "4 4 1 1 coin"),

@@ -3,13 +3,33 @@ Python-facing API (legal moves as lists, move names, play with validation, perft
 
 A game overrides the cdef methods listed in ``state.pxd`` and these Python methods:
 ``parse(text)`` (a classmethod), ``text()``, ``move_name(move)``, ``parse_move(name)``,
-``render(observer=None)`` and ``start(players, seed)`` (a classmethod).
+``render(observer=None)`` and ``start(players, seed)`` (a classmethod).  Each game is a
+package: its text module checks every value of a position text in plain Python and hands
+the native state plain values through ``_load(raw)`` (``_raw()`` gives them back);
+``parse_move`` and ``move_name`` raise MoveError for anything that is not a move name or a
+move id (``move_id`` below), never another exception.
 """
+import operator
+
 from libc.stdlib cimport malloc, free
 from libc.stdint cimport uint64_t
 
+from roost.core.interrupt cimport interrupted
+from roost.core.interrupt import run_interruptible
 from roost.core.rng cimport Rng, rng_seed, rng_below, rng_double
 from roost.core.errors import MoveError, PositionError
+
+
+def move_id(value, what="move id"):
+    """``value`` as a move id: an integer (Python's or numpy's); MoveError ("... is not a
+    <what>") for anything else, a bool or a float included (``1.5`` and ``True`` are not
+    move 1)."""
+    if isinstance(value, bool):
+        raise MoveError(f"{value!r} is a truth value, not a {what}")
+    try:
+        return operator.index(value)
+    except TypeError:
+        raise MoveError(f"{value!r} is not a {what}") from None
 
 
 cdef class State:
@@ -144,9 +164,50 @@ cdef class State:
         if self.over():
             return []
         if self.to_move() == CHANCE:
-            return [m for m, _ in self.chances()]
+            return self._outcome_ids()
         n = self.legal_moves(moves)
         return [moves[i] for i in range(n)]
+
+    def _outcome_ids(self):
+        cdef int n = self.chance_count()
+        cdef int* out = <int*>malloc(max(n, 1) * sizeof(int))
+        cdef double* probs = <double*>malloc(max(n, 1) * sizeof(double))
+        try:
+            n = self.chance_outcomes(out, probs)
+            return [out[i] for i in range(n)]
+        finally:
+            free(out)
+            free(probs)
+
+    def is_legal(self, move):
+        """Whether the move id ``move`` (an outcome id at a chance node) may be played here;
+        scans the native lists, so a chance node with many outcomes builds no Python list."""
+        cdef int moves[MAX_MOVES]
+        cdef int n, i, m
+        cdef int* out
+        cdef double* probs
+        cdef bint found = False
+        v = move_id(move)
+        if self.over() or not 0 <= v < 2 ** 31:
+            return False
+        m = v
+        if self.to_move() != CHANCE:
+            n = self.legal_moves(moves)
+            for i in range(n):
+                if moves[i] == m:
+                    return True
+            return False
+        n = self.chance_count()
+        out = <int*>malloc(max(n, 1) * sizeof(int))
+        probs = <double*>malloc(max(n, 1) * sizeof(double))
+        n = self.chance_outcomes(out, probs)
+        for i in range(n):
+            if out[i] == m:
+                found = True
+                break
+        free(out)
+        free(probs)
+        return found
 
     def legal_names(self):
         return [self.move_name(m) for m in self.legal()]
@@ -174,14 +235,16 @@ cdef class State:
         return self.sample_chance(&rng)
 
     def play_move(self, move):
-        """Play a move given by id or name; raises MoveError naming the fault if illegal."""
+        """Play a move given by name (text) or id (an integer); MoveError names the fault
+        when it is not a move or not legal here."""
         if self.over():
             raise MoveError("the game is over: no move can be played")
-        m = self.parse_move(move) if isinstance(move, str) else int(move)
-        if m not in self.legal():
+        m = (self.parse_move(move) if isinstance(move, str)
+             else move_id(move, "move (give a move name, or a move id: an integer)"))
+        if not self.is_legal(m):
             try:
                 name = self.move_name(m)
-            except Exception:
+            except MoveError:
                 name = str(m)
             raise MoveError(f"illegal move {name!r} in this position")
         self.play(m)
@@ -196,6 +259,10 @@ cdef class State:
         return self.clone()
 
     def __copy__(self):
+        return self.clone()
+
+    def __deepcopy__(self, memo):
+        # the position is C fields only: the native copy is the whole state
         return self.clone()
 
     def evaluate_for(self, int player):
@@ -217,10 +284,11 @@ cdef class State:
         return self.playout(&rng, max_plies)
 
     def perft(self, int depth):
-        """Leaf count of the legal-move tree of ``depth`` plies (the game's convention)."""
+        """Leaf count of the legal-move tree of ``depth`` plies (the game's convention).
+        Ctrl-C (any exception a signal handler raises) stops the count and is raised."""
         if depth < 0:
             raise ValueError("perft depth must be >= 0")
-        return self.perft_native(depth)
+        return _interruptible_perft(self, depth)
 
     def divide(self, int depth):
         """[(move name, perft(child, depth - 1))] for every legal move or outcome here (a
@@ -239,7 +307,7 @@ cdef class State:
         for m in self.legal():
             child = self.clone()
             child.play(m)
-            yield self.move_name(m), child.perft_native(depth if chance else depth - 1)
+            yield self.move_name(m), _interruptible_perft(child, depth if chance else depth - 1)
 
     def __str__(self):
         return self.text()
@@ -255,6 +323,14 @@ cdef class State:
 
     def __reduce__(self):
         return (type(self).parse, (self.text(),))
+
+
+def _interruptible_perft(State s, int depth):
+    return run_interruptible(_native_perft, s, depth)
+
+
+def _native_perft(State s, int depth):
+    return s.perft_native(depth)
 
 
 cdef unsigned long long _perft(State s, int depth, list scratch, int level) noexcept:
@@ -276,6 +352,8 @@ cdef unsigned long long _perft(State s, int depth, list scratch, int level) noex
     if s.to_move() == CHANCE:
         if not s.perft_expands_chance:
             return 1
+        if depth >= 3 and interrupted():
+            return 0
         n = s.chance_count()
         outs = <int*>malloc(n * sizeof(int))
         probs = <double*>malloc(n * sizeof(double))
@@ -290,6 +368,10 @@ cdef unsigned long long _perft(State s, int depth, list scratch, int level) noex
     n = s.legal_moves(moves)
     if depth == 1:
         return n
+    # Ctrl-C: looked for above the last two plies (a depth-2 subtree is small, and there
+    # are many of them)
+    if depth >= 3 and interrupted():
+        return 0
     for i in range(n):
         child.assign(s)
         child.play(moves[i])

@@ -17,6 +17,7 @@ from libc.math cimport exp
 
 from roost.core.rng cimport Rng, rng_below
 from roost.core.state cimport State, CHANCE, DRAWN, two_player_outcome
+from roost.core.state import move_id
 from roost.core.errors import MoveError, PositionError, GameError
 
 DEF HOLD = 0
@@ -25,6 +26,7 @@ DEF COIN = 2
 DEF FACE = 10        # outcome FACE + k: the die shows k
 DEF HEADS = 20
 DEF TAILS = 21
+DEF LIMIT = 1000000   # scores and decisions left in a position text
 
 _NAMES = {HOLD: "hold", ROLL: "roll", COIN: "coin", HEADS: "heads", TAILS: "tails"}
 _NAMES.update({FACE + k: f"die{k}" for k in range(1, 7)})
@@ -128,34 +130,50 @@ cdef class DiceRace(State):
 
     @classmethod
     def parse(cls, text):
-        cdef DiceRace s = cls.__new__(cls)
+        if not isinstance(text, str):
+            raise PositionError("a Dice Race position must be text")
         f = text.split()
         if len(f) != 5:
             raise PositionError("a Dice Race position is '<score0> <score1> <left> <to move> <pending>'")
-        try:
-            s.c.score[0], s.c.score[1], s.c.left, s.c.side = (int(x) for x in f[:4])
-        except ValueError:
-            raise PositionError("scores, decisions left and the player to move are integers") from None
-        if min(s.c.score[0], s.c.score[1], s.c.left) < 0 or s.c.side not in (0, 1):
-            raise PositionError("scores and decisions left are >= 0, the player to move 0 or 1")
+        if not all(x.isascii() and x.isdigit() for x in f[:4]):
+            raise PositionError("scores, decisions left and the player to move are integers >= 0")
+        values = [int(x) for x in f[:4]]
+        if max(values[:3]) > LIMIT or values[3] not in (0, 1):
+            raise PositionError(f"scores and decisions left are 0..{LIMIT}, the player to move 0 or 1")
         if f[4] not in ("-", "roll", "coin"):
             raise PositionError(f"pending is -, roll or coin, not {f[4]!r}")
-        s.c.pending = {"-": -1, "roll": ROLL, "coin": COIN}[f[4]]
-        if s.c.pending >= 0 and s.c.left == 0:
+        pending = {"-": -1, "roll": ROLL, "coin": COIN}[f[4]]
+        if pending >= 0 and values[2] == 0:
             raise PositionError("a chance event is pending but no decision is left")
+        return cls._load({"score": values[:2], "left": values[2], "side": values[3],
+                          "pending": pending})
+
+    @classmethod
+    def _load(cls, dict raw):
+        """A position from plain values already checked (the shape of _raw())."""
+        cdef DiceRace s = cls.__new__(cls)
+        s.c.score[0], s.c.score[1] = raw["score"]
+        s.c.left = raw["left"]
+        s.c.side = raw["side"]
+        s.c.pending = raw["pending"]
         return s
+
+    def _raw(self):
+        return {"score": (self.c.score[0], self.c.score[1]), "left": self.c.left,
+                "side": self.c.side, "pending": self.c.pending}
 
     def text(self):
         pend = {-1: "-", ROLL: "roll", COIN: "coin"}[self.c.pending]
         return f"{self.c.score[0]} {self.c.score[1]} {self.c.left} {self.c.side} {pend}"
 
-    def move_name(self, int move):
-        if move not in _NAMES:
-            raise MoveError(f"{move} is not a Dice Race move id")
-        return _NAMES[move]
+    def move_name(self, move):
+        m = move_id(move, "Dice Race move id")
+        if m not in _NAMES:
+            raise MoveError(f"{m} is not a Dice Race move id")
+        return _NAMES[m]
 
-    def parse_move(self, str name):
-        if name.strip().lower() not in _IDS:
+    def parse_move(self, name):
+        if not isinstance(name, str) or name.strip().lower() not in _IDS:
             raise MoveError(f"{name!r} is not a Dice Race move (hold, roll, coin, die1..die6, heads, tails)")
         return _IDS[name.strip().lower()]
 

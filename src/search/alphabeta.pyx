@@ -31,6 +31,7 @@ DEF EVAL_LIMIT = 990000.0
 DEF INF = 1e9
 DEF DEPTH_INF = 10000
 DEF HIST_SIZE = 4096
+DEF SOLVE_DEEPENING = 8       # solve() deepens this far, then searches null windows to the end
 DEF EXACT = 0
 DEF LOWER = 1
 DEF UPPER = 2
@@ -111,6 +112,7 @@ cdef class AlphaBeta:
     # per-search state
     cdef int root_player
     cdef bint solving
+    cdef bint windows             # solve's null-window tests are under way
     cdef bint met_chance
     cdef bint stop
     cdef bint interrupted
@@ -147,6 +149,7 @@ cdef class AlphaBeta:
         self.star = star
         rng_seed(&self.rng, <uint64_t>seed)
         self.stack = []
+        memset(self.killers, 0xFF, sizeof(self.killers))   # -1: no killer (0 is a move id)
 
     def __dealloc__(self):
         free(self.tt)
@@ -158,7 +161,7 @@ cdef class AlphaBeta:
         """Forget the transposition table, killers and history (a new game)."""
         memset(self.tt, 0, (self.tt_mask + 1) * sizeof(TTEntry))
         memset(self.history, 0, MAX_PLAYERS * HIST_SIZE * sizeof(int))
-        memset(self.killers, 0, sizeof(self.killers))
+        memset(self.killers, 0xFF, sizeof(self.killers))
 
     def reseed(self, seed):
         rng_seed(&self.rng, <uint64_t>seed)
@@ -383,6 +386,11 @@ cdef class AlphaBeta:
                 sc[i] = 1e11
             elif m == self.killers[ply][1]:
                 sc[i] = 1e10
+            elif self.windows:
+                # a proof to the end: the game's own generation order ranks the rest
+                # (history by move id, learnt across unrelated subtrees, ranked them worse
+                # on Connect Four: 4x the nodes on a drawn position)
+                sc[i] = -i
             else:
                 sc[i] = self.history[player * HIST_SIZE + (m & (HIST_SIZE - 1))]
 
@@ -418,6 +426,19 @@ cdef class AlphaBeta:
         self.probing = False
         self.pv_len[ply] = 0
         self.path[ply] = key
+        if self.solving:
+            # mate-distance bounds: nothing here ends sooner than the next ply, so a window
+            # beyond them (as solve's null windows on a distance are) is settled at once
+            tv = MATE - ply - 1
+            if beta > tv:
+                beta = tv
+                if alpha >= beta:
+                    return beta
+            if alpha < -tv:
+                alpha = -tv
+                if alpha >= beta:
+                    return alpha
+            alpha0 = alpha
         if ply > 0 and not self.solving:
             # a position repeated on the search path: whoever can repeat can draw
             for i in range(ply - 1, -1, -1):
@@ -557,11 +578,23 @@ cdef class AlphaBeta:
             if self.met_chance and solve:
                 raise ChanceInSolve("the position has chance ahead: solve needs a position "
                                     "with no chance left")
-            if not self.stop and (fabs(score) > MATE_BOUND or self.horizon == 0):
+            if not self.stop and (self.horizon == 0 or (fabs(score) > MATE_BOUND and not solve)):
                 exact = True    # a forced win/loss, or a tree searched to its ends
                 break
-            if self.stop:
+            if self.stop or (solve and (d >= SOLVE_DEEPENING or fabs(score) > MATE_BOUND)):
+                # solve takes a mate's distance from the window tests: a table kept from
+                # another search can show a longer mate at a shallow depth
                 break
+        if solve and not exact and not self.stop and not self.met_chance:
+            score, exact = self.window_solve(root, t0, callback)
+            if exact or self.pv_len[0] > 0:
+                depth_done = self.seldepth
+                if self.pv_len[0] > 0:
+                    best_move = self.pv[0][0]
+                    pv = self.complete_pv(root, [self.pv[0][i] for i in range(self.pv_len[0])],
+                                          MAX_PLY)
+                root_scores = [(self.root_move[i], self.root_val[i], self.root_exact[i])
+                               for i in range(self.root_n)]
         if self.met_chance and solve:
             raise ChanceInSolve("the position has chance ahead: solve needs a position "
                                 "with no chance left")
@@ -575,6 +608,59 @@ cdef class AlphaBeta:
         if self.interrupted:
             raise SearchInterrupted(result)
         return result
+
+    cdef tuple window_solve(self, State root, double t0, callback):
+        """The exact value by null-window tests to the end of the game, after deepening
+        left it unproven: first whether the mover wins, loses or draws (one window around
+        0), then the distance by bisection, each test a window around one distance, and a
+        last window around the value itself for the principal variation.  With the
+        mate-distance bounds a test of "a win within p plies" searches p plies at most."""
+        cdef int depth = DEPTH_INF - 1
+        self.windows = True
+        try:
+            return self.window_tests(root, t0, callback, depth)
+        finally:
+            self.windows = False
+
+    cdef tuple window_tests(self, State root, double t0, callback, int depth):
+        cdef double v, t, score
+        cdef int p, lo, hi
+        self.horizon = 0
+        self.path[0] = root.key()
+        v = self.negamax(root, depth, -0.5, 0.5, 0)
+        if v >= 0.5:                      # a win: the fewest plies p with value MATE - p
+            lo, hi = 1, <int>(MATE - v + 0.5)
+            while lo < hi and not self.stop:
+                p = (lo + hi) // 2
+                t = MATE - p
+                v = self.negamax(root, depth, t - 0.5, t + 0.5, 0)
+                if v >= t - 0.5:
+                    hi = min(p, <int>(MATE - v + 0.5))
+                else:
+                    lo = max(p + 1, <int>(MATE - v + 0.5))
+            score = MATE - hi
+        elif v <= -0.5:                   # a loss: the most plies p with value -(MATE - p)
+            lo, hi = 1, <int>(MATE + v + 0.5)
+            while lo < hi and not self.stop:
+                p = (lo + hi + 1) // 2
+                t = -(MATE - p)
+                v = self.negamax(root, depth, t - 0.5, t + 0.5, 0)
+                if v >= t - 0.5:
+                    lo = max(p, <int>(MATE + v + 0.5))
+                else:
+                    hi = min(p - 1, <int>(MATE + v + 0.5))
+            score = -(MATE - lo)
+        else:
+            score = 0.0
+        if self.stop:
+            return 0.0, False
+        if score != 0.0:
+            self.root_n = 0
+            self.negamax(root, depth, score - 0.5, score + 0.5, 0)
+        if callback is not None and not self.stop:
+            callback(self.seldepth, score, [self.pv[0][i] for i in range(self.pv_len[0])],
+                     self.nodes, now() - t0)
+        return score, not self.stop and (fabs(score) > MATE_BOUND or self.horizon == 0)
 
     cdef list complete_pv(self, State root, list pv, int depth):
         """The search's PV, continued from the table where a table hit cut it short."""

@@ -496,6 +496,10 @@ class PimcEngine(Engine):
 
 ENGINES = {e.kind: e for e in (RandomEngine, AlphaBetaEngine, MctsEngine, IsmctsEngine, PimcEngine)}
 
+# OpenSpiel's bots (roost.interop.engine, which loads OpenSpiel only when it plays)
+from roost.interop.engine import OpenSpielEngine  # noqa: E402  (it builds on Engine above)
+ENGINES[OpenSpielEngine.kind] = OpenSpielEngine
+
 
 def parse_engine(spec):
     """Parse ``kind[:name=value,...]`` into a configured engine; EngineSpecError names the fault."""
@@ -514,8 +518,10 @@ def parse_engine(spec):
     settings = {p.name: p.default for p in cls.params}
     seen = set()
     if rest.strip():
-        for item in rest.split(","):
+        for k, item in enumerate(rest.split(",")):
             name, eq, value = item.partition("=")
+            if not eq and k == 0 and getattr(cls, "positional", None):
+                name, eq, value = cls.positional, "=", item   # "openspiel:mcts,..." names its bot first
             name = name.strip().lower()
             if not eq or not name or not value.strip():
                 raise EngineSpecError(f"malformed parameter {item.strip()!r} in {spec!r} (expected name=value)")

@@ -32,6 +32,7 @@ TYPICAL_DECISIONS = {
     "tweeeet": 14,
     "leaves": 12,
     "wingspan": 81,
+    "connect4": 10,
 }
 
 

@@ -1,0 +1,107 @@
+"""Connect Four, the calibration game, against other programs on the same work (one run):
+
+- roost's solver against the reference perfect solver's recorded times on the calibration
+  positions (../shared/data/connect4/: Pascal Pons' solver, no opening book, one thread,
+  a fresh table per position), every answer checked against the reference score;
+- roost's MCTS iterations/s against OpenSpiel's C++ MCTSBot on OpenSpiel's connect_four at
+  the same budget (simulations with one random rollout each), from the same positions.
+
+    python -m pytest benchmarks/test_connect4_speed.py --benchmark-only -s
+
+``ROOST_C4_MIDDLE=N`` solves only the first N middle positions (all 300 take roost long:
+the hardest, with 14 stones, minutes each); ``ROOST_C4_BEGIN=N`` adds the first N of
+begin.jsonl (8-13 stones: out of roost's reach today)."""
+import json
+import os
+import pathlib
+import time
+
+import pytest
+
+from roost.core.games import get_game
+from roost.search.alphabeta import AlphaBeta
+
+DATA = pathlib.Path(__file__).resolve().parents[1].parent / "shared" / "data" / "connect4"
+GAME = get_game("connect4")
+
+
+def _rows(name):
+    rows = [json.loads(line) for line in (DATA / f"{name}.jsonl").read_text().splitlines() if line.strip()]
+    if name == "middle" and os.environ.get("ROOST_C4_MIDDLE"):
+        rows = rows[:int(os.environ["ROOST_C4_MIDDLE"])]
+    return rows
+
+
+def _solve_all(rows, tt_mb):
+    """Search seconds, nodes and wrong answers over rows, a fresh table each (as the
+    reference), the table clearing outside the timed search."""
+    ab = AlphaBeta(tt_mb=tt_mb)
+    seconds = nodes = 0.0
+    wrong = []
+    for row in rows:
+        state = GAME.parse(row["moves"])
+        ab.clear()
+        r = ab.search(state, max_depth=10000, solve=True)
+        seconds += r["seconds"]
+        nodes += r["nodes"]
+        v = r["score"]
+        got = 0 if abs(v) < 999000 else state.solver_score("win" if v > 0 else "loss", round(1e6 - abs(v)))
+        if not r["exact"] or got != row["score"]:
+            wrong.append(row["moves"])
+    return seconds, nodes, wrong
+
+
+@pytest.mark.parametrize("name", ["end", "middle"] + (["begin"] if os.environ.get("ROOST_C4_BEGIN") else []))
+def test_solve_against_the_reference_solver(benchmark, name):
+    rows = _rows(name)
+    if name == "begin":
+        rows = rows[:int(os.environ["ROOST_C4_BEGIN"])]
+    # 256 MB: the table `roost solve` uses by default
+    seconds, nodes, wrong = benchmark.pedantic(_solve_all, args=(rows, 256), rounds=1, iterations=1)
+    ref_s = sum(r["solver_us"] for r in rows) * 1e-6
+    ref_nodes = sum(r["solver_nodes"] for r in rows)
+    extra = {"positions": len(rows), "roost_ms_per_position": 1e3 * seconds / len(rows),
+             "reference_ms_per_position": 1e3 * ref_s / len(rows),
+             "time_ratio": seconds / ref_s, "roost_nodes": nodes / len(rows),
+             "reference_nodes": ref_nodes / len(rows), "node_ratio": nodes / ref_nodes}
+    benchmark.extra_info.update(extra)
+    print(f"\n{name}: " + ", ".join(f"{k} {v:.4g}" for k, v in extra.items()))
+    assert not wrong, wrong[:5]
+
+
+# positions for the MCTS comparison: the empty board and a few middle positions
+MCTS_POSITIONS = ["-", "4453", "2611111172444374", "7427466465253455364"]
+
+
+def test_mcts_iterations_against_openspiel(benchmark):
+    import pyspiel
+    from roost.search.mcts import MCTS
+    sims = 20000
+    os_game = pyspiel.load_game("connect_four")
+
+    def run():
+        ours = theirs = 0.0
+        for text in MCTS_POSITIONS:          # interleaved, position by position
+            # no solver on either side: a proven root would end a search early
+            tree = MCTS(capacity=2 * sims + 100, c=1.0, solver=False)
+            t0 = time.perf_counter()
+            r = tree.search(GAME.parse(text), iterations=sims)
+            ours += time.perf_counter() - t0
+            assert r["iterations"] == sims
+            bot = pyspiel.MCTSBot(os_game, pyspiel.RandomRolloutEvaluator(1, 1), 2.0, sims, 4000,
+                                  False, 1, False)
+            state = os_game.new_initial_state()
+            for ch in text.strip("-"):
+                state.apply_action(int(ch) - 1)
+            t0 = time.perf_counter()
+            root = bot.mcts_search(state)
+            theirs += time.perf_counter() - t0
+            assert root.explore_count == sims
+        return ours, theirs
+
+    ours, theirs = benchmark.pedantic(run, rounds=1, iterations=1)
+    n = sims * len(MCTS_POSITIONS)
+    extra = {"roost_iterations_per_s": n / ours, "openspiel_iterations_per_s": n / theirs,
+             "ratio": theirs / ours}
+    benchmark.extra_info.update(extra)
+    print("\nmcts: " + ", ".join(f"{k} {v:.4g}" for k, v in extra.items()))

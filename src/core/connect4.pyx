@@ -1,0 +1,371 @@
+"""Connect Four (7 columns x 6 rows), the calibration game roost shares with OpenSpiel
+(``connect_four``) and with published perfect solvers.
+
+Rules: two players drop stones in turn into one of seven columns; a stone falls to the
+lowest empty cell.  Four of one player's stones in a line (across, up, or along either
+diagonal) win at once; a full board with no line is a draw.  The first player moves first.
+
+Bitboards: cell (column c, row r), row 0 at the bottom, is bit ``7*c + r``; the seventh bit
+of each column stays empty, so a shift by 1, 6, 7 or 8 moves one step along a line without
+wrapping into the next column.  The position is the stones of the player to move (``cur``)
+and all stones (``mask``); ``cur + mask`` is a perfect key.
+
+Position text: the columns played, ``1``..``7`` from the left, first player first
+(``4453``); the empty board is ``-``.  Move ids are columns 0..6, named ``1``..``7``.
+"""
+
+from libc.stdint cimport uint64_t, int8_t
+from libc.math cimport exp
+
+from roost.core.bits cimport popcount, lsb, pdep, clear_lsb
+from roost.core.rng cimport Rng, rng_below
+from roost.core.state cimport State, DRAWN, two_player_outcome
+from roost.core.state import move_id
+from roost.core.errors import PositionError, MoveError, GameError
+
+DEF WIDTH = 7
+DEF HEIGHT = 6
+DEF CELLS = 42
+DEF STRIDE = 7                   # bits per column: six rows and an empty guard bit
+DEF UNDECIDED = -1
+
+cdef extern from *:
+    """
+    #define C4_BOTTOM 0x40810204081ULL    /* row 0 of every column */
+    #define C4_BOARD 0xFDFBF7EFDFBFULL    /* the 42 cells: rows 0..5 of every column */
+    #define C4_ODD_ROWS 0x54A952A54A95ULL /* rows 0, 2, 4: the 1st, 3rd, 5th from the bottom */
+    """
+    const uint64_t BOTTOM "C4_BOTTOM"
+    const uint64_t BOARD "C4_BOARD"
+    const uint64_t ODD_ROWS "C4_ODD_ROWS"
+
+# The columns from the centre outwards: the order in which equal moves are tried.
+cdef int CENTRE_ORDER[WIDTH]
+CENTRE_ORDER[:] = [3, 2, 4, 1, 5, 0, 6]
+
+
+cdef inline uint64_t column_mask(int col) noexcept nogil:
+    return (<uint64_t>0x3F) << (STRIDE * col)
+
+
+cdef inline bint four_in_line(uint64_t p) noexcept nogil:
+    """A line of four among the stones p (one player's)."""
+    cdef uint64_t m
+    m = p & (p >> 1)                       # vertical
+    if m & (m >> 2):
+        return True
+    m = p & (p >> STRIDE)                  # horizontal
+    if m & (m >> (2 * STRIDE)):
+        return True
+    m = p & (p >> (STRIDE - 1))            # diagonal, up to the left
+    if m & (m >> (2 * (STRIDE - 1))):
+        return True
+    m = p & (p >> (STRIDE + 1))            # diagonal, up to the right
+    if m & (m >> (2 * (STRIDE + 1))):
+        return True
+    return False
+
+
+cdef inline uint64_t winning_cells(uint64_t p, uint64_t mask) noexcept nogil:
+    """Empty cells where one more stone of p would complete a line of four."""
+    cdef uint64_t r = (p << 1) & (p << 2) & (p << 3)     # on top of three in a column
+    r |= line_gaps(p, STRIDE) | line_gaps(p, STRIDE - 1) | line_gaps(p, STRIDE + 1)
+    return r & (BOARD ^ mask)
+
+
+cdef inline uint64_t line_gaps(uint64_t p, int s) noexcept nogil:
+    """Cells that complete four of p along the line of step s, wherever the gap is."""
+    cdef uint64_t r, t
+    t = (p << s) & (p << (2 * s))          # the two cells on one side are p's
+    r = t & (p << (3 * s))
+    r |= t & (p >> s)
+    t = (p >> s) & (p >> (2 * s))          # ... on the other side
+    r |= t & (p << s)
+    r |= t & (p >> (3 * s))
+    return r
+
+
+cdef inline uint64_t playable(uint64_t mask) noexcept nogil:
+    """The next free cell of every column that is not full."""
+    return (mask + BOTTOM) & BOARD
+
+
+ctypedef struct C4Core:
+    uint64_t cur          # stones of the player to move
+    uint64_t mask         # all stones
+    int n                 # stones played
+    int result            # UNDECIDED, 0 or 1 (the winner), DRAWN
+    int8_t hist[CELLS]    # the columns played, in order (the position text)
+
+
+cdef inline void core_play(C4Core* c, int col) noexcept nogil:
+    cdef uint64_t cell = (c.mask + (<uint64_t>1 << (STRIDE * col))) & column_mask(col)
+    cdef uint64_t mine = c.cur | cell
+    c.hist[c.n] = <int8_t>col
+    c.n += 1
+    c.mask |= cell
+    c.cur = mine ^ c.mask            # the opponent, to move next
+    if four_in_line(mine):
+        c.result = (c.n - 1) & 1
+    elif c.n == CELLS:
+        c.result = DRAWN
+
+
+cdef inline uint64_t mix(uint64_t x) noexcept nogil:
+    # splitmix64's finaliser is a bijection: the key stays perfect and its low bits
+    # (which index the search tables) depend on the whole board
+    x = (x ^ (x >> 30)) * <uint64_t>0xBF58476D1CE4E5B9ULL
+    x = (x ^ (x >> 27)) * <uint64_t>0x94D049BB133111EBULL
+    return x ^ (x >> 31)
+
+
+cdef unsigned long long perft_bits(uint64_t cur, uint64_t mask, int depth) noexcept nogil:
+    """Leaves of the move tree: a won position is a leaf with no moves below it."""
+    cdef uint64_t moves = playable(mask), cell, mine, total = 0
+    if depth == 1:
+        return popcount(moves)
+    while moves:
+        cell = moves & (0 - moves)
+        moves ^= cell
+        mine = cur | cell
+        if four_in_line(mine):
+            continue
+        total += perft_bits(mine ^ (mask | cell), mask | cell, depth - 1)
+    return total
+
+
+cdef class Connect4(State):
+    """A Connect Four position.
+
+    >>> s = Connect4.parse("-")
+    >>> s.legal_names()
+    ['4', '3', '5', '2', '6', '1', '7']
+    >>> s.play_move("4").play_move("4").text()
+    '44'
+    """
+    name = "connect4"
+
+    cdef C4Core c
+
+    def __cinit__(self):
+        self.n_players = 2
+        self.c.result = UNDECIDED
+
+    # ---------------------------------------------------------------- contract
+    cdef int to_move(self) noexcept nogil:
+        return self.c.n & 1
+
+    cdef bint over(self) noexcept nogil:
+        return self.c.result != UNDECIDED
+
+    cdef void outcome(self, double* out) noexcept nogil:
+        two_player_outcome(self.c.result, out)
+
+    cdef uint64_t key(self) noexcept nogil:
+        return mix(self.c.cur + self.c.mask)
+
+    cdef void assign(self, State other) noexcept nogil:
+        self.c = (<Connect4>other).c
+
+    cdef int legal_moves(self, int* out) noexcept nogil:
+        # The generation order is the searchers' move ordering: a winning move first, then
+        # a block of the opponent's immediate win, then the others by the threats (cells
+        # that would complete a four) they make, centre first among equals; a move that
+        # lets the opponent win on top of it comes last.
+        cdef uint64_t moves, mine_wins, their_wins, cell, first = 0
+        cdef int n = 0, i, j, col, k, s
+        cdef int score[WIDTH]
+        cdef int cols[WIDTH]
+        if self.c.result != UNDECIDED:
+            return 0
+        moves = playable(self.c.mask)
+        mine_wins = winning_cells(self.c.cur, self.c.mask)
+        their_wins = winning_cells(self.c.cur ^ self.c.mask, self.c.mask)
+        if moves & mine_wins:
+            first = moves & mine_wins
+        elif moves & their_wins:
+            first = moves & their_wins
+        for i in range(WIDTH):
+            col = CENTRE_ORDER[i]
+            cell = moves & column_mask(col)
+            if not cell:
+                continue
+            if cell & first:
+                s = 1000
+            elif (cell << 1) & their_wins:
+                s = -1000                     # the opponent wins on top of this stone
+            else:
+                s = popcount(winning_cells(self.c.cur | cell, self.c.mask | cell))
+            # insertion sort, stable: equal scores keep the centre order
+            k = n
+            while k > 0 and score[k - 1] < s:
+                score[k] = score[k - 1]
+                cols[k] = cols[k - 1]
+                k -= 1
+            score[k] = s
+            cols[k] = col
+            n += 1
+        for j in range(n):
+            out[j] = cols[j]
+        return n
+
+    cdef void play(self, int move) noexcept nogil:
+        core_play(&self.c, move)
+
+    cdef double evaluate(self, int player) noexcept nogil:
+        # Threats decide Connect Four: count each side's winning cells, weighting those on
+        # the rows that zugzwang favours (odd rows, counted from 1 at the bottom, for the
+        # first player; even rows for the second); a win playable now for the side to move,
+        # or two the side to move must block at once, all but decide.  Centre stones are a
+        # small tie-breaker.
+        cdef int mover = self.c.n & 1
+        cdef uint64_t own = self.c.cur, opp = self.c.cur ^ self.c.mask
+        cdef uint64_t p0 = own if mover == 0 else opp
+        cdef uint64_t p1 = opp if mover == 0 else own
+        cdef uint64_t w0 = winning_cells(p0, self.c.mask), w1 = winning_cells(p1, self.c.mask)
+        cdef uint64_t moves = playable(self.c.mask)
+        cdef double adv
+        if self.c.result != UNDECIDED:
+            if self.c.result == DRAWN:
+                return 0.5
+            return 1.0 if self.c.result == player else 0.0
+        if moves & (w0 if mover == 0 else w1):
+            adv = 3.0                       # the side to move wins now
+            if mover == 1:
+                adv = -adv
+        elif popcount(moves & (w1 if mover == 0 else w0)) >= 2:
+            adv = -2.5                      # two threats to block at once: lost
+            if mover == 1:
+                adv = -adv
+        else:
+            adv = (0.35 * (popcount(w0) - popcount(w1))
+                   + 0.25 * (popcount(w0 & ODD_ROWS) - popcount(w1 & ~ODD_ROWS))
+                   + 0.05 * (popcount(p0 & column_mask(3)) - popcount(p1 & column_mask(3))))
+        if player == 1:
+            adv = -adv
+        return 1.0 / (1.0 + exp(-adv))
+
+    cdef int playout(self, Rng* rng, int max_plies) noexcept nogil:
+        # A uniformly random column is the k-th free cell of the playable mask.
+        cdef int plies = 0
+        cdef uint64_t moves, cell
+        while plies < max_plies and self.c.result == UNDECIDED:
+            moves = playable(self.c.mask)
+            cell = pdep(<uint64_t>1 << rng_below(rng, popcount(moves)), moves)
+            core_play(&self.c, lsb(cell) // STRIDE)
+            plies += 1
+        return plies
+
+    cdef unsigned long long perft_native(self, int depth) noexcept:
+        if depth == 0:
+            return 1
+        if self.c.result != UNDECIDED:
+            return 0
+        return perft_bits(self.c.cur, self.c.mask, depth)
+
+    # ---------------------------------------------------------------- Python API
+    @classmethod
+    def start(cls, players=2, seed=None):
+        """The empty board, the first player to move."""
+        if players not in (None, 2):
+            raise GameError(f"Connect Four is a two-player game (asked for {players} players)")
+        return cls.__new__(cls)
+
+    @classmethod
+    def parse(cls, text):
+        """Parse the columns played (``4453``; ``-`` for the empty board; spaces ignored)."""
+        cdef Connect4 s = cls.__new__(cls)
+        cdef int col
+        if not isinstance(text, str):
+            raise PositionError("a Connect Four position must be text")
+        moves = "".join(text.split())
+        if moves in ("-", ""):
+            if not text.strip():
+                raise PositionError("a Connect Four position is the columns played (e.g. 4453), "
+                                    "or - for the empty board")
+            return s
+        for i, ch in enumerate(moves):
+            if ch not in "1234567":
+                raise PositionError(f"{ch!r} (character {i + 1} of {moves!r}) is not a column 1..7")
+            if s.c.result != UNDECIDED:
+                raise PositionError(f"the game ended at move {i} ({_verdict(s.c.result)}); "
+                                    f"{moves[i:]!r} cannot follow")
+            col = ord(ch) - ord("1")
+            if not playable(s.c.mask) & column_mask(col):
+                raise PositionError(f"move {i + 1} drops into column {ch}, which is full")
+            core_play(&s.c, col)
+        return s
+
+    def text(self):
+        if self.c.n == 0:
+            return "-"
+        return "".join(chr(ord("1") + self.c.hist[i]) for i in range(self.c.n))
+
+    def move_name(self, move):
+        move = move_id(move, "Connect Four move id")     # a bool or a float is no move id
+        if not 0 <= move < WIDTH:
+            raise MoveError(f"{move} is not a Connect Four move id (0..6, the columns)")
+        return str(move + 1)
+
+    def parse_move(self, name):
+        s = name.strip() if isinstance(name, str) else ""   # (a typed str took None)
+        if len(s) != 1 or s not in "1234567":
+            raise MoveError(f"{name!r} is not a Connect Four move (a column 1..7)")
+        return int(s) - 1
+
+    @property
+    def stones(self):
+        """Stones played so far."""
+        return self.c.n
+
+    def cell(self, int col, int row):
+        """0 or 1 (the player whose stone is there) or None, for column 0..6 and row 0..5
+        (row 0 at the bottom)."""
+        if not (0 <= col < WIDTH and 0 <= row < HEIGHT):
+            raise MoveError(f"no cell at column {col}, row {row}")
+        cdef uint64_t bit = <uint64_t>1 << (STRIDE * col + row)
+        if not self.c.mask & bit:
+            return None
+        return (self.c.n & 1) if self.c.cur & bit else 1 - (self.c.n & 1)
+
+    def solver_score(self, proven, int plies=0):
+        """The exact value in the convention of Pascal Pons' solver (the calibration data's):
+        0 a draw; s > 0 the player to move wins, placing the winning stone as their own
+        (22 - s)-th stone against best defence; -s the opponent wins with their own
+        (22 - s)-th.  ``proven`` is "win", "loss" or "draw" for the player to move and
+        ``plies`` the distance to the end of the game in plies (a win in 1 is the move that
+        wins)."""
+        if proven == "draw":
+            return 0
+        half = CELLS // 2 + 1
+        if proven == "win":
+            if plies < 1 or plies % 2 != 1:
+                raise ValueError(f"a win comes on the winner's move: an odd distance, not {plies}")
+            return half - (self.c.n // 2 + (plies + 1) // 2)
+        if proven == "loss":
+            if plies < 2 or plies % 2 != 0:
+                raise ValueError(f"a loss comes on the opponent's move: an even distance, not {plies}")
+            return -(half - ((self.c.n + 1) // 2 + plies // 2))
+        raise ValueError(f"proven must be win, loss or draw, not {proven!r}")
+
+    def render(self, observer=None):
+        """The board, top row first: ``X`` the first player, ``O`` the second, ``.`` empty."""
+        lines = []
+        for row in range(HEIGHT - 1, -1, -1):
+            cells = []
+            for col in range(WIDTH):
+                who = self.cell(col, row)
+                cells.append("." if who is None else "XO"[who])
+            lines.append(" ".join(cells))
+        lines.append(" ".join(str(c + 1) for c in range(WIDTH)))
+        if self.c.result != UNDECIDED:
+            lines.append(_verdict(self.c.result).capitalize())
+        else:
+            lines.append(f"{'XO'[self.c.n & 1]} (player {self.c.n & 1}) to move; {self.c.n} stones played")
+        return "\n".join(lines)
+
+
+def _verdict(int result):
+    if result == DRAWN:
+        return "a draw"
+    return f"{'XO'[result]} (player {result}) has won"

@@ -1,0 +1,43 @@
+"""Native helpers for the bridges: what the Python-facing State API does not expose, read
+through the contract in one pass (a Tweeeet row has 80,640 outcomes: a list of Python
+tuples for each chance node would dominate a bridged game's speed)."""
+import numpy as np
+
+from roost.core.state cimport State, CHANCE, HIDDEN, MAX_OUTCOMES
+
+# outcome buffers are shared: every call fills them and copies out what it needs
+cdef int _ids[MAX_OUTCOMES]
+cdef double _probs[MAX_OUTCOMES]
+
+
+def chance_table(State state):
+    """The outcomes of a chance node as two arrays sorted by outcome id: ids (int64) and
+    their probabilities (float64).  Empty arrays where chance does not act."""
+    cdef int n, i
+    if state.over() or state.to_move() != CHANCE:
+        return np.zeros(0, np.int64), np.zeros(0, np.float64)
+    n = state.chance_outcomes(_ids, _probs)
+    ids = np.empty(n, np.int64)
+    probs = np.empty(n, np.float64)
+    cdef long long[::1] iv = ids
+    cdef double[::1] pv = probs
+    for i in range(n):
+        iv[i] = _ids[i]
+        pv[i] = _probs[i]
+    order = np.argsort(ids, kind="stable")
+    return ids[order], probs[order]
+
+
+def observe(State state, int move, int observer):
+    """What seat ``observer`` sees of ``move`` (a move or chance outcome) played in
+    ``state``: the id, or None where the action is hidden from that seat."""
+    cdef int seen = state.observe(move, observer)
+    return None if seen == HIDDEN else seen
+
+
+def chance_count(State state):
+    """How many outcomes the chance node at ``state`` has at most (0 where chance does not
+    act): enough to decide whether its outcomes need the table at all."""
+    if state.over() or state.to_move() != CHANCE:
+        return 0
+    return state.chance_count()

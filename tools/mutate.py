@@ -1,0 +1,469 @@
+"""Mutation testing for roost's Python modules: plant one small bug at a time, run the tests
+that reach it, and count the bugs no test notices.
+
+    python tools/mutate.py                       # ratings, store and runner (issue 16)
+    python tools/mutate.py src/arena/store.py --tests tests/test_arena_store.py
+    python tools/mutate.py --list src/arena/ratings.py   # the mutants, without running them
+    python tools/mutate.py --only 17,42 src/arena/store.py   # rerun some by number
+
+The bugs (mutants) are made on the syntax tree: a comparison turned (< to <=, == to !=, in
+to not in, is to is not), an arithmetic operator swapped (+ -, * /, // *, % //, ** *), and/or
+swapped, a `not` or a unary minus dropped, a number changed (n to n + 1, x to 2x for a
+float), True and False swapped, `return X` made `return None`, a call on its own line
+(`conn.execute("COMMIT")`, `self.close()`) removed, break and continue swapped.  Strings,
+docstrings and f-strings are left alone (they are messages; the CLI tests check messages
+where they matter), and so is a line marked `# no mutate`.
+
+How it runs: the source tree is copied (with its built extensions) to a scratch folder per
+job, so the working tree is never touched.  One run of the tests with a line tracer in every
+Python process (the test process, its forked pool workers, command-line subprocesses, Dask
+workers: through a sitecustomize) finds which tests execute each line of the module; that
+run must pass.  Then, for each mutant, a process that has already imported pytest, numpy,
+click and the extensions forks; the child imports the mutated module fresh and runs,
+stopping at the first failure, the tests that execute the mutated line (fastest first;
+every test for a line run at import).  A mutant no test executes survives without a run.
+A mutant is caught when a test fails or the tests time out.  The survivors are listed with
+their line, to be read: some change nothing a user could see (equivalent mutants).
+
+It is a tool, not part of the test suite, and needs nothing beyond the test extra.
+"""
+import argparse
+import ast
+import json
+import os
+import shutil
+import signal
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+# the modules issue 16 asks about, and the tests that exercise each
+DEFAULT_TARGETS = {
+    "src/arena/ratings.py": ["tests/test_arena_ratings.py", "tests/test_arena_tournament.py",
+                             "tests/test_cli_arena.py"],
+    "src/arena/store.py": ["tests/test_arena_store.py", "tests/test_arena_tournament.py",
+                           "tests/test_cli_arena.py"],
+    "src/arena/runner.py": ["tests/test_arena_tournament.py", "tests/test_cli_arena.py",
+                            "tests/test_arena_dask.py"],
+}
+# (tests/test_arena_signals.py is left out: half a minute a run, and what it guards in the
+# runner, the stop checks, test_arena_tournament's signal tests catch as well)
+
+
+# ---------------------------------------------------------------------- mutants
+_COMPARE = {ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt,
+            ast.Eq: ast.NotEq, ast.NotEq: ast.Eq, ast.Is: ast.IsNot, ast.IsNot: ast.Is,
+            ast.In: ast.NotIn, ast.NotIn: ast.In}
+_ARITH = {ast.Add: ast.Sub, ast.Sub: ast.Add, ast.Mult: ast.Div, ast.Div: ast.Mult,
+          ast.FloorDiv: ast.Mult, ast.Mod: ast.FloorDiv, ast.Pow: ast.Mult,
+          ast.BitOr: ast.BitAnd, ast.BitAnd: ast.BitOr, ast.LShift: ast.RShift,
+          ast.RShift: ast.LShift}
+
+
+class Mutator(ast.NodeTransformer):
+    """Walks a module; numbers every mutation site; applies the one numbered ``target``
+    (or none, when counting).  ``sites`` collects (line, description) per number."""
+
+    def __init__(self, skip_lines, target=None):
+        self.skip_lines, self.target = skip_lines, target
+        self.sites = []
+
+    def _site(self, node, what):
+        if node.lineno in self.skip_lines:
+            return False
+        self.sites.append((node.lineno, what))
+        return len(self.sites) - 1 == self.target
+
+    # strings, docstrings and messages are not mutated
+    def visit_JoinedStr(self, node):
+        return node
+
+    def visit_Expr(self, node):
+        if isinstance(node.value, ast.Constant) and isinstance(node.value.value, str):
+            return node                                   # a docstring
+        if isinstance(node.value, ast.Call) and self._site(node, "call removed"):
+            return ast.copy_location(ast.Pass(), node)
+        return self.generic_visit(node)
+
+    def visit_Compare(self, node):
+        self.generic_visit(node)
+        for k, op in enumerate(node.ops):
+            new = _COMPARE.get(type(op))
+            if new and self._site(node, f"{type(op).__name__} -> {new.__name__}"):
+                node.ops[k] = new()
+        return node
+
+    def visit_BinOp(self, node):
+        self.generic_visit(node)
+        new = _ARITH.get(type(node.op))
+        if new and self._site(node, f"{type(node.op).__name__} -> {new.__name__}"):
+            node.op = new()
+        return node
+
+    def visit_AugAssign(self, node):
+        self.generic_visit(node)
+        new = _ARITH.get(type(node.op))
+        if new and self._site(node, f"{type(node.op).__name__}= -> {new.__name__}="):
+            node.op = new()
+        return node
+
+    def visit_BoolOp(self, node):
+        self.generic_visit(node)
+        new = ast.Or if isinstance(node.op, ast.And) else ast.And
+        if self._site(node, f"{type(node.op).__name__} -> {new.__name__}"):
+            node.op = new()
+        return node
+
+    def visit_UnaryOp(self, node):
+        self.generic_visit(node)
+        if isinstance(node.op, (ast.Not, ast.USub)) and self._site(node, f"{type(node.op).__name__} dropped"):
+            return node.operand
+        return node
+
+    def visit_Constant(self, node):
+        v = node.value
+        if isinstance(v, bool):
+            if self._site(node, f"{v} -> {not v}"):
+                return ast.copy_location(ast.Constant(not v), node)
+        elif isinstance(v, int):
+            if self._site(node, f"{v} -> {v + 1}"):
+                return ast.copy_location(ast.Constant(v + 1), node)
+        elif isinstance(v, float):
+            new = 2 * v if v else 1.0
+            if self._site(node, f"{v} -> {new}"):
+                return ast.copy_location(ast.Constant(new), node)
+        return node
+
+    def visit_Return(self, node):
+        self.generic_visit(node)
+        if node.value is not None and not (isinstance(node.value, ast.Constant) and node.value.value is None):
+            if self._site(node, "return None"):
+                node.value = ast.Constant(None)
+        return node
+
+    def visit_Break(self, node):
+        if self._site(node, "break -> continue"):
+            return ast.copy_location(ast.Continue(), node)
+        return node
+
+    def visit_Continue(self, node):
+        if self._site(node, "continue -> break"):
+            return ast.copy_location(ast.Break(), node)
+        return node
+
+
+def module_level_lines(source):
+    """Lines outside every function: run at import, they reach every test."""
+    inside = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            inside.update(range(node.lineno, node.end_lineno + 1))
+    return set(range(1, len(source.splitlines()) + 1)) - inside
+
+
+def _skip_lines(source):
+    return {i for i, line in enumerate(source.splitlines(), 1) if "# no mutate" in line}
+
+
+def mutants(source):
+    """[(number, line, description)] of every mutant of ``source``."""
+    m = Mutator(_skip_lines(source))
+    m.visit(ast.parse(source))
+    return [(i, line, what) for i, (line, what) in enumerate(m.sites)]
+
+
+def mutated(source, number):
+    m = Mutator(_skip_lines(source), target=number)
+    tree = m.visit(ast.parse(source))
+    return ast.unparse(ast.fix_missing_locations(tree)) + "\n"
+
+
+# ---------------------------------------------------------------------- the scratch tree
+def scratch_tree(where):
+    """A copy of src/ (with its built extensions), tests/ and pyproject.toml, importable as
+    ``roost`` through ``where/build/cython-include``."""
+    ignore = shutil.ignore_patterns("__pycache__", "*.c", "*.db", "*.db-*")
+    shutil.copytree(os.path.join(ROOT, "src"), os.path.join(where, "src"), ignore=ignore)
+    shutil.copytree(os.path.join(ROOT, "tests"), os.path.join(where, "tests"), ignore=ignore)
+    shutil.copy(os.path.join(ROOT, "pyproject.toml"), where)
+    inc = os.path.join(where, "build", "cython-include")
+    os.makedirs(inc)
+    os.symlink(os.path.join(where, "src"), os.path.join(inc, "roost"))
+    return inc
+
+
+# ---------------------------------------------------------------------- which tests reach a line
+# A tracer in every Python process of the traced run (the pytest process through a plugin,
+# every subprocess through sitecustomize): each process appends "test id <tab> line" to a
+# file of its own the first time a test makes it run a line of the target, at once, so a
+# worker killed with SIGKILL has said what it ran.  A subprocess counts its lines for the
+# test that was running when it started (a forked worker: the test running in its parent).
+TRACER = r"""
+import os, sys, threading
+
+def _install():
+    targets = set(os.environ["MUTATE_TARGETS"].split(os.pathsep))
+    folder = os.environ["MUTATE_COVERAGE_DIR"]
+    state = {"pid": None, "fh": None, "seen": set(), "names": {}}
+
+    def test():
+        return os.environ.get("MUTATE_TEST", "<import>")
+
+    def hit(line):
+        key = (test(), line)
+        if os.getpid() != state["pid"]:             # a new process (or a fork): its own file
+            state["pid"], state["seen"] = os.getpid(), set()
+            state["fh"] = open(os.path.join(folder, f"cov-{os.getpid()}.txt"), "a", buffering=1)
+        if key not in state["seen"]:
+            state["seen"].add(key)
+            state["fh"].write(f"{key[0]}\t{line}\n")
+
+    def local(frame, event, arg):
+        if event == "line":
+            hit(frame.f_lineno)
+        return local
+
+    def trace(frame, event, arg):
+        name = frame.f_code.co_filename
+        known = state["names"].get(name)
+        if known is None:
+            known = state["names"][name] = os.path.realpath(name) in targets
+        return local if known else None
+
+    sys.settrace(trace)
+    threading.settrace(trace)
+
+if os.environ.get("MUTATE_COVERAGE_DIR"):
+    _install()
+"""
+
+PLUGIN = """
+import os, time
+_durations = {}
+
+def pytest_runtest_setup(item):
+    os.environ["MUTATE_TEST"] = item.nodeid
+
+def pytest_runtest_teardown(item):
+    pass
+
+def pytest_runtest_logreport(report):
+    _durations[report.nodeid] = _durations.get(report.nodeid, 0.0) + report.duration
+    if report.when == "teardown":
+        os.environ["MUTATE_TEST"] = "<between>"
+
+def pytest_sessionfinish(session, exitstatus):
+    import json
+    with open(os.path.join(os.environ["MUTATE_COVERAGE_DIR"], "durations.json"), "w") as fh:
+        json.dump(_durations, fh)
+"""
+
+
+def coverage(tree_root, inc, target, tests, timeout):
+    """({line: {test ids}}, {test id: seconds}) from one traced run of ``tests``."""
+    import subprocess
+    folder = tempfile.mkdtemp(prefix="mutate-coverage-")
+    with open(os.path.join(folder, "sitecustomize.py"), "w") as fh:
+        fh.write(TRACER)
+    with open(os.path.join(folder, "mutate_plugin.py"), "w") as fh:
+        fh.write(PLUGIN)
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([folder, inc]),
+               MUTATE_TARGETS=os.path.realpath(os.path.join(tree_root, target)),
+               MUTATE_COVERAGE_DIR=folder, PYTHONDONTWRITEBYTECODE="1")
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "mutate_plugin",
+                           "-p", "no:cacheprovider", "-W", "ignore", *tests], cwd=tree_root,
+                          env=env, timeout=timeout, capture_output=True, text=True)
+    if done.returncode != 0:          # a failing test would "catch" every mutant it reaches
+        raise SystemExit(f"the tests fail without a mutant:\n{done.stdout[-3000:]}")
+    by_line = {}
+    for name in os.listdir(folder):
+        if name.startswith("cov-"):
+            with open(os.path.join(folder, name)) as fh:
+                for row in fh:
+                    test, _, line = row.rstrip("\n").rpartition("\t")
+                    if test and line.isdigit():
+                        by_line.setdefault(int(line), set()).add(test)
+    with open(os.path.join(folder, "durations.json")) as fh:
+        durations = json.load(fh)
+    shutil.rmtree(folder, ignore_errors=True)
+    return by_line, durations
+
+
+# ---------------------------------------------------------------------- running mutants
+class Run:
+    """One mutant's tests running in a forked child, in a scratch tree of its own."""
+
+    def __init__(self, tree, path, source, tests, timeout, show=False):
+        self.tree, self.path, self.timeout = tree, path, timeout
+        with open(path, "w") as fh:
+            fh.write(source)
+        shutil.rmtree(os.path.join(os.path.dirname(path), "__pycache__"), ignore_errors=True)
+        self.t0 = time.monotonic()
+        self.pid = os.fork()
+        if self.pid == 0:                             # the child: run the tests and leave
+            code = 3
+            try:
+                os.setpgid(0, 0)
+                os.chdir(tree.root)
+                os.environ["PYTHONPATH"] = tree.inc   # subprocesses of the tests: this tree
+                sys.path[0:0] = [tree.inc]
+                # the packages were imported from the first tree: their modules not yet
+                # imported (the targets) must come from this one
+                for name, module in list(sys.modules.items()):
+                    if (name == "roost" or name.startswith("roost.")) and hasattr(module, "__path__"):
+                        module.__path__[:] = [os.path.join(tree.inc, *name.split("."))]
+                if not show:
+                    devnull = os.open(os.devnull, os.O_WRONLY)
+                    os.dup2(devnull, 1)
+                    os.dup2(devnull, 2)
+                import pytest
+                code = pytest.main(["-x", "-q", "-p", "no:cacheprovider", "-W", "ignore", *tests])
+            finally:
+                os._exit(int(code))
+
+    def poll(self):
+        """None while running; else 'caught' (a test failed), 'timeout' (caught too: a hang
+        is noticed), 'survived' or 'no tests'."""
+        done, status = os.waitpid(self.pid, os.WNOHANG)
+        if not done:
+            if time.monotonic() - self.t0 < self.timeout:
+                return None
+            self._kill_group()
+            os.waitpid(self.pid, 0)
+            return "timeout"
+        self._kill_group()                            # whatever the tests left running
+        code = os.waitstatus_to_exitcode(status)
+        return {0: "survived", 5: "no tests"}.get(code, "caught")
+
+    def _kill_group(self):
+        try:
+            os.killpg(self.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+
+
+class Tree:
+    def __init__(self):
+        self.root = tempfile.mkdtemp(prefix="roost-mutate-")
+        self.inc = scratch_tree(self.root)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("modules", nargs="*", help="module paths (default: ratings, store, runner)")
+    ap.add_argument("--tests", nargs="*", default=None, help="the tests for the given modules")
+    ap.add_argument("--list", action="store_true", help="list the mutants and stop")
+    ap.add_argument("--only", default=None, help="comma-separated mutant numbers (one module)")
+    ap.add_argument("--jobs", type=int, default=1, help="mutants tested at once")
+    ap.add_argument("--timeout", type=float, default=240.0, help="seconds per mutant")
+    ap.add_argument("--show", action="store_true", help="show the tests' output (with --only)")
+    ap.add_argument("--report", default=None, help="also write the results here as JSON")
+    args = ap.parse_args(argv)
+    modules = args.modules or list(DEFAULT_TARGETS)
+    plan = {m: (args.tests or DEFAULT_TARGETS.get(m)) for m in modules}
+    for m, tests in plan.items():
+        if not tests:
+            ap.error(f"no tests known for {m}: give --tests")
+    if args.list:
+        for m in modules:
+            for i, line, what in mutants(open(os.path.join(ROOT, m)).read()):
+                print(f"{m}:{line}  #{i}  {what}")
+        return 0
+
+    trees = [Tree() for _ in range(max(1, args.jobs))]
+    sys.dont_write_bytecode = True
+    os.environ["PYTHONDONTWRITEBYTECODE"] = "1"
+    # what every child needs and no mutant changes, imported once here (from the first
+    # tree: the extensions and the untouched modules are the same in every tree)
+    sys.path.insert(0, trees[0].inc)
+    import click.testing  # noqa: F401
+    import numpy  # noqa: F401
+    import pytest  # noqa: F401
+    import roost.cli.main  # noqa: F401
+    import roost.core.games  # noqa: F401
+    import roost.search.engines  # noqa: F401
+    names = {"roost." + m[len("src/"):-len(".py")].replace("/", ".") for m in modules}
+    early = sorted(names & set(sys.modules))
+    assert not early, f"imported before the mutants, so never mutated: {early}"
+    sys.path.remove(trees[0].inc)
+
+    results = {}
+    try:
+        for m, tests in plan.items():
+            original = open(os.path.join(ROOT, m)).read()
+            all_tests = sorted(set(tests))
+            print(f"{m}: tracing which tests reach which line ...", flush=True)
+            by_line, durations = coverage(trees[0].root, trees[0].inc, m, all_tests, timeout=3600)
+            every = sorted(durations, key=lambda t: durations[t])
+            top_level = module_level_lines(original)
+            found = mutants(original)
+            if args.only:
+                keep = {int(x) for x in args.only.split(",")}
+                found = [f for f in found if f[0] in keep]
+            print(f"{m}: {len(found)} mutants", flush=True)
+            rows, todo, running = [], list(found), {}
+            while todo or running:
+                free = [t for t in trees if t not in running.values()]
+                while todo and free:
+                    i, line, what = todo.pop(0)
+                    tree = free.pop()
+                    reach = {t for t in by_line.get(line, ()) if t in durations}
+                    if line in top_level or (not reach and by_line.get(line)):
+                        reach = set(every)     # run at import: every test depends on it
+                    chosen = sorted(reach, key=lambda t: durations[t])
+                    text = original.splitlines()[line - 1].strip()
+                    row = {"number": i, "line": line, "mutation": what, "code": text,
+                           "tests": len(chosen)}
+                    if not chosen:
+                        row.update(verdict="survived", seconds=0.0)
+                        rows.append(row)
+                        print(f"  #{i:<4} line {line:<4} {'survived':<8} {what:<24} {text[:56]} "
+                              "(no test runs this line)", flush=True)
+                        free.append(tree)
+                        continue
+                    path = os.path.realpath(os.path.join(tree.root, m))
+                    run = Run(tree, path, mutated(original, i), chosen, args.timeout, show=args.show)
+                    running[run] = tree
+                    run.row = row
+                    rows.append(row)
+                for run in list(running):
+                    verdict = run.poll()
+                    if verdict is None:
+                        continue
+                    del running[run]
+                    row = run.row
+                    row.update(verdict=verdict, seconds=round(time.monotonic() - run.t0, 1))
+                    print(f"  #{row['number']:<4} line {row['line']:<4} {verdict:<8} "
+                          f"{row['mutation']:<24} {row['code'][:56]} ({row['tests']} tests, "
+                          f"{row['seconds']}s)", flush=True)
+                    with open(run.path, "w") as fh:
+                        fh.write(original)
+                time.sleep(0.05)
+            rows.sort(key=lambda r: r["number"])
+            results[m] = rows
+    finally:
+        for t in trees:
+            shutil.rmtree(t.root, ignore_errors=True)
+
+    total = caught = 0
+    print("\nscore (caught or timed out / mutants):")
+    for m, rows in results.items():
+        counted = [r for r in rows if r["verdict"] != "no tests"]
+        k = sum(r["verdict"] in ("caught", "timeout") for r in counted)
+        total += len(counted)
+        caught += k
+        print(f"  {m}: {k}/{len(counted)} = {100 * k / max(1, len(counted)):.1f}%")
+        for r in rows:
+            if r["verdict"] == "survived":
+                print(f"    survived #{r['number']} line {r['line']}: {r['mutation']}: {r['code']}")
+    print(f"  all: {caught}/{total} = {100 * caught / max(1, total):.1f}%")
+    if args.report:
+        with open(args.report, "w") as fh:
+            json.dump(results, fh, indent=1)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
