@@ -574,6 +574,7 @@ cdef class AlphaBeta:
                     callback(d, score, pv, self.nodes, now() - t0)
                 except KeyboardInterrupt:     # Ctrl-C inside the caller's Python code
                     self.interrupted = True
+                    self.stop = True          # nothing after this may search on (window_solve)
                     break
             if self.met_chance and solve:
                 raise ChanceInSolve("the position has chance ahead: solve needs a position "
