@@ -129,3 +129,14 @@ def test_the_same_seed_plays_the_same_games_as_before():
     assert playout_batch(Ducks.parse(AFTER_SETUP), 3000, 11) == (138587, (1506.5, 1493.5))
     assert playout_batch(Ducks.start(), 1000, 12) == (71957, (465.0, 535.0))
     assert playout_batch(Ducks.parse(REPEATS), 3000, 13) == (127571, (1362.5, 1637.5))
+
+
+def test_a_history_of_keys_is_refused_with_a_message():
+    # the repetition history is kept as positions; a state described with keys (as states
+    # were pickled before) names the fault instead of failing somewhere inside
+    from roost.core.errors import PositionError
+    raw = live_after(REPEATS, "a2", "g3")._raw()
+    assert Ducks._load(raw)._raw() == raw
+    raw["history"] = (123456789,)
+    with pytest.raises(PositionError, match="repetition history"):
+        Ducks._load(raw)

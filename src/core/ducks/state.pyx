@@ -286,6 +286,11 @@ cdef class Ducks(State):
             history = raw["history"]
             if len(history) > MAX_HIST:
                 raise PositionError(f"a repetition history of {len(history)} positions (at most {MAX_HIST})")
+            for entry in history:
+                # (a history of keys, the form before positions were kept, cannot be read)
+                if not (isinstance(entry, tuple) and len(entry) == 3):
+                    raise PositionError(f"a repetition history holds (white, black, crumb) "
+                                        f"positions, not {entry!r}")
             s.c.result = raw["result"]
             s.c.nhist = len(history)
             for i in range(s.c.nhist):
