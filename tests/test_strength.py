@@ -10,7 +10,8 @@ from roost.cli.main import cli
 from roost.core.errors import EngineSpecError
 from roost.core.games import get_game
 from roost.core.weights import WeightsError, read_weights, weights_path
-from roost.search import auto, tuning
+from roost.search import auto
+from roost.arena import tuning
 from roost.search.engines import parse_engine
 
 TUNED = ("ducks", "tweeeet", "connect4")

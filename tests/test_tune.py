@@ -10,7 +10,7 @@ from click.testing import CliRunner
 from roost.cli.main import cli
 from roost.core.games import get_game
 from roost.core.weights import WeightsError, read_weights, weights_path
-from roost.search import tuning
+from roost.arena import tuning
 
 
 def run(*args):

@@ -53,7 +53,7 @@ def command(game, games, positions, spec, opening, l2, output, match_games, matc
       roost tune tweeeet --games 300 -o src/core/data/weights/tweeeet.json --match 40
       roost tune leaves --players 3 --engine mcts:iterations=200 --games 100
     """
-    from roost.search.tuning import eval_match, evaluation_of, score_interval, tune, write_weights
+    from roost.arena.tuning import eval_match, evaluation_of, score_interval, tune, write_weights
     if match_games % (players or game.default_players):
         raise click.BadParameter(f"must be a multiple of the {players or game.default_players} "
                                  "players (every seat equally often)", param_hint="--match")

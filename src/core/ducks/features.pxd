@@ -1,6 +1,6 @@
 # The evaluation's features (src/core/linear.pxd): what a colour's ducks look like on the
 # way to one group.  Filled per colour from that colour's owner's point of view; the
-# weights are fitted by `roost tune ducks` (roost.search.tuning).
+# weights are fitted by `roost tune ducks` (roost.arena.tuning).
 from libc.stdint cimport uint64_t
 
 from roost.core.bits cimport popcount, lsb, clear_lsb

@@ -1,6 +1,6 @@
 # The evaluation's features (src/core/linear.pxd): a pair's energy and what its flying birds
 # can still do.  Filled per pair from that player's point of view; the weights are fitted
-# by `roost tune tweeeet` (roost.search.tuning).
+# by `roost tune tweeeet` (roost.arena.tuning).
 from roost.core.tweeeet.board cimport ISNEST, NEST_ROW
 from roost.core.tweeeet.flights cimport best_gain
 from roost.core.tweeeet.state cimport TwCore
