@@ -106,6 +106,16 @@ def test_a_human_plays_at_the_terminal():
     assert r.exit_code == 130 and "Traceback" not in r.output
 
 
+def test_a_human_without_an_engine_meets_auto():
+    # before auto, --human alone was refused for want of an opponent; now auto takes the seat
+    near_end = "63753446636447653725212476377231422111"      # Connect Four: 5 wins for X
+    r = run("play", "connect4", "--human", "--position", near_end, "--json", input="5\n")
+    assert r.exit_code == 0, r.output
+    line = next(x for x in r.output.splitlines() if '{"game"' in x)    # after the prompt
+    game = json.loads(line[line.index("{"):])
+    assert game["seats"] == ["human", "auto"] and game["result"] == [1.0, 0.0]
+
+
 def test_bench_quick():
     r = run("bench", "--quick", "--game", "ducks")
     assert r.exit_code == 0 and "ducks" in r.output and "signature" in r.output
@@ -124,7 +134,6 @@ def test_bench_quick():
     (("analyse", "ducks", "--engine", "mcts:foo=1"), ["no parameter 'foo'"]),
     (("analyse", "ducks", "--seed", "x"), ["'x' is not a valid integer"]),
     (("play", "ducks", "-n", "2", "-e", "random", "-e", "random", "-e", "random"), ["3 engines given for 2 seats"]),
-    (("play", "ducks", "--human"), ["Missing option '--engine'"]),
     (("play", "ducks", "-e", "random", "-e", "random", "-e", "random"), ["played by 2 players, not 3"]),
     (("play", "ducks", "-e", "random", "--games", "0"), ["0 is not in the range"]),
     (("play", "ducks", "-e", "random", "--players", "3"), ["Feed the Ducks is played by 2 players, not 3"]),

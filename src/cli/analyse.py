@@ -39,8 +39,9 @@ def format_result(r, state):
 @click.command("analyse", epilog=engines_epilog())
 @game_argument
 @click.argument("position", nargs=-1)
-@click.option("--engine", "-e", "spec", type=ENGINE, default="mcts:time=1", show_default=True,
-              help="Engine spec, e.g. ab:depth=8, ab:time=1, mcts:iterations=20000,c=1.2.")
+@click.option("--engine", "-e", "spec", type=ENGINE, default="auto", show_default=True,
+              help="Engine spec, e.g. auto:time=0.5 (the strongest engine measured for the game), "
+              "ab:depth=8, ab:time=1, mcts:iterations=20000,c=1.2.")
 @players_option
 @seat_option
 @seed_option

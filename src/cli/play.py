@@ -63,8 +63,9 @@ class Human:
 
 @click.command("play")
 @game_argument
-@click.option("--engine", "-e", "specs", type=ENGINE, multiple=True, required=True,
-              help="An engine spec, repeatable: one per seat, or fewer and they share the seats in rotation.")
+@click.option("--engine", "-e", "specs", type=ENGINE, multiple=True,
+              help="An engine spec, repeatable: one per seat, or fewer and they share the seats in "
+              "rotation (default: auto, the strongest engine measured for the game).")
 @click.option("--games", "-g", type=click.IntRange(min=1), default=1, show_default=True,
               help="Games to play; seats rotate from game to game.")
 @click.option("--position", "position", default=None,
@@ -90,12 +91,13 @@ def command(game, specs, games, position, opening, human, tc, players, seed, sho
       roost play ducks --engine mcts:iterations=3000 --engine ab:depth=3 --games 4 --seed 1
       roost play ducks -e ab:depth=3 -e ab:depth=3,eval=none --games 20 --opening 6
       roost play ducks --human --engine ab:time=1
+      roost play tweeeet --human                  # against auto, the strongest measured engine
       roost play cubirds --players 4 -e ismcts:iterations=2000 -e pimc:worlds=4 -e random -e random
       roost play ducks -e "cmd:roost engine ducks --engine ab:depth=4" -e mcts --tc 10+0.1
     """
     from roost.arena.match import MatchResult, derive_seed, ending_text, play_game, rotation
     from roost.protocol.client import arena_engine
-    specs = list(specs)
+    specs = list(specs) or ["auto"]
     if human:
         specs = ["human"] + specs
     n = players or (len(specs) if len(specs) >= game.min_players else game.default_players)

@@ -64,8 +64,9 @@ JOBS_PER_CORE = 4
 
 @click.command("tournament")
 @game_argument
-@click.option("--engine", "-e", "specs", type=ENGINE, multiple=True, required=True,
-              help="An engine of the roster (repeat; at least two; a spec given twice plays itself).")
+@click.option("--engine", "-e", "specs", type=ENGINE, multiple=True,
+              help="An engine of the roster (repeat; a spec given twice plays itself).  A roster "
+              "of fewer than two is filled with auto, the strongest engine measured for the game.")
 @players_option
 @click.option("--games", "-g", type=int, default=None,
               help="Games per pairing, a multiple of the seats (default: 10 per seat).")
@@ -167,6 +168,7 @@ def command(game, specs, players, games, gauntlet, seed, position, opening, tc, 
             check_picture_path(plot)
         except RoostError as e:
             raise click.BadParameter(str(e), param_hint="--plot")
+    specs = list(specs) + ["auto"] * (2 - len(specs))
     try:
         config = TournamentConfig(game=game, engines=list(specs), players=players, games=games,
                                   seed=seed, mode="gauntlet" if gauntlet else "roundrobin",

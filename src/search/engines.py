@@ -514,6 +514,10 @@ def engine_class(kind):
         return ENGINES[kind]
     return None
 
+# auto: the strongest of the above measured for the game (roost.search.auto)
+from roost.search.auto import AutoEngine  # noqa: E402  (it builds on Engine above)
+ENGINES[AutoEngine.kind] = AutoEngine
+
 
 def parse_engine(spec):
     """Parse ``kind[:name=value,...]`` into a configured engine; EngineSpecError names the fault."""
