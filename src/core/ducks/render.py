@@ -2,6 +2,9 @@
 from roost.core.ducks.board import ROW_NAMES, ROW_LENGTHS, ROW_STARTS
 
 
+SIDE_NAMES = ("White", "Black")
+
+
 def render(state):
     """``W``/``B`` ducks, ``*`` the crumb, ``.`` water; then whose turn it is or the result."""
     raw = state._raw()

@@ -2,6 +2,12 @@
 from roost.core.tweeeet.text import (BIRDS, BIRD_TITLES, COLS, NCOLS, TERRAIN_LETTERS, is_nest)
 
 
+SIDE_NAMES = ("the robins", "the bluethroats")     # player 0 is the rules' player 1
+LEGEND = ("legend: . grass, ~ water, 2-5 a bush with that food, o an empty bush, S the start, "
+          "N a nest; birds R male robin, r female robin (player 1), B male bluethroat, "
+          "b female bluethroat (player 2), their energy at the end of their row")
+
+
 def _row_line(y, codes, pos, energy):
     marks = "RBrb"
     cells = []
@@ -50,5 +56,6 @@ def render(state):
     lines = [_row_line(y, f["rows"][y - f["low"]], f["pos"], f["energy"])
              for y in range(f["high"], f["low"] - 1, -1)]
     lines.append("    " + "".join(ch.center(4) for ch in COLS) + "  (odd rows shift right)")
+    lines.append(LEGEND)
     lines.append(_status(f))
     return "\n".join(lines)

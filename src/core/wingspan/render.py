@@ -6,8 +6,9 @@ from roost.core.wingspan.tables import (
     PH_OVER)
 
 _GOAL_TEXT = {g["id"]: g["description"] for g in GOALS["sides"]}
-_HIDDEN_PURPOSES = ("SETUP_KEEP_BIRD", "SETUP_DISCARD_FOOD", "SETUP_KEEP_BONUS", "BONUS_KEEP",
-                    "TUCK_FROM_HAND")
+
+FOOD_LEGEND = ("food: I invertebrate, S seed, F fish, R fruit, M rodent; a feeder die IS shows "
+               "invertebrate and seed (either may be taken); * marks the seat to act")
 
 
 def _food_text(counts):
@@ -89,15 +90,7 @@ def render(s, observer=None):
         res = s.result()
         lines.append("final scores: " + ", ".join(f"seat {p} {scores[p]}" for p in range(raw["n"]))
                      + "; result " + " ".join(f"{x:g}" for x in res))
-        return "\n".join(lines)
-    purpose = PURPOSES[raw["purpose"]]
-    if observer is None or observer == raw["actor"] or purpose not in _HIDDEN_PURPOSES:
-        ctx = ""
-        if purpose == "SETUP_KEEP_BIRD" and (observer is None or observer == raw["actor"]):
-            ctx = f" (keep {BIRD_NAMES[raw['players'][raw['actor']]['hand'][raw['stack'][-1]['i']]]}?)"
-        lines.append(f"seat {raw['actor']} decides {purpose}{ctx}: " + " ".join(s.legal_names()))
-    else:
-        lines.append(f"seat {raw['actor']} decides {purpose} (hidden)")
+    lines.append(FOOD_LEGEND)
     return "\n".join(lines)
 
 
