@@ -134,9 +134,13 @@ def test_bad_input_gets_one_clear_message(args, fragments):
     assert_clean_failure(run(*args), *fragments)
 
 
-def test_analyse_a_finished_game_is_refused():
+def test_a_finished_game_is_a_position_for_analyse_and_solve():
     done = "5/6/7/wwwwbbbb/wwww1bbbb/www2bbb/w4b1/6/5 w 0"   # gathered, but no crumb yet: legal
     r = run("analyse", "ducks", done, "--engine", "ab:depth=1")
     assert r.exit_code == 0                       # not over: White still places the first crumb
-    r = run("solve", "ducks", "5/6/7/wwwwbbbb/wwww*bbbb/www2bbb/w4b1/6/5 b 1")
-    assert_clean_failure(r, "already decided")
+    won = "5/6/7/wwwwbbbb/wwww*bbbb/www2bbb/w4b1/6/5 b 1"     # a finished game is a position
+    r = run("solve", "ducks", won)
+    assert r.exit_code == 0 and "already over: White wins (result 1 0)" in r.output
+    r = run("analyse", "ducks", won, "--engine", "ab:depth=1")
+    assert r.exit_code == 0 and "the game is over: White wins" in r.output
+    assert json.loads(run("analyse", "ducks", won, "--json").output)["result"] == [1, 0]

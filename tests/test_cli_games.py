@@ -48,7 +48,7 @@ def test_tweeeet_analysis_says_the_value_is_an_expectation():
 def test_tweeeet_chance_node_show_and_refusals():
     chance = "0:-...S...-/~..o.5~.2/.4..~2.~3/5~.~..4.2/..~3.~54. d1:8 e0:7 e0:8 e0:9 MB"
     r = run("show", "tweeeet", chance)
-    assert r.exit_code == 0 and "chance node: 80640 outcomes" in r.output
+    assert r.exit_code == 0 and "chance is to act: 80640 outcomes" in r.output
     r = run("analyse", "tweeeet", chance)
     assert r.exit_code == 2 and "chance is to act here" in r.output
     r = run("perft", "tweeeet", chance, 3)

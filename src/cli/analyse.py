@@ -2,6 +2,7 @@ import json
 
 import click
 
+from roost.cli.describe import result_text as game_over_text
 from roost.cli.options import ENGINE, engines_epilog, game_argument, json_option, load_position, players_option, seat_option, seed_option
 
 
@@ -57,7 +58,10 @@ def command(game, position, spec, players, seat, seed, as_json):
     from roost.search.engines import parse_engine
     state = load_position(game, position, players)
     if state.is_over:
-        raise click.BadParameter("the game is over: there is nothing to analyse", param_hint="POSITION")
+        over = game_over_text(state.result(), state)
+        click.echo(json.dumps({"over": True, "result": list(state.result()), "result_text": over})
+                   if as_json else f"the game is over: {over}; there is nothing to analyse")
+        return
     if state.is_chance:
         raise click.BadParameter("chance is to act here, not a player: play an outcome first",
                                  param_hint="POSITION")

@@ -2,6 +2,7 @@ import json
 
 import click
 
+from roost.cli.describe import result_text
 from roost.cli.options import game_argument, json_option, load_position, players_option
 
 
@@ -28,8 +29,9 @@ def command(game, position, players, seconds, tt, as_json):
     from roost.search.engines import parse_engine
     state = load_position(game, position, players)
     if state.is_over:
-        r = state.result()
-        click.echo("the game is already over: result " + " ".join(f"{x:g}" for x in r))
+        over = result_text(state.result(), state)
+        click.echo(json.dumps({"over": True, "result": list(state.result()), "result_text": over})
+                   if as_json else f"the game is already over: {over}")
         return
     if state.is_chance:
         raise click.ClickException("chance is to act in this position: solve needs a position with no chance left")
