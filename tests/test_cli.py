@@ -116,7 +116,7 @@ def test_bench_quick():
     (("show", "ducks", "5/6/7 w 0"), ["9 rows"]),
     (("show", "ducks", "/no/such/file.txt"), ["no such file '/no/such/file.txt'"]),
     (("perft", "ducks", "x"), ["DEPTH must be an integer"]),
-    (("perft", "ducks", "-3"), ["No such option"]),
+    (("perft", "ducks", "-3"), ["between 0 and 64, got -3"]),
     (("perft", "ducks", "99"), ["between 0 and 64"]),
     (("perft", "ducks"), ["Missing argument"]),
     (("analyse", "ducks", "--engine", "nope"), ["unknown engine 'nope'"]),

@@ -3,7 +3,7 @@ import json
 import click
 
 from roost.cli.describe import result_text as game_over_text
-from roost.cli.options import ENGINE, engines_epilog, game_argument, json_option, load_position, players_option, seat_option, seed_option
+from roost.cli.options import ENGINE, Command, engines_epilog, game_argument, json_option, load_position, moves_option, players_option, seat_option, seed_option
 
 
 def format_result(r, state):
@@ -36,16 +36,17 @@ def format_result(r, state):
     return "\n".join(lines)
 
 
-@click.command("analyse", epilog=engines_epilog())
+@click.command("analyse", cls=Command, epilog=engines_epilog())
 @game_argument
 @click.argument("position", nargs=-1)
+@moves_option
 @click.option("--engine", "-e", "spec", type=ENGINE, default="mcts:time=1", show_default=True,
               help="Engine spec, e.g. ab:depth=8, ab:time=1, mcts:iterations=20000,c=1.2.")
 @players_option
 @seat_option
 @seed_option
 @json_option
-def command(game, position, spec, players, seat, seed, as_json):
+def command(game, position, moves, spec, players, seat, seed, as_json):
     """Search a position and report the best move, its value, the principal variation,
     nodes and speed.
 
@@ -56,7 +57,7 @@ def command(game, position, spec, players, seat, seed, as_json):
       roost analyse cubirds position.json --as 1 --engine ismcts:time=1
     """
     from roost.search.engines import parse_engine
-    state = load_position(game, position, players)
+    state = load_position(game, position, players, moves)
     if state.is_over:
         over = game_over_text(state.result(), state)
         click.echo(json.dumps({"over": True, "result": list(state.result()), "result_text": over})

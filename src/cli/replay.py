@@ -3,6 +3,8 @@ import sys
 
 import click
 
+from roost.cli.options import Command
+
 from roost.arena.match import ending_text
 
 
@@ -23,7 +25,7 @@ def _show(states, k, record):
     return "\n".join(lines)
 
 
-@click.command("replay")
+@click.command("replay", cls=Command)
 @click.argument("source", type=click.Path(dir_okay=False))
 @click.argument("game_id", type=click.IntRange(min=1))
 @click.option("--ply", type=click.IntRange(min=0), default=None,

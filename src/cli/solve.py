@@ -3,19 +3,20 @@ import json
 import click
 
 from roost.cli.describe import result_text
-from roost.cli.options import game_argument, json_option, load_position, players_option
+from roost.cli.options import Command, game_argument, json_option, load_position, moves_option, players_option
 
 
-@click.command("solve")
+@click.command("solve", cls=Command)
 @game_argument
 @click.argument("position", nargs=-1, required=True)
+@moves_option
 @players_option
 @click.option("--time", "seconds", type=click.FloatRange(min=0), default=0.0,
               help="Give up after this many seconds (default: no limit; Ctrl-C stops too).")
 @click.option("--tt", type=click.IntRange(min=1), default=256, show_default=True,
               help="Transposition table size in MB.")
 @json_option
-def command(game, position, players, seconds, tt, as_json):
+def command(game, position, moves, players, seconds, tt, as_json):
     """Prove the exact result of a position with alpha-beta (deepening until proven).
 
     Works on two-player positions with no chance ahead; the search prints each depth as it
@@ -27,7 +28,7 @@ def command(game, position, players, seconds, tt, as_json):
     """
     from roost.search.alphabeta import ChanceInSolve, SearchInterrupted, score_text
     from roost.search.engines import parse_engine
-    state = load_position(game, position, players)
+    state = load_position(game, position, players, moves)
     if state.is_over:
         over = result_text(state.result(), state)
         click.echo(json.dumps({"over": True, "result": list(state.result()), "result_text": over})
