@@ -136,3 +136,36 @@ def test_star1_and_star2_pruning_change_nothing_but_the_work(game, text, depth):
     assert len({r.move for r in results}) == 1
     if game == "leaves":          # many outcomes with cheap probes: Star2 saves most of the tree
         assert results[2].nodes < results[1].nodes < results[0].nodes
+
+
+@pytest.mark.parametrize("text", ["1 0 3 1 -", "0 3 2 0 -", "5 0 2 1 -"])
+def test_sampled_chance_converges_with_more_samples(text):
+    # every chance node sampled (exact=1): 200 samples an outcome land within a few hundredths
+    # of the exact value, and the work grows with the samples asked for
+    from roost.search.alphabeta import AlphaBeta, score_to_value
+    s = DICE.parse(text)
+    truth = max(move_values(s).values())
+    few = AlphaBeta(tt_mb=1, exact_outcomes=1, samples=8, seed=4).search(s, max_depth=12)
+    many = AlphaBeta(tt_mb=1, exact_outcomes=1, samples=200, seed=4).search(s, max_depth=12)
+    assert abs(score_to_value(many["score"]) - truth) < 0.04
+    assert many["nodes"] > 10 * few["nodes"]
+
+
+def test_a_deal_of_many_cards_is_one_bounded_chance_ply():
+    # issue 9 §1: after any move here 16 cards are dealt one by one (16 chance nodes of up to
+    # 7 outcomes).  As one compound chance node it expands into at most exact=64 decision
+    # positions a move: enumerated while the outcomes multiply to at most 64 (7 x 7 = 49 deals
+    # of the first two cards), the rest of each deal sampled once
+    import os
+    import sys
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    from search_positions import CUBIRDS_REDEAL
+    from roost.search.alphabeta import AlphaBeta
+    s = get_game("cubirds").parse(CUBIRDS_REDEAL)
+    assert len(s.legal()) == 2
+    r = AlphaBeta(tt_mb=1, seed=1).search(s, max_depth=1)
+    # the root, per move: the move's chance node, 7 first cards, 49 second cards, 49 leaves
+    assert r["nodes"] <= 1 + 2 * (1 + 7 + 49 + 64)
+    sampled = AlphaBeta(tt_mb=1, exact_outcomes=1, samples=8, seed=1).search(s, max_depth=1)
+    assert sampled["nodes"] <= 1 + 2 * (1 + 8)       # 8 complete deals a move
+    assert r["chance"] and sampled["chance"]

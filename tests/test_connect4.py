@@ -244,12 +244,12 @@ def test_roost_games_lists_calibration_games_apart():
 def test_solve_reports_the_exact_score_in_the_calibration_convention():
     r = run("solve", "connect4", "2214625612264131", "--json")   # middle.jsonl: score -4
     assert r.exit_code == 0, r.output
-    out = json.loads(r.output)
+    out = json.loads(r.stdout)
     assert out["solver_score"] == -4 and out["verdict"] == "loss"
     r = run("solve", "connect4", "415161", "--json")   # X wins with their 4th stone: 22 - 4
-    assert json.loads(r.output)["solver_score"] == 18
+    assert json.loads(r.stdout)["solver_score"] == 18
     r = run("solve", "connect4", "41516", "--json")    # O to move cannot stop it
-    assert json.loads(r.output)["solver_score"] == -18
+    assert json.loads(r.stdout)["solver_score"] == -18
     assert "solver score 18" in run("solve", "connect4", "415161").output
 
 

@@ -1,6 +1,8 @@
 """Hidden information and N players in the searchers (generic over the contract, checked
 on CuBirds): the no-peeking property, determinizations, max^n values, seat rotation."""
+import os
 import random
+import sys
 
 import pytest
 from click.testing import CliRunner
@@ -8,6 +10,8 @@ from click.testing import CliRunner
 from roost.cli.main import cli
 from roost.core.games import get_game
 from roost.search.engines import parse_engine
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 CUBIRDS = get_game("cubirds")
 
@@ -51,6 +55,81 @@ def test_search_never_reads_what_the_mover_cannot_see(players, spec):
         b = parse_engine(spec).choose(t, seed=5)
         assert a.move == b.move
         assert [(x.move, x.visits, x.value) for x in a.stats] == [(x.move, x.visits, x.value) for x in b.stats]
+
+
+HIDDEN_GAMES = [("cubirds", 2), ("cubirds", 4), ("wingspan", 2), ("wingspan", 3), ("leaves", 2),
+                ("leaves", 3)]
+
+
+def family_specs(players, budget):
+    paranoid = ",paranoid=1" if players > 2 else ""
+    return ["random", f"ab:depth=2{paranoid}", f"mcts:iterations={budget}",
+            f"ismcts:iterations={budget}", f"pimc:worlds=2,iterations={budget // 2}"]
+
+
+def seat_positions(game, players, count, seed):
+    """Decision positions along a seeded random game with the hidden cards that matter: the
+    middle third of the game, where hands and decks are full of cards the mover cannot see."""
+    from search_positions import decisions, random_game
+    states = decisions(random_game(get_game(game), players, seed))
+    middle = states[len(states) // 3: 2 * len(states) // 3]
+    return [middle[(k * len(middle)) // count] for k in range(count)]
+
+
+def another_world(state, seed):
+    """The same position with every card the mover cannot see dealt afresh, consistently
+    with what the mover knows (the view, where the game prints one, is unchanged)."""
+    me = state.player
+    for k in range(50):
+        w = state.determinized(me, seed + k)
+        if w.text() != state.text():
+            if hasattr(state, "view"):
+                assert w.view(me) == state.view(me)
+            return w
+    raise AssertionError("no other world consistent with the mover's knowledge was drawn")
+
+
+def report(result):
+    """Everything an engine reports, but the clock."""
+    d = result.as_dict()
+    d.pop("seconds")
+    d.pop("speed")
+    return d
+
+
+@pytest.mark.parametrize("game,players", HIDDEN_GAMES)
+def test_the_whole_report_depends_only_on_the_movers_view(game, players):
+    # issue 9 §3: move, values, visits, PV, notes, stats: identical for two positions that
+    # differ only in what the mover cannot see, for every engine family
+    budget = 60 if game == "wingspan" else 200
+    compared = 0
+    for s in seat_positions(game, players, 2, seed=players):
+        assert s.hidden_info
+        t = another_world(s, seed=11)
+        for spec in family_specs(players, budget):
+            a = report(parse_engine(spec).choose(s, seed=5))
+            b = report(parse_engine(spec).choose(t, seed=5))
+            assert a == b, (game, spec, s.text())
+            compared += 1
+    assert compared == 2 * 5
+
+
+def test_the_principal_variation_does_not_show_the_opponents_hidden_hand():
+    # issue 9 §3's example: the positions differ only in seat 1's hand (and so the deck);
+    # the PV printed for seat 0 once differed ("T2L flock:O" against "T2L flock:O F1L")
+    first = ('{"players": 2, "dealer": 0, "to_move": 0, "phase": "lay", "rows": ["RRFWWWWPPPT", '
+             '"OOOOPTWW", "MMMW", "MMRRRRRRDTTWW"], "hands": ["TDDMMMMM", "%s"], "known": ["M", '
+             '"TRRR"], "lacks": ["", "MW"], "collections": ["FW", "D"], "discard": "FFWW", '
+             '"deck": "%s", "turn": 26}')
+    a = CUBIRDS.parse(first % ("TPPPRRR", "FFFOOOOOOTTTTDDDDDDDDDPPPPPPMMMMMMMWWWWWWWWRRRRRRRRR"))
+    b = CUBIRDS.parse(first % ("FTTRRRR", "FFOOOOOOTTTDDDDDDDDDPPPPPPPPPMMMMMMMWWWWWWWWRRRRRRRR"))
+    assert a.view(0) == b.view(0) and a.text() != b.text()
+    for seed in range(8):
+        for spec in ("ismcts:iterations=300", "mcts:iterations=300", "ab:depth=3"):
+            ra = parse_engine(spec).choose(a, seed=seed)
+            rb = parse_engine(spec).choose(b, seed=seed)
+            assert report(ra) == report(rb), (spec, seed)
+            assert len(ra.pv) >= 1 and ra.pv[0] == ra.move_name
 
 
 def test_a_perfect_information_search_of_the_true_state_would_differ():

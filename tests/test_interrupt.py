@@ -1,9 +1,17 @@
-"""Ctrl-C during a long search: the command says what it had finished and exits 130."""
-import os
+"""Ctrl-C during a long search: the command says what it had finished and exits 130.
+
+Each test waits for the command's own readiness line on stderr (a finished depth, or the
+first progress line of `analyse --progress`, printed once the search has a result) before
+it sends SIGINT, so the signal never lands before there is something to report."""
+import json
 import signal
 import subprocess
 import sys
 import time
+
+import pytest
+
+OPENING = "bwbwb/w4b/w5w/b6b/b7b/w6w/b5w/b4w/bbwww w 0"
 
 
 def _start(args):
@@ -14,28 +22,56 @@ def _start(args):
                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
 
 
-def test_interrupted_solve_reports_its_last_depth():
-    p = _start(["solve", "ducks", "bwbwb/w4b/w5w/b6b/b7b/w6w/b5w/b4w/bbwww w 0"])
+def _interrupt_after(p, ready):
+    """Read stderr until a line containing `ready`, send SIGINT, return (out, err)."""
     seen = ""
-    deadline = time.time() + 60
-    while "depth   6" not in seen and time.time() < deadline:
+    deadline = time.time() + 120
+    while ready not in seen and time.time() < deadline:
         line = p.stderr.readline()
         if not line:
             break
         seen += line
-    assert "depth   6" in seen
+    if ready not in seen:
+        p.kill()
+        out, err = p.communicate()
+        raise AssertionError(f"no readiness line {ready!r}: {seen + err}")
     p.send_signal(signal.SIGINT)
-    out, err = p.communicate(timeout=30)
+    out, err = p.communicate(timeout=60)
+    return out, seen + err
+
+
+def test_interrupted_solve_reports_its_last_depth():
+    p = _start(["solve", "ducks", OPENING])
+    out, err = _interrupt_after(p, "depth   6")
     assert p.returncode == 130
     assert "interrupted: unproven after depth" in out
     assert "Traceback" not in err
 
 
-def test_interrupted_analysis_prints_the_search_so_far():
-    p = _start(["analyse", "ducks", "--engine", "mcts:iterations=1000000000"])
-    time.sleep(2.0)
-    p.send_signal(signal.SIGINT)
-    out, err = p.communicate(timeout=30)
+def test_interrupted_solve_still_prints_json():
+    p = _start(["solve", "ducks", OPENING, "--json"])
+    out, err = _interrupt_after(p, "depth   6")
+    assert p.returncode == 130 and "Traceback" not in err
+    data = json.loads(out)
+    assert data["verdict"] == "interrupted" and data["depth"] >= 6 and data["pv"]
+
+
+@pytest.mark.parametrize("spec", ["mcts:iterations=1000000000", "pimc:worlds=4,iterations=1000000000",
+                                  "ab:depth=150"])
+def test_interrupted_analysis_prints_the_search_so_far(spec):
+    p = _start(["analyse", "ducks", OPENING, "--engine", spec, "--progress"])
+    out, err = _interrupt_after(p, "info ")
     assert p.returncode == 130
-    assert "best     " in out and "iterations" in out
+    assert "best     " in out and ("iterations" in out or "depth" in out)
     assert "interrupted" in err and "Traceback" not in err
+
+
+def test_interrupted_pimc_on_hidden_cards_prints_its_votes():
+    from roost.core.games import get_game
+    state = get_game("cubirds").start(players=3, seed=2)
+    p = _start(["analyse", "cubirds", state.text(), "--engine", "pimc:worlds=3,iterations=1000000000",
+                "--progress", "--json"])
+    out, err = _interrupt_after(p, "info world 1")
+    assert p.returncode == 130 and "Traceback" not in err
+    data = json.loads(out)
+    assert data["iterations"] > 0 and data["stats"] and data["info"]["worlds"] == 1

@@ -113,7 +113,7 @@ def test_handshake_options_and_a_move(session):
     s.send("roost 1")
     hello = s.until("roostok")
     assert hello[0] == "id name roost ab:depth=2"
-    assert "option name depth type int default 0 min 1" in hello
+    assert "option name depth type int default 0 min 1 max 150" in hello
     assert "option name eval type choice default game var game var none" in hello
     assert hello[-1] == "roostok 1"
     s.send("newgame ducks players 2 seat 1", "isready")

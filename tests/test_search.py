@@ -179,6 +179,24 @@ def test_alpha_beta_returns_a_principal_variation_of_legal_moves():
     ("mcts:c=-1", "at least"),
     ("ab:eval=maybe", "one of game, none"),
     ("", "empty"),
+    # issue 9 §2: every value range-checked where it enters, the limit named
+    ("ab:tt=999999999", "tt must be at most 65536"),
+    ("ab:depth=100000000000000000000", "depth must be at most 150"),
+    ("ab:depth=1e20", "depth must be an integer"),
+    ("ab:nodes=99999999999999999999", "nodes must be at most"),
+    ("ab:samples=1000000000", "samples must be at most 10000"),
+    ("ab:exact=1000000000", "exact must be at most 131072"),
+    ("mcts:iterations=99999999999999999999999", "iterations must be at most 1000000000"),
+    ("mcts:nodes=99999999999", "nodes must be at most 1000000000"),
+    ("mcts:plies=99999999999", "plies must be at most"),
+    ("mcts:alpha=2", "alpha must be at most 1"),
+    ("mcts:time=nan", "time must be a finite number"),
+    ("ab:time=nan", "time must be a finite number"),
+    ("ab:time=inf", "time must be a finite number"),
+    ("mcts:time=1e300", "time must be at most 1e+09"),
+    ("mcts:c=nan", "c must be a finite number"),
+    ("pimc:worlds=10000000", "worlds must be at most"),
+    ("ismcts:time=-inf", "time must be a finite number"),
 ])
 def test_bad_engine_specs_name_the_fault(spec, fault):
     with pytest.raises(EngineSpecError) as e:
@@ -230,3 +248,135 @@ def test_copies_keep_the_player_count_for_every_game():
             s = info.start(players=n, seed=1)
             assert s.copy().players == n
             assert s.determinized(0, 3).players == n
+
+
+@pytest.mark.parametrize("spec,param", [("ab:tt=1024", "tt="), ("mcts:nodes=5000", "nodes="),
+                                        ("pimc:nodes=5000", "nodes="), ("ismcts:nodes=5000", "nodes=")])
+def test_a_table_too_big_for_the_machine_is_a_clear_error(monkeypatch, spec, param):
+    # in range, but the memory is not there: refused when the spec is parsed...
+    from roost.search import alphabeta, mcts
+    monkeypatch.setattr(alphabeta, "can_allocate", lambda n: False)
+    monkeypatch.setattr(mcts, "can_allocate_tree", lambda n: False)
+    with pytest.raises(EngineSpecError, match=r"cannot allocate .* \(make " + param + r" smaller\)"):
+        parse_engine(spec)
+
+
+def test_an_allocation_that_fails_later_is_a_clear_error_too(monkeypatch):
+    # ...and if it passed that check but fails when the searcher is built, still one message
+    from roost.search import alphabeta, mcts
+
+    def no_memory(*args, **kwargs):
+        raise MemoryError
+    s = Ducks.parse(WIN_IN_ONE)
+    engines = [parse_engine(x) for x in ("ab:tt=64", "mcts:nodes=5000", "pimc:nodes=5000")]
+    monkeypatch.setattr(alphabeta, "AlphaBeta", no_memory)
+    monkeypatch.setattr(mcts, "MCTS", no_memory)
+    for e in engines:
+        with pytest.raises(EngineSpecError, match="cannot allocate"):
+            e.choose(s, seed=0)
+
+
+def test_the_searchers_refuse_out_of_range_values_from_the_library_too():
+    from roost.search.alphabeta import AlphaBeta
+    from roost.search.mcts import MCTS
+    s = Ducks.parse(WIN_IN_ONE)
+    with pytest.raises(ValueError, match="1 to 65536 MB"):
+        AlphaBeta(tt_mb=100000)
+    with pytest.raises(ValueError, match="seconds"):
+        AlphaBeta(tt_mb=1).search(s, seconds=float("nan"))
+    with pytest.raises(ValueError, match="seconds"):
+        MCTS(capacity=1000).search(s, seconds=float("nan"))
+    with pytest.raises(ValueError, match="iterations"):
+        MCTS(capacity=1000).search(s, iterations=10 ** 12)
+    with pytest.raises(ValueError, match="nodes"):
+        MCTS(capacity=0)
+    with pytest.raises(ValueError, match="MCTS constants"):
+        MCTS(capacity=1000, c=float("nan"))
+
+
+def test_random_at_a_chance_node_draws_by_the_outcomes_probabilities():
+    # Dice Race's coin: heads 1 in 4.  Uniform over the two outcomes would give one half.
+    from roost.core.games import get_game
+    s = get_game("dice").parse("0 0 1 0 coin")
+    assert dict((s.move_name(o), p) for o, p in s.chances()) == {"heads": 0.25, "tails": 0.75}
+    e = parse_engine("random")
+    draws = [e.choose(s, seed=k).move_name for k in range(4000)]
+    assert abs(draws.count("heads") / len(draws) - 0.25) < 0.03
+    assert e.choose(s, seed=7).move == e.choose(s, seed=7).move
+
+
+@pytest.mark.parametrize("spec", ["random", "ab:depth=2", "mcts:iterations=10", "ismcts:iterations=10",
+                                  "pimc:worlds=2,iterations=10"])
+def test_every_engine_at_a_finished_game_says_so(spec):
+    from roost.core.errors import MoveError
+    s = Ducks.parse(WIN_IN_ONE)
+    s.play_move("a4")
+    assert s.is_over
+    with pytest.raises(MoveError, match="the game is over"):
+        parse_engine(spec).choose(s, seed=0)
+
+
+@pytest.mark.parametrize("args,fault", [
+    (["analyse", "ducks", "-e", "ab:tt=999999999"], "tt must be at most 65536"),
+    (["analyse", "ducks", "-e", "mcts:nodes=99999999999"], "nodes must be at most"),
+    (["analyse", "ducks", "-e", "mcts:time=nan"], "finite"),
+    (["solve", "ducks", WIN_IN_ONE, "--tt", "1000000"], "1<=x<=65536"),
+    (["solve", "ducks", WIN_IN_ONE, "--time", "nan"], "not a time from 0 to"),
+    (["solve", "ducks", WIN_IN_ONE, "--time", "inf"], "not a time from 0 to"),
+])
+def test_out_of_range_values_at_the_command_line_are_one_message(args, fault):
+    from click.testing import CliRunner
+    from roost.cli.main import cli
+    r = CliRunner().invoke(cli, args)
+    assert r.exit_code == 2 and fault in r.output and "Traceback" not in r.output, r.output
+
+
+def test_the_library_accepts_the_edges_of_each_range_and_nothing_past_them():
+    from roost.search.alphabeta import AlphaBeta, MAX_EXACT, MAX_SAMPLES, MAX_TT_MB
+    AlphaBeta(tt_mb=1, exact_outcomes=1, samples=1, star=0)
+    AlphaBeta(tt_mb=1, exact_outcomes=MAX_EXACT, samples=MAX_SAMPLES, star=2)
+    with pytest.raises(ValueError, match="depth >= 1"):
+        AlphaBeta(tt_mb=1).search(Ducks.parse(WIN_IN_ONE), max_depth=0)
+    for bad in (dict(tt_mb=0), dict(tt_mb=MAX_TT_MB + 1), dict(exact_outcomes=0),
+                dict(exact_outcomes=MAX_EXACT + 1), dict(samples=0), dict(samples=MAX_SAMPLES + 1),
+                dict(star=-1), dict(star=3)):
+        with pytest.raises(ValueError):
+            AlphaBeta(**{"tt_mb": 1, **bad})
+
+
+@pytest.mark.parametrize("mb", [1, 3, 32])
+def test_the_table_is_the_largest_power_of_two_that_fits_in_tt_megabytes(mb):
+    from roost.search.alphabeta import AlphaBeta
+    size = AlphaBeta(tt_mb=mb).tt_bytes
+    entries = size // 24                      # a table entry is 24 bytes
+    assert entries & (entries - 1) == 0 and size == entries * 24
+    assert size <= mb << 20 < 2 * size
+
+
+def test_a_node_limit_reports_the_last_depth_it_completed():
+    # the depth-D search's nodes are within the limit, the depth-(D+1) search's are not:
+    # the limited search finishes D, stops inside D+1 and reports D exactly (same tree)
+    from roost.search.alphabeta import AlphaBeta
+    s = Ducks.parse("bwbwb/w4b/w5w/b6b/b7b/w6w/b5w/b4w/bbwww w 0")
+    full = {d: AlphaBeta(tt_mb=4).search(s, max_depth=d) for d in (4, 5)}
+    limit = (full[4]["nodes"] + full[5]["nodes"]) // 2
+    r = AlphaBeta(tt_mb=4).search(s, max_depth=64, nodes=limit)
+    assert r["depth"] == 4 and r["move"] == full[4]["move"] and r["score"] == full[4]["score"]
+    assert r["pv"] == full[4]["pv"]
+
+
+def test_a_search_stopped_before_any_move_still_names_one():
+    from roost.search.alphabeta import AlphaBeta
+    s = Ducks.parse("bwbwb/w4b/w5w/b6b/b7b/w6w/b5w/b4w/bbwww w 0")
+    r = AlphaBeta(tt_mb=1).search(s, nodes=1)
+    assert r["move"] in s.legal() and r["pv"] == [r["move"]]
+
+
+def test_a_tree_searched_to_its_ends_stops_deepening():
+    # Dice Race with two decisions left: every line ends within two decisions, so iterative
+    # deepening stops there instead of searching on to depth 12
+    from roost.core.games import get_game
+    from roost.search.alphabeta import AlphaBeta
+    s = get_game("dice").parse("0 0 2 0 -")
+    r = AlphaBeta(tt_mb=1).search(s, max_depth=12)
+    assert r["depth"] <= 3

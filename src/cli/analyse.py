@@ -1,3 +1,4 @@
+import inspect
 import json
 
 import click
@@ -46,7 +47,11 @@ def format_result(r, state):
 @seat_option
 @seed_option
 @json_option
-def command(game, position, moves, spec, players, seat, seed, as_json):
+@click.option("--progress", is_flag=True,
+              help="Print the search's progress to stderr: a line once it has a first result "
+                   "(Ctrl-C from then on prints the search so far), then each depth or about "
+                   "once a second.")
+def command(game, position, moves, spec, players, seat, seed, as_json, progress):
     """Search a position and report the best move, its value, the principal variation,
     nodes and speed.
 
@@ -77,14 +82,27 @@ def command(game, position, moves, spec, players, seat, seed, as_json):
             f"{state.player} (or left out)", param_hint="--as")
     from roost.search.alphabeta import SearchInterrupted
     engine = parse_engine(spec)
+
+    def show_progress(line):
+        click.echo(f"info {line}", err=True)
+
+    options = {}
+    if progress:
+        if "progress" in inspect.signature(engine.choose).parameters:
+            options["progress"] = show_progress
+        else:
+            show_progress("this engine reports no progress")
     try:
-        result = engine.choose(state, seed=seed)
+        result = engine.choose(state, seed=seed, **options)
     except ValueError as e:
         raise click.ClickException(str(e))
     except SearchInterrupted as e:
         if hasattr(e.partial, "move_name"):
             click.echo(format_result(e.partial, state) if not as_json else json.dumps(e.partial.as_dict()))
         click.echo("interrupted: the search was stopped before its budget was spent", err=True)
+        raise SystemExit(130)
+    except KeyboardInterrupt:
+        click.echo("interrupted before the search had a result", err=True)
         raise SystemExit(130)
     if as_json:
         click.echo(json.dumps(result.as_dict(), indent=2))

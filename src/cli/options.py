@@ -34,8 +34,28 @@ class EngineType(click.ParamType):
             self.fail(str(e), param, ctx)
 
 
+class Seconds(click.ParamType):
+    """A time limit in seconds: a finite number from 0 to the searchers' maximum (NaN and
+    infinity are refused: a search must be able to tell when its time is up)."""
+    name = "seconds"
+
+    def convert(self, value, param, ctx):
+        import math
+        from roost.search.engines import MAX_SECONDS
+        if isinstance(value, float) and math.isfinite(value) and 0 <= value <= MAX_SECONDS:
+            return value
+        try:
+            seconds = float(value)
+        except (TypeError, ValueError):
+            self.fail(f"{value!r} is not a number of seconds", param, ctx)
+        if not math.isfinite(seconds) or not 0 <= seconds <= MAX_SECONDS:
+            self.fail(f"{value!r} is not a time from 0 to {MAX_SECONDS:g} seconds", param, ctx)
+        return seconds
+
+
 GAME = GameType()
 ENGINE = EngineType()
+SECONDS = Seconds()
 
 
 def engines_epilog():

@@ -3,7 +3,10 @@ import json
 import click
 
 from roost.cli.describe import result_text
-from roost.cli.options import Command, game_argument, json_option, load_position, moves_option, players_option
+from roost.cli.options import (SECONDS, Command, game_argument, json_option, load_position, moves_option,
+                               players_option)
+from roost.core.errors import RoostError
+from roost.search.alphabeta import MAX_TT_MB
 
 
 @click.command("solve", cls=Command)
@@ -11,16 +14,17 @@ from roost.cli.options import Command, game_argument, json_option, load_position
 @click.argument("position", nargs=-1, required=True)
 @moves_option
 @players_option
-@click.option("--time", "seconds", type=click.FloatRange(min=0), default=0.0,
+@click.option("--time", "seconds", type=SECONDS, default=0.0,
               help="Give up after this many seconds (default: no limit; Ctrl-C stops too).")
-@click.option("--tt", type=click.IntRange(min=1), default=256, show_default=True,
-              help="Transposition table size in MB.")
+@click.option("--tt", type=click.IntRange(1, MAX_TT_MB), default=256, show_default=True,
+              help=f"Transposition table size in MB (1 to {MAX_TT_MB}).")
 @json_option
 def command(game, position, moves, players, seconds, tt, as_json):
     """Prove the exact result of a position with alpha-beta (deepening until proven).
 
     Works on two-player positions with no chance ahead; the search prints each depth as it
-    finishes, and an interrupted or timed-out search says what it had.
+    finishes (on stderr, also with --json), and an interrupted or timed-out search says what
+    it had.
 
     \b
     Example:
@@ -40,21 +44,30 @@ def command(game, position, moves, players, seconds, tt, as_json):
         raise click.ClickException(f"solve proves two-player results; this position has {state.players} players")
     if state.hidden_info:
         raise click.ClickException(f"{game.title} has hidden information: its result cannot be proven from one seat")
-    engine = parse_engine(f"ab:tt={tt}" + (f",time={seconds}" if seconds else ""))
+    try:
+        engine = parse_engine(f"ab:tt={tt}" + (f",time={seconds!r}" if seconds else ""))
+    except RoostError as e:
+        raise click.BadParameter(str(e), param_hint="--tt")
     progress = []
 
     def on_depth(depth, score, pv, nodes, secs):
         progress.append((depth, score, pv, nodes, secs))
-        if not as_json:
-            click.echo(f"depth {depth:>3}  {score_text(score):>12}  {nodes:>12,} nodes  {secs:7.2f} s  "
-                       f"pv {' '.join(state.move_name(m) for m in pv[:8])}", err=True)
+        click.echo(f"depth {depth:>3}  {score_text(score):>12}  {nodes:>12,} nodes  {secs:7.2f} s  "
+                   f"pv {' '.join(state.move_name(m) for m in pv[:8])}", err=True)
 
     try:
         r = engine.choose(state, seed=0, solve=True, callback=on_depth)
     except ChanceInSolve as e:
         raise click.ClickException(str(e))
-    except (SearchInterrupted, KeyboardInterrupt):
-        if progress:
+    except RoostError as e:
+        raise click.ClickException(str(e))
+    except (SearchInterrupted, KeyboardInterrupt) as e:
+        if as_json:
+            partial = getattr(e, "partial", None)
+            out = partial.as_dict() if hasattr(partial, "as_dict") else _interrupted_json(state, progress)
+            out["verdict"] = "interrupted"
+            click.echo(json.dumps(out, indent=2))
+        elif progress:
             d, score, pv, nodes, secs = progress[-1]
             click.echo(f"interrupted: unproven after depth {d} ({score_text(score)}, {nodes:,} nodes)")
         else:
@@ -76,6 +89,23 @@ def command(game, position, moves, players, seconds, tt, as_json):
     else:
         click.echo(f"unproven within the limit: best so far {r.move_name} ({r.score}) at depth {r.depth}")
     click.echo(f"{r.nodes:,} nodes in {r.seconds:.2f} s")
+
+
+
+def _interrupted_json(state, progress):
+    """What a solve interrupted outside the search knew: the last depth that finished."""
+    from roost.search.alphabeta import score_text, score_to_value
+    out = {"player": state.player, "depth": 0, "move": None, "score": None, "value": None,
+           "pv": [], "nodes": 0}
+    if progress:
+        d, score, pv, nodes, secs = progress[-1]
+        names, s = [], state.copy()
+        for m in pv:
+            names.append(s.move_name(m))
+            s.play_unchecked(m)
+        out.update(depth=d, move=names[0] if names else None, score=score_text(score),
+                   value=round(score_to_value(score), 4), pv=names, nodes=nodes)
+    return out
 
 
 def _solver_score(state, r):

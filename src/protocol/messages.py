@@ -156,6 +156,11 @@ class Info:
         return info
 
 
+def _number(v):
+    # an int option's limits stay integers (1000000000, not 1e+09) for a client to parse
+    return f"{v:g}" if isinstance(v, float) else str(v)
+
+
 def option_line(param):
     """The ``option`` line declaring an engine parameter (an ``engines.Param``)."""
     if param.choices is not None:
@@ -165,11 +170,11 @@ def option_line(param):
     default = param.default
     if isinstance(default, bool):
         default = int(default)
-    words = [OPTION, "name", param.name, "type", kind, "default", f"{default:g}" if isinstance(default, float) else str(default)]
+    words = [OPTION, "name", param.name, "type", kind, "default", _number(default)]
     if param.minimum is not None:
-        words += ["min", f"{param.minimum:g}"]
+        words += ["min", _number(param.minimum)]
     if param.maximum is not None:
-        words += ["max", f"{param.maximum:g}"]
+        words += ["max", _number(param.maximum)]
     for c in param.choices or ():
         words += ["var", c]
     return " ".join(words)

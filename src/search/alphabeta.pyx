@@ -4,7 +4,9 @@ Negamax with principal-variation search, iterative deepening, a transposition ta
 move ordering (table move, two killers a ply, history), limits by depth, time and nodes,
 repetition on the search path scored as a draw, win/loss distance in the score, and
 expectimax at chance nodes (exact with Star1 pruning when the outcomes are few, sampled
-when they are many).  Two players, or N players in paranoid mode (everyone against the
+when they are many).  Depth counts decisions: a run of chance nodes (a deal of many cards)
+is one compound chance ply that uses no depth and expands into a bounded number of
+positions, so a search of depth d always ends (see chance()).  Two players, or N players in paranoid mode (everyone against the
 root player).  ``solve`` searches without a horizon evaluation until the value is proven.
 
 Scores are doubles from the point of view of the player to move, on one scale with the
@@ -33,6 +35,13 @@ DEF SOLVE_DEEPENING = 8       # solve() deepens this far, then searches null win
 DEF EXACT = 0
 DEF LOWER = 1
 DEF UPPER = 2
+
+MAX_DEPTH = MAX_PLY - 10        # the deepest iteration a search may ask for
+MAX_TT_MB = 65536
+MAX_SECONDS = 1e9               # about 31 years: "until stopped" (the protocol's go infinite)
+MAX_NODES = 10 ** 15
+MAX_SAMPLES = 10000
+MAX_EXACT = MAX_OUTCOMES
 
 ctypedef struct TTEntry:
     uint64_t key
@@ -117,6 +126,11 @@ cdef class AlphaBeta:
     def __cinit__(self, int tt_mb=32, bint use_eval=True, bint paranoid=False,
                   int exact_outcomes=64, int samples=8, int star=2, seed=0):
         cdef uint64_t n = 1
+        if not 1 <= tt_mb <= MAX_TT_MB:
+            raise ValueError(f"the transposition table takes 1 to {MAX_TT_MB} MB, not {tt_mb}")
+        if not (1 <= exact_outcomes <= MAX_EXACT and 1 <= samples <= MAX_SAMPLES and 0 <= star <= 2):
+            raise ValueError(f"chance settings out of range: exact 1..{MAX_EXACT}, "
+                             f"samples 1..{MAX_SAMPLES}, star 0..2")
         while n * 2 * sizeof(TTEntry) <= <uint64_t>tt_mb * 1024 * 1024:
             n *= 2
         self.tt = <TTEntry*>calloc(n, sizeof(TTEntry))
@@ -126,7 +140,8 @@ cdef class AlphaBeta:
         self.movebuf = <int*>malloc(MAX_PLY * MAX_MOVES * sizeof(int))
         self.scorebuf = <double*>malloc(MAX_PLY * MAX_MOVES * sizeof(double))
         if self.tt == NULL or self.history == NULL or self.movebuf == NULL or self.scorebuf == NULL:
-            raise MemoryError("cannot allocate the alpha-beta tables")
+            raise MemoryError(f"cannot allocate the alpha-beta tables ({tt_mb} MB of "
+                              "transposition table)")
         self.use_eval = use_eval
         self.paranoid = paranoid
         self.exact_outcomes = exact_outcomes
@@ -180,7 +195,8 @@ cdef class AlphaBeta:
         return sv
 
     cdef inline void check_limits(self) noexcept:
-        # called once per interior node; the clock is read every 256 of them
+        # the one place the limits are checked: at every node a search enters (value(),
+        # probe()) and every sampled chance outcome; the clock is read every 256 calls
         self.checks += 1
         if self.node_limit > 0 and self.nodes >= self.node_limit:
             self.stop = True
@@ -192,28 +208,41 @@ cdef class AlphaBeta:
                 self.stop = True
 
     # ------------------------------------------------------------------ the search
-    cdef double value(self, State c, int depth, double alpha, double beta, int ply, int me):
-        """Value of position c for player `me`, who moved into it, in window (alpha, beta)."""
+    cdef double value(self, State c, int depth, double alpha, double beta, int ply, int me,
+                      int budget):
+        """Value of position c for player `me`, who moved into it, in window (alpha, beta).
+        `budget` bounds the leaves of the compound chance node c belongs to (see chance())."""
         cdef int tm
         # every position reached counts as a node, leaves included (as in chess engines)
         self.nodes += 1
         if ply > self.seldepth:
             self.seldepth = ply
+        self.check_limits()
+        if self.stop:
+            return 0.0
         if c.over():
             return self.terminal(c, me, ply)
         tm = c.to_move()
         if tm == CHANCE:
-            return self.chance(c, depth, alpha, beta, ply, me)
+            return self.chance(c, depth, alpha, beta, ply, me, budget)
         if depth <= 0 or ply >= MAX_PLY - 2:
             return self.leaf(c, me)
         if self.side(tm) == self.side(me):
             return self.negamax(c, depth, alpha, beta, ply)
         return -self.negamax(c, depth, -beta, -alpha, ply)
 
-    cdef double chance(self, State c, int depth, double alpha, double beta, int ply, int me):
-        """Expectimax.  With enumerated outcomes, Star1 cuts off once the outcomes searched,
-        with bounds on the rest, settle the expectation outside (alpha, beta); Star2 first
-        probes each outcome (its first move only) to tighten those bounds."""
+    cdef double chance(self, State c, int depth, double alpha, double beta, int ply, int me,
+                       int budget):
+        """Expectimax over a compound chance node: a run of consecutive chance nodes (a deal
+        of many cards) is one chance ply that uses no depth and expands into at most
+        max(exact, samples) decision positions.  A node with at most `budget` outcomes is
+        enumerated, and an outcome that leads to chance again continues the compound node
+        with budget // n; otherwise complete runs to the next decision are sampled: `samples`
+        of them at the start of a compound node, min(samples, budget) inside one.
+
+        With enumerated outcomes, Star1 cuts off once the outcomes searched, with bounds on
+        the rest, settle the expectation outside (alpha, beta); Star2 first probes each
+        outcome (its first move only) to tighten those bounds."""
         cdef int n, i, k
         cdef int* outs
         cdef double* probs
@@ -226,23 +255,27 @@ cdef class AlphaBeta:
         if self.solving:
             self.stop = True
             return 0.0
-        if ply >= MAX_PLY - 2:
+        n = c.chance_count()
+        if ply >= MAX_PLY - 2 or n <= 0:
             return self.leaf(c, me)
         # the repetition test reads path[0..ply): this ply must hold this node, not a stale key
         self.path[ply] = c.key()
-        n = c.chance_count()
-        exact = n <= self.exact_outcomes
-        k = n if exact else self.samples
-        outs = <int*>malloc(max(n, k) * sizeof(int))
-        probs = <double*>malloc(max(n, k) * 4 * sizeof(double))
-        lo = probs + max(n, k)
-        hi = lo + max(n, k)
+        exact = n <= budget
+        if exact:
+            k = n
+        elif budget >= self.exact_outcomes:
+            k = self.samples
+        else:
+            k = min(self.samples, budget)
+        outs = <int*>malloc(k * sizeof(int))
+        probs = <double*>malloc(k * 3 * sizeof(double))
+        lo = probs + k
+        hi = lo + k
         if exact:
             n = c.chance_outcomes(outs, probs)
         else:
             n = k
             for i in range(k):
-                outs[i] = c.sample_chance(&self.rng)
                 probs[i] = 1.0 / k
         child = <State>self.stack[ply + 1]
         for i in range(n):
@@ -283,8 +316,12 @@ cdef class AlphaBeta:
                 a = -MATE - 1
                 b = MATE + 1
             child.assign(c)
-            child.play(outs[i])
-            v = self.value(child, depth, a, b, ply + 1, me)
+            if exact:
+                child.play(outs[i])
+                v = self.value(child, depth, a, b, ply + 1, me, budget // n)
+            else:
+                self.sample_run(child)
+                v = self.value(child, depth, a, b, ply + 1, me, self.exact_outcomes)
             total += p * v
             if self.stop:
                 break
@@ -299,6 +336,14 @@ cdef class AlphaBeta:
         free(probs)
         self.pv_len[ply] = 0
         return total
+
+    cdef void sample_run(self, State s):
+        """Play sampled outcomes in s until a player is to move or the game is over."""
+        while not s.over() and s.to_move() == CHANCE:
+            s.play(s.sample_chance(&self.rng))
+            self.check_limits()
+            if self.stop:
+                return
 
     cdef void probe(self, State c, int depth, int ply, int me, double* lo, double* hi):
         """Star2's probe of one outcome: the exact value of a terminal or horizon position,
@@ -320,6 +365,9 @@ cdef class AlphaBeta:
             hi[0] = v
             return
         self.nodes += 1
+        self.check_limits()
+        if self.stop:
+            return
         self.probing = True
         if self.side(tm) == self.side(me):
             lo[0] = self.negamax(c, depth, -MATE - 1, MATE + 1, ply)
@@ -377,9 +425,6 @@ cdef class AlphaBeta:
         cdef long long horizon0
         self.probing = False
         self.pv_len[ply] = 0
-        self.check_limits()
-        if self.stop:
-            return 0.0
         self.path[ply] = key
         if self.solving:
             # mate-distance bounds: nothing here ends sooner than the next ply, so a window
@@ -420,14 +465,14 @@ cdef class AlphaBeta:
             self.pv_len[ply + 1] = 0
             exact_v = True
             if i == 0:
-                v = self.value(child, depth - 1, alpha, beta, ply + 1, me)
+                v = self.value(child, depth - 1, alpha, beta, ply + 1, me, self.exact_outcomes)
             else:
-                v = self.value(child, depth - 1, alpha, alpha + 1.0, ply + 1, me)
+                v = self.value(child, depth - 1, alpha, alpha + 1.0, ply + 1, me, self.exact_outcomes)
                 exact_v = False
                 if v > alpha and v < beta and not self.stop:
                     child.assign(s)
                     child.play(m)
-                    v = self.value(child, depth - 1, alpha, beta, ply + 1, me)
+                    v = self.value(child, depth - 1, alpha, beta, ply + 1, me, self.exact_outcomes)
                     exact_v = True
             if self.stop:
                 break
@@ -480,6 +525,9 @@ cdef class AlphaBeta:
         cdef bint exact = False
         if root.over() or root.to_move() == CHANCE:
             raise ValueError("alpha-beta needs a decision node to search from")
+        if not (0.0 <= seconds <= MAX_SECONDS) or not (0 <= nodes <= MAX_NODES) or max_depth < 1:
+            raise ValueError(f"alpha-beta limits out of range: depth >= 1, seconds 0..{MAX_SECONDS:g}, "
+                             f"nodes 0..{MAX_NODES}")
         if root.n_players > 2 and not self.paranoid:
             raise ValueError(
                 f"alpha-beta searches two-player games; this position has {root.n_players} players "
@@ -522,7 +570,12 @@ cdef class AlphaBeta:
             root_scores = [(self.root_move[i], self.root_val[i], self.root_exact[i])
                            for i in range(self.root_n)]
             if callback is not None:
-                callback(d, score, pv, self.nodes, now() - t0)
+                try:
+                    callback(d, score, pv, self.nodes, now() - t0)
+                except KeyboardInterrupt:     # Ctrl-C inside the caller's Python code
+                    self.interrupted = True
+                    self.stop = True          # nothing after this may search on (window_solve)
+                    break
             if self.met_chance and solve:
                 raise ChanceInSolve("the position has chance ahead: solve needs a position "
                                     "with no chance left")
@@ -660,3 +713,13 @@ def score_text(double score):
 
 def is_mate(double score):
     return fabs(score) > MATE_BOUND
+
+
+def can_allocate(size_t nbytes):
+    """Whether a table of nbytes can be had now (allocated and given back untouched), so that
+    an engine spec asking for more memory than the machine has fails when it is parsed."""
+    cdef void* p = malloc(nbytes)
+    if p == NULL:
+        return False
+    free(p)
+    return True

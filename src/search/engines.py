@@ -18,17 +18,26 @@ roost.core.errors.EngineSpecError: engine 'mcts' has no parameter 'iters'; its p
 """
 import abc
 import contextlib
+import math
 import random as _random
+import time as _time
 from dataclasses import dataclass
 
-from roost.core.errors import EngineSpecError
+from roost.core.errors import EngineSpecError, MoveError
+from roost.search import alphabeta as _ab
+from roost.search import mcts as _mcts
 from roost.search.result import MoveStat, SearchResult
+
+# the ranges every engine parameter is checked against (the searchers' own limits)
+MAX_SECONDS = min(_ab.MAX_SECONDS, _mcts.MAX_SECONDS)
 
 
 @dataclass(frozen=True)
 class Param:
+    """One engine parameter: its type, default and the range every value must lie in (the
+    spec is the only way values enter an engine, so this is where they are checked)."""
     name: str
-    kind: type            # int, float or bool
+    kind: type            # int, float, bool or str
     default: object
     help: str
     minimum: float = None
@@ -54,10 +63,14 @@ class Param:
             if self.choices is not None:
                 what = "one of " + ", ".join(self.choices)
             raise EngineSpecError(f"engine '{engine}': {self.name} must be {what}, got {text!r}") from None
+        if self.kind is float and not math.isfinite(value):
+            raise EngineSpecError(f"engine '{engine}': {self.name} must be a finite number, got {text!r}")
         if self.minimum is not None and value < self.minimum:
-            raise EngineSpecError(f"engine '{engine}': {self.name} must be at least {self.minimum}, got {text!r}")
+            raise EngineSpecError(f"engine '{engine}': {self.name} must be at least "
+                                  f"{_fmt(self.minimum)}, got {text!r}")
         if self.maximum is not None and value > self.maximum:
-            raise EngineSpecError(f"engine '{engine}': {self.name} must be at most {self.maximum}, got {text!r}")
+            raise EngineSpecError(f"engine '{engine}': {self.name} must be at most "
+                                  f"{_fmt(self.maximum)}, got {text!r}")
         return value
 
 
@@ -80,8 +93,9 @@ class Engine(abc.ABC):
         return self.spec
 
     @abc.abstractmethod
-    def choose(self, state, seed=0):
-        """The engine's move in ``state`` as a SearchResult."""
+    def choose(self, state, seed=0, progress=None):
+        """The engine's move in ``state`` as a SearchResult; ``progress``, if given, is
+        called with a line of text as the search goes (a depth done, iterations so far)."""
 
     def advance(self, move):
         pass
@@ -121,6 +135,34 @@ class Engine(abc.ABC):
         with self.limited(seconds=manager.allocate(clock, state)):
             return self.choose(state, seed=seed, **kw)
 
+    @staticmethod
+    def _check_playable(state):
+        if state.is_over:
+            raise MoveError("the game is over: there is no move to choose")
+
+
+def _observer_world(state, seed):
+    """The state as the player to move may know it: on a game with hidden information a
+    determinization for that player drawn from `seed` (a function of that player's view and
+    the seed only), else the state itself.  Everything an engine reports is read from it."""
+    if state.hidden_info:
+        return state.determinized(state.player, seed & _SEED_MASK)
+    return state
+
+
+def _line_names(world, moves, observer):
+    """Names of the longest prefix of `moves` the observer can follow in `world`: legal
+    there, and no move of another player that the observer would not see."""
+    ids = _mcts.visible_line(world, list(moves), observer)
+    names, probe = [], world.copy()
+    for m in ids:
+        names.append(probe.move_name(m))
+        probe.play_unchecked(m)
+    return names
+
+
+_SEED_MASK = (1 << 64) - 1
+
 
 def _fmt(v):
     if isinstance(v, bool):
@@ -129,14 +171,19 @@ def _fmt(v):
 
 
 class RandomEngine(Engine):
-    """Uniformly random legal moves (a baseline, and fast games for tournament tests)."""
+    """Uniformly random legal moves (a baseline, and fast games for tournament tests); at a
+    chance node an outcome drawn by its probability."""
     kind = "random"
     summary = "uniformly random legal moves"
     params = ()
 
-    def choose(self, state, seed=0):
-        moves = state.legal()
-        m = _random.Random(seed).choice(moves)
+    def choose(self, state, seed=0, progress=None):
+        self._check_playable(state)
+        rnd = _random.Random(seed)
+        if state.is_chance:
+            m = state.sample(rnd.getrandbits(63))
+        else:
+            m = rnd.choice(state.legal())
         return SearchResult(engine=self.spec, move=m, move_name=state.move_name(m),
                             player=state.player, value=0.5, score="random", pv=[state.move_name(m)])
 
@@ -146,13 +193,16 @@ class AlphaBetaEngine(Engine):
     kind = "ab"
     summary = "alpha-beta: PVS, iterative deepening, transposition table; expectimax at chance"
     params = (
-        Param("depth", int, 0, "maximum depth in plies (default 6 when no time or node limit)", 1),
-        Param("time", float, 0.0, "seconds per move", 0.0),
-        Param("nodes", int, 0, "node limit per move", 0),
-        Param("tt", int, 32, "transposition table size in MB", 1),
+        Param("depth", int, 0, "maximum depth in plies (default 6 when no time or node limit)", 1,
+              maximum=_ab.MAX_DEPTH),
+        Param("time", float, 0.0, "seconds per move", 0.0, maximum=MAX_SECONDS),
+        Param("nodes", int, 0, "node limit per move", 0, maximum=_ab.MAX_NODES),
+        Param("tt", int, 32, "transposition table size in MB", 1, maximum=_ab.MAX_TT_MB),
         Param("eval", str, "game", "horizon evaluation: the game's heuristic, or none (0)", choices=("game", "none")),
-        Param("samples", int, 8, "outcomes sampled at a chance node with many outcomes", 1),
-        Param("exact", int, 64, "chance nodes with at most this many outcomes are enumerated", 1),
+        Param("samples", int, 8, "complete chance runs sampled where chance is not enumerated", 1,
+              maximum=_ab.MAX_SAMPLES),
+        Param("exact", int, 64, "chance nodes with at most this many outcomes (a run of them: "
+              "this many in all) are enumerated", 1, maximum=_ab.MAX_EXACT),
         Param("star", int, 2, "chance pruning: 0 none, 1 Star1, 2 Star1 after Star2 probes", 0, maximum=2),
         Param("paranoid", bool, False, "search N-player games as everyone against the mover"),
     )
@@ -161,14 +211,19 @@ class AlphaBetaEngine(Engine):
     def __init__(self, **settings):
         super().__init__(**settings)
         self._searcher = None
+        if not _ab.can_allocate(settings.get("tt", 32) << 20):
+            raise _no_memory("ab", "tt", settings["tt"], "MB of transposition table")
 
     def searcher(self):
         from roost.search.alphabeta import AlphaBeta
         if self._searcher is None:
             s = self.settings
-            self._searcher = AlphaBeta(tt_mb=s["tt"], use_eval=s["eval"] == "game",
-                                       paranoid=s["paranoid"], exact_outcomes=s["exact"],
-                                       samples=s["samples"], star=s["star"])
+            try:
+                self._searcher = AlphaBeta(tt_mb=s["tt"], use_eval=s["eval"] == "game",
+                                           paranoid=s["paranoid"], exact_outcomes=s["exact"],
+                                           samples=s["samples"], star=s["star"])
+            except MemoryError:
+                raise _no_memory("ab", "tt", s["tt"], "MB of transposition table") from None
         return self._searcher
 
     def new_game(self):
@@ -180,21 +235,26 @@ class AlphaBetaEngine(Engine):
         depth = s["depth"] or (64 if (s["time"] or s["nodes"]) else 6)
         return depth, s["time"], s["nodes"]
 
-    def choose(self, state, seed=0, solve=False, callback=None):
-        from roost.search.alphabeta import SearchInterrupted
+    def choose(self, state, seed=0, solve=False, callback=None, progress=None):
+        from roost.search.alphabeta import SearchInterrupted, score_text
+        self._check_playable(state)
         ab = self.searcher()
         ab.reseed(seed)
-        root = state
-        info = {}
-        if state.hidden_info:
-            root = state.determinized(state.player, seed)
-            info["determinized"] = True
+        root = _observer_world(state, seed)
+        info = {"determinized": True} if state.hidden_info else {}
         depth, seconds, nodes = self.limits()
         if solve:
             depth, seconds, nodes = 10000, seconds, nodes
+
+        def on_depth(d, score, pv, n, secs):
+            if callback is not None:
+                callback(d, score, pv, n, secs)
+            if progress is not None:
+                progress(f"depth {d}  score {score_text(score)}  {n:,} nodes  {secs:.2f} s  "
+                         f"pv {' '.join(_line_names(root, pv, state.player))}")
         try:
             r = ab.search(root, max_depth=depth, seconds=seconds, nodes=nodes, solve=solve,
-                          callback=callback)
+                          callback=on_depth)
         except SearchInterrupted as e:
             raise SearchInterrupted(self._result(state, root, e.partial, info)) from None
         return self._result(state, root, r, info)
@@ -208,26 +268,37 @@ class AlphaBetaEngine(Engine):
         stats = []
         for m, v, exact in sorted(r["root_moves"], key=lambda t: (not t[2], -t[1])):
             # a move refuted by a null window has only an upper bound: its value is "at most"
-            stats.append(MoveStat(move=m, name=state.move_name(m), value=score_to_value(v),
+            stats.append(MoveStat(move=m, name=root.move_name(m), value=score_to_value(v),
                                   proven=("win" if v > 0 else "loss") if (exact and is_mate(v)) else "",
                                   bound="" if exact else "upper"))
         info["seldepth"] = r["seldepth"]
         return SearchResult(
-            engine=self.spec, move=r["move"], move_name=state.move_name(r["move"]),
+            engine=self.spec, move=r["move"], move_name=root.move_name(r["move"]),
             player=state.player, value=score_to_value(score), score=score_text(score),
-            pv=[state.move_name(m) for m in r["pv"]] if not state.hidden_info else
-               [root.move_name(m) for m in r["pv"]],
+            pv=_line_names(root, r["pv"], state.player),
             nodes=r["nodes"], depth=r["depth"], seconds=r["seconds"], proven=proven,
             expectation=r["chance"], stats=stats, info=info)
 
 
+def _no_memory(engine, param, value, what):
+    return EngineSpecError(f"engine '{engine}': cannot allocate {value:,} {what} on this machine "
+                           f"(make {param}= smaller)")
+
+
 _TREE_BUDGET = (
-    Param("iterations", int, 0, "iterations per move (default 10000 when no time is set)", 1),
-    Param("time", float, 0.0, "seconds per move", 0.0),
-    Param("c", float, 1.0, "UCB exploration constant", 0.0),
-    Param("nodes", int, 1000000, "tree node budget", 1000),
+    Param("iterations", int, 0, "iterations per move (default 10000 when no time is set)", 1,
+          maximum=_mcts.MAX_ITERATIONS),
+    Param("time", float, 0.0, "seconds per move", 0.0, maximum=MAX_SECONDS),
+    Param("c", float, 1.0, "UCB exploration constant", 0.0, maximum=100.0),
+    Param("nodes", int, 1000000, "tree node budget", 1000, maximum=_mcts.MAX_NODES),
 )
-_PLAYOUT_CAP = Param("plies", int, 100000, "playout length cap (then the game's evaluation)", 0)
+_PLAYOUT_CAP = Param("plies", int, 100000, "playout length cap (then the game's evaluation)", 0,
+                     maximum=1000000000)
+
+
+def _check_tree_fits(engine, nodes):
+    if not _mcts.can_allocate_tree(nodes):
+        raise _no_memory(engine, "nodes", nodes, "tree nodes")
 
 
 class MctsEngine(Engine):
@@ -239,8 +310,9 @@ class MctsEngine(Engine):
         *_TREE_BUDGET,
         Param("reuse", bool, True, "keep the subtree of the move played between moves"),
         Param("solver", bool, True, "prove wins and losses (two-player games)"),
-        Param("widen", float, 1.0, "progressive widening at chance nodes: k = widen * visits^alpha", 0.0),
-        Param("alpha", float, 0.5, "progressive widening exponent", 0.0),
+        Param("widen", float, 1.0, "progressive widening at chance nodes: k = widen * visits^alpha", 0.0,
+              maximum=1000.0),
+        Param("alpha", float, 0.5, "progressive widening exponent", 0.0, maximum=1.0),
         _PLAYOUT_CAP,
     )
     budget_keys = {"seconds": "time", "nodes": "iterations"}
@@ -249,14 +321,18 @@ class MctsEngine(Engine):
     def __init__(self, **settings):
         super().__init__(**settings)
         self._tree = None
+        _check_tree_fits(self.kind, settings.get("nodes", 1000000))
 
     def tree(self):
         from roost.search.mcts import MCTS
         if self._tree is None:
             s = self.settings
-            self._tree = MCTS(capacity=s["nodes"], c=s["c"], pw_c=s.get("widen", 1.0),
-                              pw_alpha=s.get("alpha", 0.5), solver=s.get("solver", False),
-                              ismcts=self.ismcts, playout_plies=s.get("plies", 100000))
+            try:
+                self._tree = MCTS(capacity=s["nodes"], c=s["c"], pw_c=s.get("widen", 1.0),
+                                  pw_alpha=s.get("alpha", 0.5), solver=s.get("solver", False),
+                                  ismcts=self.ismcts, playout_plies=s.get("plies", 100000))
+            except MemoryError:
+                raise _no_memory(self.kind, "nodes", s["nodes"], "tree nodes") from None
         return self._tree
 
     def new_game(self):
@@ -275,42 +351,43 @@ class MctsEngine(Engine):
         its = s["iterations"] or (0 if s["time"] else 10000)
         return its, s["time"]
 
-    def choose(self, state, seed=0):
+    def choose(self, state, seed=0, progress=None):
+        from roost.search.alphabeta import SearchInterrupted
+        self._check_playable(state)
         tree = self.tree()
         tree.reseed(seed)
         hidden = state.hidden_info and not self.ismcts
         if hidden:
             tree.ismcts = True       # never read what the mover cannot see
         its, seconds = self.budget()
-        from roost.search.alphabeta import SearchInterrupted
+        info = {"information_sets": True} if (hidden or self.ismcts) else {}
+        report = None
+        if progress is not None:
+            def report(n, secs):
+                progress(f"{n:,} iterations in {secs:.2f} s")
         try:
-            r = tree.search(state, iterations=its, seconds=seconds)
+            r = tree.search(state, iterations=its, seconds=seconds, progress=report)
         except SearchInterrupted as e:
-            raise SearchInterrupted(self._result(state, e.partial)) from None
+            raise SearchInterrupted(self._result(state, e.partial, info, seed)) from None
         finally:
             tree.ismcts = self.ismcts
-        if hidden:
-            tree.reset()
-        return self._result(state, r, info={"information_sets": True} if (hidden or self.ismcts) else {})
+            if hidden:
+                tree.reset()
+        return self._result(state, r, info, seed)
 
-    def _result(self, state, r, info=None):
-        stats = [MoveStat(move=s["move"], name=state.move_name(s["move"]), visits=s["visits"],
+    def _result(self, state, r, info, seed):
+        world = _observer_world(state, seed)
+        stats = [MoveStat(move=s["move"], name=world.move_name(s["move"]), visits=s["visits"],
                           value=s["value"], proven=s["proven"], values=s["values"]) for s in r["stats"]]
         best = next((s for s in stats if s.move == r["move"]), None)
-        pv = []
-        probe = state.copy()
-        for m in r["pv"]:
-            if probe.is_over or probe.is_chance or m not in probe.legal():
-                break
-            pv.append(probe.move_name(m))
-            probe.play_unchecked(m)
-        info = dict(info or {})
+        info = dict(info)
         info["tree_nodes"] = r["nodes"]
         return SearchResult(
-            engine=self.spec, move=r["move"], move_name=state.move_name(r["move"]),
+            engine=self.spec, move=r["move"], move_name=world.move_name(r["move"]),
             player=state.player, value=r["value"], values=best.values if best else [],
             score=r["proven"] and f"{r['proven']} (proven)" or f"{r['value']:.3f}",
-            pv=pv, nodes=r["nodes"], iterations=r["iterations"], seconds=r["seconds"],
+            pv=_line_names(world, r["pv"], state.player), nodes=r["nodes"],
+            iterations=r["iterations"], seconds=r["seconds"],
             proven=r["proven"], expectation=not r["proven"], stats=stats, info=info)
 
 
@@ -331,47 +408,90 @@ class PimcEngine(Engine):
     kind = "pimc"
     summary = "perfect-information Monte Carlo: determinizations searched by MCTS, votes summed"
     params = (
-        Param("worlds", int, 8, "determinizations searched", 1),
-        Param("iterations", int, 0, "iterations per world (default 2000 when no time is set)", 1),
-        Param("time", float, 0.0, "seconds per move, shared by the worlds", 0.0),
-        Param("c", float, 1.0, "UCB exploration constant", 0.0),
-        Param("nodes", int, 200000, "tree node budget per world", 1000),
+        Param("worlds", int, 8, "determinizations searched", 1, maximum=100000),
+        Param("iterations", int, 0, "iterations per world (default 2000 when no time is set)", 1,
+              maximum=_mcts.MAX_ITERATIONS),
+        Param("time", float, 0.0, "seconds per move, shared by the worlds", 0.0, maximum=MAX_SECONDS),
+        Param("c", float, 1.0, "UCB exploration constant", 0.0, maximum=100.0),
+        Param("nodes", int, 200000, "tree node budget per world", 1000, maximum=_mcts.MAX_NODES),
     )
     budget_keys = {"seconds": "time", "nodes": "iterations"}
 
     def __init__(self, **settings):
         super().__init__(**settings)
         self._tree = None
+        _check_tree_fits(self.kind, settings.get("nodes", 200000))
 
-    def choose(self, state, seed=0):
+    def choose(self, state, seed=0, progress=None):
+        from roost.search.alphabeta import SearchInterrupted
         from roost.search.mcts import MCTS
+        self._check_playable(state)
         s = self.settings
         if self._tree is None:
-            self._tree = MCTS(capacity=s["nodes"], c=s["c"], solver=False)
+            try:
+                self._tree = MCTS(capacity=s["nodes"], c=s["c"], solver=False)
+            except MemoryError:
+                raise _no_memory(self.kind, "nodes", s["nodes"], "tree nodes") from None
         its = s["iterations"] or (0 if s["time"] else 2000)
-        seconds = s["time"] / s["worlds"] if s["time"] else 0.0
         rng = _random.Random(seed)
-        votes, values, total_its, total_s = {}, {}, 0, 0.0
+        votes, values, total = {}, {}, [0, 0.0, 0]     # iterations, seconds, worlds
+        t0 = _time.monotonic()
+        interrupted = False
         for w in range(s["worlds"]):
-            world = state.determinized(state.player, rng.getrandbits(63)) if state.hidden_info else state
-            self._tree.reset()
-            self._tree.reseed(rng.getrandbits(63))
-            r = self._tree.search(world, iterations=its, seconds=seconds)
-            total_its += r["iterations"]
-            total_s += r["seconds"]
+            try:
+                r = self._search_world(state, w, its, rng, t0, progress)
+            except SearchInterrupted as e:         # Ctrl-C in the search: its partial votes
+                r, interrupted = e.partial, True
+            except KeyboardInterrupt:              # Ctrl-C between two worlds
+                r, interrupted = None, True
+            if r is None:                          # the time is spent, or Ctrl-C
+                break
+            total[0] += r["iterations"]
+            total[1] += r["seconds"]
+            total[2] += 1
             for st in r["stats"]:
                 votes[st["move"]] = votes.get(st["move"], 0) + st["visits"]
                 values[st["move"]] = values.get(st["move"], 0.0) + st["value"] * st["visits"]
-        legal = set(state.legal())
-        ranked = sorted((m for m in votes if m in legal), key=lambda m: (-votes[m], m))
+            if interrupted:
+                break
+        result = self._result(state, seed, votes, values, *total)
+        if interrupted:
+            raise SearchInterrupted(result)
+        return result
+
+    def _search_world(self, state, w, its, rng, t0, progress):
+        """Search the w-th determinization; None once the shared time is spent."""
+        s = self.settings
+        seconds = 0.0
+        if s["time"]:
+            # the time left, shared by the worlds left; once it is spent, stop
+            left = s["time"] - (_time.monotonic() - t0)
+            if left <= 0 and w > 0:
+                return None
+            seconds = max(left, 1e-6) / (s["worlds"] - w)
+        world = state.determinized(state.player, rng.getrandbits(63)) if state.hidden_info else state
+        self._tree.reset()
+        self._tree.reseed(rng.getrandbits(63))
+        report = None
+        if progress is not None:
+            def report(n, secs):
+                progress(f"world {w + 1} of {s['worlds']}: {n:,} iterations in {secs:.2f} s")
+        return self._tree.search(world, iterations=its, seconds=seconds, progress=report)
+
+    def _result(self, state, seed, votes, values, iterations, seconds, worlds):
+        view = _observer_world(state, seed)
+        legal = state.legal()
+        ranked = sorted((m for m in votes if m in set(legal)), key=lambda m: (-votes[m], m))
+        if not ranked:                 # interrupted before any world had a visit
+            ranked = [legal[0]]
+        stats = [MoveStat(move=m, name=view.move_name(m), visits=votes.get(m, 0),
+                          value=values[m] / votes[m] if votes.get(m) else 0.5) for m in ranked]
         best = ranked[0]
-        stats = [MoveStat(move=m, name=state.move_name(m), visits=votes[m],
-                          value=values[m] / votes[m] if votes[m] else 0.5) for m in ranked]
-        return SearchResult(engine=self.spec, move=best, move_name=state.move_name(best),
+        return SearchResult(engine=self.spec, move=best, move_name=view.move_name(best),
                             player=state.player, value=stats[0].value, score=f"{stats[0].value:.3f}",
-                            pv=[state.move_name(best)], nodes=total_its, iterations=total_its,
-                            seconds=total_s, expectation=True, stats=stats,
-                            info={"worlds": s["worlds"]})
+                            pv=[view.move_name(best)], nodes=iterations, iterations=iterations,
+                            seconds=seconds, expectation=True, stats=stats,
+                            info={"worlds": worlds})
 
 
 ENGINES = {e.kind: e for e in (RandomEngine, AlphaBetaEngine, MctsEngine, IsmctsEngine, PimcEngine)}

@@ -28,6 +28,12 @@ DEF WIN0 = 1          # proven: player 0 wins (two-player solver, absolute value
 DEF WIN1 = 2
 DEF DRAW = 3
 DEF MAX_PATH = 1 << 16
+DEF MAX_VISITS = 2000000000   # below 2**31: visits are int32
+DEF INTERRUPTED = 2
+
+MAX_ITERATIONS = 1000000000   # per search (the root's visit counter must not overflow)
+MAX_SECONDS = 1e9             # about 31 years: "until stopped"
+MAX_NODES = 1000000000        # tree capacity: node indices are int32
 
 ctypedef struct Node:
     double value      # sum of the results of `mover` over the visits
@@ -74,10 +80,15 @@ cdef class MCTS:
     def __cinit__(self, int capacity=1000000, double c=1.0, double pw_c=1.0,
                   double pw_alpha=0.5, bint solver=True, bint ismcts=False,
                   int playout_plies=100000, seed=0):
-        self.nodes = <Node*>malloc(capacity * sizeof(Node))
+        if not 1 <= capacity <= MAX_NODES:
+            raise ValueError(f"an MCTS tree holds 1 to {MAX_NODES} nodes, not {capacity}")
+        if not (0.0 <= c <= 1e6 and 0.0 <= pw_c <= 1e6 and 0.0 <= pw_alpha <= 1.0):
+            raise ValueError("MCTS constants out of range: c and widen 0..1e6, alpha 0..1")
+        self.nodes = <Node*>malloc(<size_t>capacity * sizeof(Node))
         self.path = <int*>malloc(MAX_PATH * sizeof(int))
         if self.nodes == NULL or self.path == NULL:
-            raise MemoryError(f"cannot allocate an MCTS tree of {capacity} nodes")
+            raise MemoryError(f"cannot allocate an MCTS tree of {capacity} nodes "
+                              f"({capacity * sizeof(Node) / 2.0**20:.0f} MB)")
         self.capacity = capacity
         self.c = c
         self.pw_c = pw_c
@@ -390,17 +401,23 @@ cdef class MCTS:
 
     # ------------------------------------------------------------------ the driver
     def search(self, State root_state, long long iterations=0, double seconds=0.0,
-               int observer=-1):
+               int observer=-1, progress=None):
         """Run iterations from `root_state` (the tree's root must correspond to it).
-        Stops at the iteration or time budget, or when the root is proven."""
+        Stops at the iteration or time budget, or when the root is proven.  `progress`, if
+        given, is called as progress(iterations, seconds) after the first iteration and
+        then about once a second."""
         cdef long long it = 0
-        cdef double t0 = now(), deadline = t0 + seconds if seconds > 0 else 0.0
+        cdef double t0 = now(), deadline, next_report = t0 + 1.0
         cdef Node* r
-        cdef int k
+        cdef int k, stop
         if root_state.over() or root_state.to_move() == CHANCE:
             raise ValueError("MCTS needs a decision node to search from")
+        if not (0.0 <= seconds <= MAX_SECONDS) or not (0 <= iterations <= MAX_ITERATIONS):
+            raise ValueError(f"MCTS budget out of range: iterations 0..{MAX_ITERATIONS}, "
+                             f"seconds 0..{MAX_SECONDS:g}")
         if iterations <= 0 and seconds <= 0:
             raise ValueError("MCTS needs an iteration or time budget")
+        deadline = t0 + seconds if seconds > 0 else 0.0
         # a kept tree is only reused for the position it was grown for (a search of some
         # other game or position would otherwise replay its moves in the wrong state)
         if self.tree_state is not None and (type(self.tree_state) is not type(root_state)
@@ -425,17 +442,35 @@ cdef class MCTS:
         while True:
             self.iterate(root_state)
             it += 1
-            if iterations > 0 and it >= iterations:
+            stop = self.limit_reached(it, iterations, deadline)
+            if stop == INTERRUPTED:      # Ctrl-C: report what there is
+                from roost.search.alphabeta import SearchInterrupted
+                raise SearchInterrupted(self.report(root_state, it, now() - t0))
+            if stop:
                 break
-            if (it & 63) == 0:
-                if deadline > 0 and now() >= deadline:
-                    break
-                if interrupted():      # Ctrl-C: report what there is
+            if progress is not None and (it == 1 or now() >= next_report):
+                next_report = now() + 1.0
+                try:
+                    progress(it, now() - t0)
+                except KeyboardInterrupt:   # Ctrl-C inside the caller's Python code
                     from roost.search.alphabeta import SearchInterrupted
                     raise SearchInterrupted(self.report(root_state, it, now() - t0))
-            if self.solving and self.nodes[self.root].proven != UNKNOWN:
-                break
         return self.report(root_state, it, now() - t0)
+
+    cdef int limit_reached(self, long long it, long long iterations, double deadline) noexcept:
+        """The one place the search's limits are read, after every iteration (one iteration
+        can be long: a whole playout).  0: go on, 1: a limit is reached, INTERRUPTED: Ctrl-C."""
+        if iterations > 0 and it >= iterations:
+            return 1
+        if self.solving and self.nodes[self.root].proven != UNKNOWN:
+            return 1
+        if self.nodes[self.root].visits >= MAX_VISITS:
+            return 1                    # the visit counters are 32-bit
+        if deadline > 0 and now() >= deadline:
+            return 1
+        if interrupted():
+            return INTERRUPTED
+        return 0
 
     cdef dict report(self, State root_state, long long it, double seconds):
         cdef Node* r = &self.nodes[self.root]
@@ -500,3 +535,40 @@ cdef class MCTS:
         if proven == DRAW:
             return "draw"
         return "win" if (proven == WIN0) == (player == 0) else "loss"
+
+
+def can_allocate_tree(long long capacity):
+    """Whether a tree of `capacity` nodes can be allocated now (see alphabeta.can_allocate)."""
+    cdef void* p
+    if not 1 <= capacity <= MAX_NODES:
+        return False
+    p = malloc(<size_t>capacity * sizeof(Node))
+    if p == NULL:
+        return False
+    free(p)
+    return True
+
+
+def visible_line(State world, list moves, int observer):
+    """The longest prefix of `moves` that `observer` can follow from `world`: each move legal
+    where it is played and, for another player's move, one the observer sees (State.observe).
+    With `world` a state drawn from the observer's knowledge, the line depends on nothing the
+    observer cannot see."""
+    cdef State s = world.clone()
+    cdef int buf[MAX_MOVES]
+    cdef int n, i, m
+    cdef list line = []
+    for m in moves:
+        if s.over() or s.to_move() == CHANCE:
+            break
+        n = s.legal_moves(buf)
+        for i in range(n):
+            if buf[i] == m:
+                break
+        else:
+            break
+        if s.to_move() != observer and s.observe(m, observer) == HIDDEN:
+            break
+        line.append(m)
+        s.play(m)
+    return line

@@ -3,8 +3,8 @@
 A seat on a clock has ``remaining`` seconds and gains ``increment`` after each of its moves
 (``--tc BASE+INC``).  The manager spreads what is left over the moves the seat still expects
 to make, plus most of the increment, and keeps a reserve for what the search does not
-count: the process, the pipe and the search's own overshoot (MCTS reads its clock every 64
-iterations, alpha-beta every 256 nodes).
+count: the process, the pipe and the search's own overshoot (MCTS reads its clock after
+every iteration, alpha-beta every 256 nodes).
 
     allotted = (remaining - RESERVE) / moves_left + INCREMENT_SHARE * increment,
                at most CAP_SHARE of (remaining - RESERVE), at least MINIMUM
