@@ -67,15 +67,15 @@ def test_perft_and_divide():
 def test_analyse_prints_and_writes_json():
     r = run("analyse", "ducks", WIN_IN_ONE, "--engine", "ab:depth=3")
     assert r.exit_code == 0
-    assert "best     a4" in r.output and "win in 1" in r.output and "proven" in r.output
+    assert "best     a4  win in 1 for Black" in r.stdout and "value" not in r.stdout.splitlines()[1]
     r = run("analyse", "ducks", WIN_IN_ONE, "--engine", "mcts:iterations=500", "--json")
-    data = json.loads(r.output)
+    data = json.loads(r.stdout)                    # the progress goes to stderr
     assert data["move"] == "a4" and data["iterations"] > 0 and data["stats"]
 
 
 def test_solve_proves_a_win():
     r = run("solve", "ducks", WIN_IN_ONE)
-    assert r.exit_code == 0 and "win for player 1" in r.output and "a4" in r.output
+    assert r.exit_code == 0 and "win in 1 for Black (player 1)" in r.output and "a4" in r.output
 
 
 def test_play_a_short_match():

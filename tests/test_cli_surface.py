@@ -33,7 +33,7 @@ def test_moves_are_played_first_in_show_perft_analyse_and_solve():
     assert r.exit_code == 0 and r.output.strip() == "5/6/7/8/9/8/7/6/wb3 w 0"
     assert run("perft", "ducks", "--moves", "W@a1 B@a2", 1).output.count("perft(1) = 44") == 1
     r = run("analyse", "ducks", "--moves", "W@a1 B@a2", "-e", "ab:depth=1", "--json")
-    assert r.exit_code == 0 and json.loads(r.output)["move"].startswith(("W@", "B@"))
+    assert r.exit_code == 0 and json.loads(r.stdout)["move"].startswith(("W@", "B@"))
     # solve: i5 is the win; after it the loser is to move and the proof is a loss in 2
     r = run("solve", "ducks", WIN_IN_THREE, "--moves", "i5")
     assert r.exit_code == 0 and "loss in 2" in r.output
