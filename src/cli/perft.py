@@ -5,6 +5,10 @@ import click
 from roost.cli.options import Command, game_argument, load_position, moves_option, players_option
 
 
+# a count shorter than this is mostly start-up and timer noise: no leaves/s for it
+MEANINGFUL_SECONDS = 0.05
+
+
 @click.command("perft", cls=Command)
 @game_argument
 @click.argument("args", nargs=-1, required=True, metavar="[POSITION] DEPTH")
@@ -58,4 +62,7 @@ def command(game, args, moves, players, divide):
             for name, n in state.iter_divide(depth) if depth >= 1 else ():
                 click.echo(f"{name}: {n}")
     click.echo(f"perft({depth}) = {leaves}")
-    click.echo(f"{dt:.3f} s, {leaves / dt / 1e6 if dt > 0 else 0:.1f} M leaves/s")
+    if dt >= MEANINGFUL_SECONDS:
+        click.echo(f"{dt:.3f} s, {leaves / dt / 1e6:.1f} M leaves/s")
+    else:
+        click.echo(f"{dt:.3f} s (too short a count for a speed: a deeper perft measures it)")
