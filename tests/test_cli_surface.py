@@ -137,3 +137,10 @@ def test_a_short_match_shows_its_interval_within_0_and_100_percent():
     r = run("play", "ducks", "-e", "ab:depth=1", "-e", "random", "--games", 2)
     assert r.exit_code == 0
     assert "score 100.0% (95% interval " in r.output and "%)" in r.output
+
+
+def test_a_dash_is_standard_input_unless_it_is_the_games_own_text():
+    assert "perft(1) = 7" in run("perft", "connect4", "-", 1).output            # the empty board
+    r = run("show", "connect4", "-", "--text", input="4453\n")
+    assert r.output == "4453\n"                                                  # piped: a position
+    fails(run("show", "ducks", "-", input=""), "POSITION", "standard input is empty")

@@ -176,6 +176,23 @@ def _read_position_file(path, hint):
     return text
 
 
+def _dash(game, hint):
+    """The text ``-`` stands for: standard input, except for a game whose own position text
+    is ``-`` (Connect Four's empty board), which keeps that meaning when standard input is a
+    terminal or empty."""
+    try:
+        _parse(game, "-")
+    except RoostError:
+        return _read_stdin(hint)
+    stream = click.get_text_stream("stdin")
+    if stream.isatty():
+        return "-"
+    try:
+        return _read_stdin(hint)
+    except click.BadParameter:
+        return "-"
+
+
 def _read_stdin(hint):
     stream = click.get_text_stream("stdin")
     try:
@@ -224,7 +241,7 @@ def load_position(game, words, players=None, moves=None, hint="POSITION"):
             state = game.default_position(players)
         else:
             if text == "-":
-                text = _read_stdin(hint)
+                text = _dash(game, hint)
             elif os.path.exists(text):
                 text = _read_position_file(text, hint)
             state = _parse(game, text)

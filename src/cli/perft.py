@@ -65,4 +65,4 @@ def command(game, args, moves, players, divide):
     if dt >= MEANINGFUL_SECONDS:
         click.echo(f"{dt:.3f} s, {leaves / dt / 1e6:.1f} M leaves/s")
     else:
-        click.echo(f"{dt:.3f} s (too short a count for a speed: a deeper perft measures it)")
+        click.echo(f"{dt:.3f} s (too short a count to time; a deeper perft measures the speed)")
