@@ -117,6 +117,20 @@ def _tweeeet(red_bird, rows=6):
                                      + f" {red_bird} e0:7 e0:8 e0:9 MB")
 
 
+def test_tweeeet_each_row_climbed_is_worth_a_quarter_point():
+    # a bird on an empty bush with a bush of 3 food right beside it, in identical rows: its
+    # best flight gains 3 - 1 = 2 on any row, so one row higher changes only the rows still
+    # to climb to the nests, a quarter point each (the pairs' difference is squashed as
+    # 1 / (1 + exp(-adv / 4)))
+    row = "o3.~.~3.."
+    game = get_game("tweeeet")
+    logit = lambda v: 4 * math.log(v / (1 - v))
+    values = [game.parse("0:-...S...-/" + "/".join([row] * 6) + f" a{r}:6 e0:7 e0:8 e0:9 MB")
+              .evaluate_for(0) for r in (2, 3, 4)]
+    assert logit(values[1]) - logit(values[0]) == pytest.approx(0.25, abs=1e-9)
+    assert logit(values[2]) - logit(values[1]) == pytest.approx(0.25, abs=1e-9)
+
+
 def test_tweeeet_energy_raises_the_evaluation():
     assert _tweeeet("c2:8").evaluate_for(0) > _tweeeet("c2:6").evaluate_for(0)
 
