@@ -317,3 +317,33 @@ def test_a_sweep_against_the_anchor_and_a_single_win():
     _games(t, (0, 1), (0.0, 1.0), 2)
     r = fit_elo(t)
     assert r.elo[1] == pytest.approx(120.41, abs=0.01) and r.note == ""
+
+
+def test_a_one_sided_cycle_has_a_finite_fit_without_virtual_draws():
+    # A beat B, B beat C, C beat D, D beat A, once each: every pair is one-sided, yet each
+    # engine reaches every other through wins (two or three steps away), so the exact fit
+    # exists (all equal, by symmetry) and no virtual draw may be added.  The information of
+    # (B, C, D) with A fixed: each engine meets two others once at p = 1/2 (1/4 each), so
+    # [[1/2, -1/4, 0], [-1/4, 1/2, -1/4], [0, -1/4, 1/2]]; its inverse has var C = 4 (the
+    # engine two steps from the anchor): error bar 1.96 * 2 * 400 / ln 10 = 680.97 Elo
+    t = Tally(4)
+    for a, b in ((0, 1), (1, 2), (2, 3), (3, 0)):
+        t.add((a, b), (1.0, 0.0))
+    r = fit_elo(t)
+    assert r.note == ""
+    assert r.elo == pytest.approx([0.0] * 4, abs=1e-6)
+    assert r.err[2] == pytest.approx(1.96 * 2 * ELO, abs=0.01)
+    assert r.err[2] == pytest.approx(680.97, abs=0.01)
+
+
+def test_games_of_an_engine_against_itself_count_nothing():
+    # fit_elo also takes (W, N) matrices: a diagonal (an engine "against itself") carries no
+    # information about any difference, so it changes neither the ratings nor the error bars
+    t = _consistent_three()
+    W = [row[:] for row in t.W]
+    N = [row[:] for row in t.N]
+    for i in range(3):
+        W[i][i], N[i][i] = 5.0, 10.0
+    plain, diagonal = fit_elo(t), fit_elo((W, N))
+    assert diagonal.elo == pytest.approx(plain.elo, abs=1e-9)
+    assert diagonal.err == pytest.approx(plain.err, abs=1e-9)
