@@ -128,6 +128,7 @@ def _fit_component(W, N, comp, anchor):
     Wc = np.array([[W[i][j] for j in comp] for i in comp], dtype=float)
     Nc = np.array([[N[i][j] for j in comp] for i in comp], dtype=float)
     free = [a for a in range(m) if a != idx[anchor]]
+    np.fill_diagonal(Wc, 0.0)        # an engine against itself tells nothing (W with N)
     np.fill_diagonal(Nc, 0.0)
 
     def information(r):

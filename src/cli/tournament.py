@@ -191,10 +191,9 @@ def command(game, specs, players, games, gauntlet, seed, position, opening, tc, 
                 spec = parse_engine(a).spec
             except Exception:
                 spec = a
+            # the engines are normalised specs, so a spec's first entry is named by the spec
             if spec in names:
                 anchor_index = names.index(spec)
-            elif spec in config.engines:
-                anchor_index = config.engines.index(spec)
             else:
                 raise click.BadParameter(f"{anchor!r} is not in the roster ({', '.join(names)}) "
                                          f"nor a number from 1 to {len(names)}", param_hint="--anchor")
