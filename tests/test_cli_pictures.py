@@ -1,5 +1,6 @@
 """Pictures of positions (show --svg/--png, replay --svg): every SVG parses and holds the
 elements that make it the position it claims to be."""
+import os
 import random
 import xml.etree.ElementTree as ET
 
@@ -136,3 +137,15 @@ def test_replay_writes_a_picture_per_ply(tmp_path):
     assert stones == list(range(plies + 1))                   # one more stone every ply
     r = run("replay", db, 1, "--svg", db)
     assert r.exit_code == 2 and "is a file, not a folder" in r.output
+
+
+@pytest.mark.parametrize("target", ["/nonexistent/dir/x.svg", "/proc/version.svg", "/dev/full"])
+def test_a_picture_that_cannot_be_written_is_one_message(target, tmp_path):
+    # issue 9 §2: a missing folder, a file the system refuses, a full device
+    if target == "/dev/full":
+        target = str(tmp_path / "full.svg")
+        os.symlink("/dev/full", target)
+    r = CliRunner().invoke(cli, ["show", "ducks", "--svg", target])
+    assert r.exit_code != 0 and "Traceback" not in r.output
+    assert "cannot write" in r.output and target in r.output
+    assert not isinstance(r.exception, OSError)

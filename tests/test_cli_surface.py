@@ -144,3 +144,19 @@ def test_a_dash_is_standard_input_unless_it_is_the_games_own_text():
     r = run("show", "connect4", "-", "--text", input="4453\n")
     assert r.output == "4453\n"                                                  # piped: a position
     fails(run("show", "ducks", "-", input=""), "POSITION", "standard input is empty")
+
+
+@pytest.mark.parametrize("args,fault", [
+    (["tournament", "ducks", "-e", "random", "-e", "random", "--games", "100000000000"], "--games"),
+    (["tournament", "ducks", "-e", "random", "-e", "random", "--games", "99999999999999999998"], "--games"),
+    (["play", "ducks", "-e", "random", "--games", "100000000000"], "--games"),
+    (["replay", "x.db", "99999999999999999999"], "GAME_ID"),
+])
+def test_counts_too_large_to_hold_are_one_message(args, fault, tmp_path, monkeypatch):
+    # found by hand after issue 9: a huge --games spun building the schedule with no output,
+    # a huge game number reached SQLite as an OverflowError
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "x.db").write_bytes(b"")
+    r = CliRunner().invoke(cli, args)
+    assert r.exit_code == 2 and fault in r.output and "Traceback" not in r.output
+    assert not (tmp_path / "roost.db").exists()

@@ -104,6 +104,9 @@ def seats_for(game, specs, players, human_seat):
     return n
 
 
+MAX_GAMES = 1_000_000     # a match's results are kept in memory
+
+
 @click.command("play", cls=Command)
 @game_argument
 @click.option("--engine", "-e", "specs", type=ENGINE, multiple=True,
@@ -148,6 +151,8 @@ def command(game, specs, games, position, opening, human, human_seat, tc, player
     from roost.protocol.client import arena_engine
     if games < 1:
         raise click.BadParameter(f"the number of games must be positive, not {games}", param_hint="--games")
+    if games > MAX_GAMES:
+        raise click.BadParameter(f"at most {MAX_GAMES:,} games, not {games:,}", param_hint="--games")
     if human_seat is not None and human_seat < 0:
         raise click.BadParameter(f"a seat is numbered from 0, not {human_seat}", param_hint="--human-seat")
     if human and human_seat is None:

@@ -27,8 +27,8 @@ def _show(states, k, record):
 
 @click.command("replay", cls=Command)
 @click.argument("source", type=click.Path(dir_okay=False))
-@click.argument("game_id", type=click.IntRange(min=1))
-@click.option("--ply", type=click.IntRange(min=0), default=None,
+@click.argument("game_id", type=click.IntRange(1, (1 << 63) - 1))   # an SQLite integer
+@click.option("--ply", type=click.IntRange(0, (1 << 31) - 1), default=None,
               help="Show only the position after this many plies.")
 @click.option("--all", "show_all", is_flag=True,
               help="Print every position in turn instead of stepping (the default off a terminal).")

@@ -60,6 +60,8 @@ class Bar:
 
 # more processes than this per core only take turns on it; the bound catches a typo
 JOBS_PER_CORE = 4
+# a schedule is built in memory before the first game: beyond this it would not fit
+MAX_GAMES = 1_000_000
 
 
 @click.command("tournament", cls=Command)
@@ -148,6 +150,8 @@ def command(game, specs, players, games, gauntlet, seed, position, opening, tc, 
     from roost.core.errors import PositionError, RoostError
     if games is not None and games < 1:
         raise click.BadParameter(f"the number of games must be positive, not {games}", param_hint="--games")
+    if games is not None and games > MAX_GAMES:
+        raise click.BadParameter(f"at most {MAX_GAMES:,} games per pairing, not {games:,}", param_hint="--games")
     if scheduler and dask_local:
         raise click.BadParameter("give --scheduler or --dask-local, not both", param_hint="--dask-local")
     if jobs and (scheduler or dask_local):
