@@ -276,6 +276,11 @@ cdef class MCTS:
                 total += self.chunk_size(i) * sizeof(Node)
         return total
 
+    @property
+    def thread_iterations(self):
+        """Iterations each thread ran in the last search."""
+        return [self.workers[i].iterations for i in range(self.threads)]
+
     def reseed(self, seed):
         rng_seed(&self.rng, <uint64_t>seed)
 
