@@ -152,3 +152,30 @@ def test_bad_thread_and_memory_settings_get_one_message(spec, message):
     from roost.core.errors import EngineSpecError
     with pytest.raises(EngineSpecError, match=message):
         parse_engine(spec)
+
+
+@pytest.mark.parametrize("game", ["ducks", "connect4"])
+def test_a_kept_subtree_is_copied_out_whole_and_the_rest_freed(game):
+    # past one chunk (65,536 nodes) advance() copies the subtree it keeps into a fresh store:
+    # the statistics under the move played are all still there, and the memory shrinks
+    info = get_game(game)
+    s = info.parse(info.bench_position) if info.bench_position else info.start()
+    if s.is_chance:
+        s.play_unchecked(s.sample(0))
+    e = parse_engine("mcts:iterations=40000,threads=2,solver=0,widen=20")
+    r = e.choose(s, seed=3)
+    tree = e.tree()
+    assert tree.count > 70000, "guard: the tree spans more than one chunk"
+    before, memory = tree.count, tree.memory
+    kept = next(x.visits for x in r.stats if x.move == r.move)
+    s.play_unchecked(r.move)
+    e.advance(r.move)
+    assert tree.root == 0 and tree.count < before and tree.memory < memory
+    while s.is_chance:          # a chance outcome the tree has not seen starts afresh
+        outcome = s.sample(1)
+        s.play_unchecked(outcome)
+        e.advance(outcome)
+    assert not s.is_over and tree.count > 1
+    one = e.tree().search(s, iterations=1)
+    # the kept node's first visit made it a leaf; every later one went to a child
+    assert sum(x["visits"] for x in one["stats"]) == kept

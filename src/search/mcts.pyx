@@ -380,14 +380,93 @@ cdef class MCTS:
     # ------------------------------------------------------------------ tree reuse
     def advance(self, int move):
         """Move the root along an edge just played in the game (a move or a chance outcome),
-        keeping that subtree; unknown edges, or a tree more than half full, start afresh."""
+        keeping that subtree; an unknown edge starts afresh.  Once the tree spans more than
+        one chunk, the kept subtree is copied into a fresh store and the rest freed, so a
+        long game's memory follows what is kept, not everything ever searched."""
         cdef int k = self.find_child(self.root, move)
-        if k == NONE or self.ismcts or self.used > self.capacity // 2:
+        if k == NONE or self.ismcts:
             self.reset()
-        else:
-            self.root = k
-            if self.tree_state is not None:
-                self.tree_state.play(move)
+            return
+        if self.reserved > CHUNK:
+            k = self.compact(k)
+            if k == NONE:
+                self.reset()
+                return
+        self.root = k
+        if self.tree_state is not None:
+            self.tree_state.play(move)
+
+    cdef int compact(self, int keep) except? -2:
+        """Copy the subtree under `keep` into a new store (breadth first, a contiguous run of
+        children staying contiguous) and free the old one; returns the new index of `keep`.
+        Children that no longer fit leave their parent unexpanded."""
+        cdef Node** old = self.chunks
+        cdef int* queue = <int*>malloc(2 * (<size_t>self.used + 1) * sizeof(int))
+        cdef int head = 0, tail = 0, i, o, n, first, prev, k, count, kept
+        cdef Node* src
+        cdef Node* dst
+        cdef Worker* wk = &self.workers[0]
+        if queue == NULL:
+            return NONE
+        self.chunks = <Node**>calloc(self.nchunks, sizeof(Node*))
+        if self.chunks == NULL:
+            self.chunks = old
+            free(queue)
+            return NONE
+        for i in range(self.threads):
+            self.workers[i].next_node = 0
+            self.workers[i].end_node = 0
+        self.reserved = 0
+        self.used = 0
+        self.full = False
+        n = kept = self.take(wk, 1)
+        self.at(n)[0] = (old[keep >> CHUNK_BITS] + (keep & CHUNK_MASK))[0]
+        queue[0] = keep
+        queue[1] = n
+        tail = 1
+        while head < tail:
+            o = queue[2 * head]
+            n = queue[2 * head + 1]
+            head += 1
+            src = old[o >> CHUNK_BITS] + (o & CHUNK_MASK)
+            count = src.nkids if src.expanded == EXPANDED else 0
+            first = self.take(wk, count) if count > 0 else NONE
+            if src.expanded == EXPANDED and first == NONE:
+                dst = self.at(n)
+                dst.child = NONE
+                dst.nkids = 0
+                dst.expanded = 0
+                continue
+            k = src.child
+            prev = NONE
+            i = 0
+            while k != NONE:
+                if first != NONE:
+                    o = first + i
+                else:
+                    o = self.take(wk, 1)
+                    if o == NONE:
+                        break
+                self.at(o)[0] = (old[k >> CHUNK_BITS] + (k & CHUNK_MASK))[0]
+                self.at(o).sibling = NONE
+                if prev == NONE:
+                    self.at(n).child = o
+                else:
+                    self.at(prev).sibling = o
+                queue[2 * tail] = k
+                queue[2 * tail + 1] = o
+                tail += 1
+                prev = o
+                i += 1
+                k = (old[k >> CHUNK_BITS] + (k & CHUNK_MASK)).sibling
+            if prev == NONE:
+                self.at(n).child = NONE
+            self.at(n).nkids = i
+        free(queue)
+        for i in range(self.nchunks):
+            free(old[i])
+        free(old)
+        return kept
 
     # ------------------------------------------------------------------ one iteration
     cdef inline int enter(self, Worker* wk, int depth, int k) noexcept nogil:
