@@ -161,6 +161,23 @@ ctypedef struct Node:
 
 NODE_BYTES = sizeof(Node)
 
+# 1/n and 1/sqrt(n) for the visit counts most children have; written once, when the module
+# loads, and only read after (the threads share them)
+DEF RECIPROCALS = 1024
+cdef double INVERSE[RECIPROCALS]
+cdef double INVERSE_ROOT[RECIPROCALS]
+
+
+cdef void fill_reciprocals() noexcept:
+    cdef int v
+    INVERSE[0] = INVERSE_ROOT[0] = 0.0
+    for v in range(1, RECIPROCALS):
+        INVERSE[v] = 1.0 / v
+        INVERSE_ROOT[v] = 1.0 / sqrt(<double>v)
+
+
+fill_reciprocals()
+
 
 ctypedef struct Worker:
     # what one thread of a search owns; the tree and the states are borrowed references
@@ -502,29 +519,35 @@ cdef class MCTS:
     cdef int select_decision(self, int node, int player) noexcept nogil:
         """UCB1 over the children of a perfect-information decision node (max^n: each
         child's value is its mover's); proven children steer the choice.  The parent's
-        part of the exploration term is computed once; the children are an array."""
+        part of the exploration term is computed once; the children are an array, and
+        the 1/n and 1/sqrt(n) of small visit counts come from tables (no division or
+        square root on the way down for most children)."""
         cdef Node* nd = self.at(node)
-        cdef int n = nd.nkids, i, best = NONE, fallback = NONE
+        cdef int n = nd.nkids, i, best = NONE, fallback = NONE, v
         cdef Node* kids
         cdef Node* ch
-        cdef double explore, score, best_score = -1e300, v
+        cdef double explore, score, best_score = -1e300
         cdef int8_t mine = WIN0 if player == 0 else WIN1
+        cdef bint solving = self.solving
         if n == 0:
             return NONE
         kids = self.at(nd.child)
         explore = self.c * sqrt(log(<double>nd.visits))
         for i in range(n):
             ch = kids + i
-            if self.solving and ch.proven != UNKNOWN:
+            if solving and ch.proven != UNKNOWN:
                 if ch.proven == mine:
                     return nd.child + i
                 if ch.proven != DRAW:
                     fallback = nd.child + i   # a proven loss: only if nothing else is left
                     continue
-            if ch.visits == 0:
-                return nd.child + i
             v = ch.visits
-            score = ch.value / v + explore / sqrt(v)
+            if v == 0:
+                return nd.child + i
+            if v < RECIPROCALS:
+                score = ch.value * INVERSE[v] + explore * INVERSE_ROOT[v]
+            else:
+                score = ch.value / v + explore / sqrt(<double>v)
             if score > best_score:
                 best_score = score
                 best = nd.child + i
