@@ -123,9 +123,8 @@ def test_replay_steps_interactively(db):
 @pytest.mark.parametrize("args,msg", [
     (["-e", "random", "-e", "stockfish"], "unknown engine 'stockfish'"),
     (["-e", "random", "-e", "mcts:iters=5"], "no parameter 'iters'"),
-    (["-e", "random"], "at least two engines"),
     (["-e", "random", "-e", "random", "--games", "3"], "use a multiple of 2"),
-    (["-e", "random", "-e", "random", "--games", "0"], "multiple of 2"),
+    (["-e", "random", "-e", "random", "--games", "0"], "must be positive, not 0"),
     (["-e", "random", "-e", "random", "--jobs", "0"], "--jobs"),
     (["-e", "random", "-e", "random", "--players", "3"], "played by 2 players, not 3"),
     (["-e", "random", "-e", "random", "--sprt", "elo0=5,elo1=1"], "elo1 > elo0"),
@@ -271,6 +270,15 @@ def test_duplicate_specs_are_anchored_by_their_numbered_names(tmp_path):
             "--jobs", 1, "--db", tmp_path / "d.db", "--anchor", "random#2", "--json")
     assert r.exit_code == 0, r.output
     assert json.loads(r.output)["anchor"] == "random#2" and _elos(r.output)["random#2"] == 0.0
+
+
+def test_a_roster_of_one_is_completed_with_auto(tmp_path):
+    # one engine used to be refused ("at least two engines"); auto now takes the other seat
+    r = run("tournament", "connect4", "-e", "random", "--games", 2, "--jobs", 1,
+            "--position", "63753446636447653725212476377231422111", "--db", tmp_path / "t.db", "--json")
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.output)
+    assert d["config"]["engines"] == ["random", "auto"] and d["counted"] == 2
 
 
 def test_gauntlet_end_to_end(tmp_path):

@@ -179,10 +179,12 @@ def test_keys_are_equal_for_the_same_board_and_differ_otherwise():
 
 
 def test_evaluation_favours_the_side_with_threats():
+    # the shipped weights are fitted to self-play results (docs/strength.md), so they are
+    # less sure of a won position than the hand-set ones were; the order is what must hold
     s = c4("41516")       # O to move against X's open three on the bottom row: lost
-    assert s.evaluate_for(0) > 0.9 and s.evaluate_for(1) < 0.1
+    assert s.evaluate_for(0) > 0.7 and s.evaluate_for(1) < 0.3
     t = c4("415161")      # X to move and wins at once
-    assert t.evaluate_for(0) > 0.9
+    assert t.evaluate_for(0) > 0.85 and t.evaluate_for(0) > s.evaluate_for(0)
     assert abs(c4("-").evaluate_for(0) - 0.5) < 0.05
     assert abs(s.evaluate_for(0) + s.evaluate_for(1) - 1.0) < 1e-9
     quiet = c4("4444")

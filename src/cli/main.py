@@ -40,8 +40,8 @@ def cli():
 
 
 def _register():
-    from roost.cli import games, show, perft, analyse, solve, play, bench, tournament, replay, export, engine
-    for module in (games, show, perft, analyse, solve, play, bench, tournament, replay, export, engine):
+    from roost.cli import games, show, perft, analyse, solve, play, bench, tournament, replay, export, engine, tune
+    for module in (games, show, perft, analyse, solve, play, bench, tournament, replay, export, engine, tune):
         cli.add_command(module.command)
 
 

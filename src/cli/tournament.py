@@ -4,7 +4,7 @@ import sys
 
 import click
 
-from roost.cli.options import ENGINE, game_argument, players_option, seed_option
+from roost.cli.options import ENGINE, Command, game_argument, players_option, seed_option
 from roost.cli.play import tc_option
 
 
@@ -62,10 +62,11 @@ class Bar:
 JOBS_PER_CORE = 4
 
 
-@click.command("tournament")
+@click.command("tournament", cls=Command)
 @game_argument
-@click.option("--engine", "-e", "specs", type=ENGINE, multiple=True, required=True,
-              help="An engine of the roster (repeat; at least two; a spec given twice plays itself).")
+@click.option("--engine", "-e", "specs", type=ENGINE, multiple=True,
+              help="An engine of the roster (repeat; a spec given twice plays itself).  A roster "
+              "of fewer than two is filled with auto, the strongest engine measured for the game.")
 @players_option
 @click.option("--games", "-g", type=int, default=None,
               help="Games per pairing, a multiple of the seats (default: 10 per seat).")
@@ -145,6 +146,8 @@ def command(game, specs, players, games, gauntlet, seed, position, opening, tc, 
     from roost.arena.tournament import (TournamentConfig, TournamentError, default_jobs,
                                         run_tournament, summary_dict, summary_text)
     from roost.core.errors import PositionError, RoostError
+    if games is not None and games < 1:
+        raise click.BadParameter(f"the number of games must be positive, not {games}", param_hint="--games")
     if scheduler and dask_local:
         raise click.BadParameter("give --scheduler or --dask-local, not both", param_hint="--dask-local")
     if jobs and (scheduler or dask_local):
@@ -167,6 +170,7 @@ def command(game, specs, players, games, gauntlet, seed, position, opening, tc, 
             check_picture_path(plot)
         except RoostError as e:
             raise click.BadParameter(str(e), param_hint="--plot")
+    specs = list(specs) + ["auto"] * (2 - len(specs))
     try:
         config = TournamentConfig(game=game, engines=list(specs), players=players, games=games,
                                   seed=seed, mode="gauntlet" if gauntlet else "roundrobin",
@@ -199,6 +203,9 @@ def command(game, specs, players, games, gauntlet, seed, position, opening, tc, 
         from roost.arena.tournament import make_backend
         backend = make_backend(config, scheduler=scheduler, dask_local=dask_local, verbose=verbose)
     bar = Bar(sys.stderr.isatty() if progress is None else progress)
+    if db is None and not as_json:
+        click.echo(f"storing the games in {config.default_db()} (--db chooses the file; run the same "
+                   "command again to resume)", err=True)
     # Ctrl-C and kill (SIGTERM) stop the tournament tidily: run_tournament routes both to
     # a flag its loop checks, so the stop never lands inside the database writer's queue
     try:

@@ -21,7 +21,9 @@ from roost.core.bits cimport popcount, lsb, pdep, clear_lsb
 from roost.core.rng cimport Rng, rng_below
 from roost.core.state cimport State, DRAWN, two_player_outcome
 from roost.core.state import move_id
+from roost.core.linear cimport dot, WEIGHT_ROWS
 from roost.core.errors import PositionError, MoveError, GameError
+from roost.core.weights import LinearEval
 
 DEF WIDTH = 7
 DEF HEIGHT = 6
@@ -134,6 +136,56 @@ cdef unsigned long long perft_bits(uint64_t cur, uint64_t mask, int depth) noexc
     return total
 
 
+DEF N_FEATURES = 7
+
+# The evaluation's weights (c4_features names the features); EVALUATION sets them.
+cdef double EVAL_W[WEIGHT_ROWS][N_FEATURES]
+
+
+def _install_weights(int players, weights):
+    cdef int i
+    for i in range(N_FEATURES):
+        EVAL_W[players][i] = weights[i]
+
+
+EVALUATION = LinearEval(
+    "connect4",
+    ("threats", "zugzwang_threats", "centre", "wins_now", "double_threat", "to_move",
+     "playable_threats"),
+    # the evaluation before tuning: a win now 3, an unstoppable double threat 2.5, else
+    # 0.35 a threat, 0.25 more on the rows zugzwang favours, 0.05 a centre stone
+    {2: (0.35, 0.25, 0.05, 3.0, 2.5, 0.0, 0.0)},
+    _install_weights, (2,))
+
+
+cdef inline void c4_features(const C4Core* c, int player, double* out) noexcept nogil:
+    """0 winning cells (threats), 1 threats on the rows zugzwang favours (odd rows from the
+    bottom for the first player, even for the second), 2 centre stones, 3 to move with a
+    playable win, 4 two playable threats the mover cannot both block, 5 to move,
+    6 playable threats.  Features 0-2 and 6 are 0 while 3 or 4 decides (for either player)."""
+    cdef int mover = c.n & 1
+    cdef uint64_t mine = c.cur if mover == player else c.cur ^ c.mask
+    cdef uint64_t theirs = mine ^ c.mask
+    cdef uint64_t moves = playable(c.mask)
+    cdef uint64_t w = winning_cells(mine, c.mask), wt = winning_cells(theirs, c.mask)
+    cdef uint64_t mover_wins = moves & (w if mover == player else wt)
+    cdef uint64_t waiter_wins = moves & (wt if mover == player else w)
+    cdef int k
+    for k in range(N_FEATURES):
+        out[k] = 0.0
+    out[5] = 1.0 if mover == player else 0.0
+    if mover_wins:
+        out[3] = out[5]
+        return
+    if popcount(waiter_wins) >= 2:
+        out[4] = 1.0 - out[5]
+        return
+    out[0] = popcount(w)
+    out[1] = popcount(w & (ODD_ROWS if player == 0 else BOARD & ~ODD_ROWS))
+    out[2] = popcount(mine & column_mask(3))
+    out[6] = popcount(w & moves)
+
+
 cdef class Connect4(State):
     """A Connect Four position.
 
@@ -213,37 +265,27 @@ cdef class Connect4(State):
         core_play(&self.c, move)
 
     cdef double evaluate(self, int player) noexcept nogil:
-        # Threats decide Connect Four: count each side's winning cells, weighting those on
-        # the rows that zugzwang favours (odd rows, counted from 1 at the bottom, for the
-        # first player; even rows for the second); a win playable now for the side to move,
-        # or two the side to move must block at once, all but decide.  Centre stones are a
-        # small tie-breaker.
-        cdef int mover = self.c.n & 1
-        cdef uint64_t own = self.c.cur, opp = self.c.cur ^ self.c.mask
-        cdef uint64_t p0 = own if mover == 0 else opp
-        cdef uint64_t p1 = opp if mover == 0 else own
-        cdef uint64_t w0 = winning_cells(p0, self.c.mask), w1 = winning_cells(p1, self.c.mask)
-        cdef uint64_t moves = playable(self.c.mask)
+        # Threats decide Connect Four: a logistic model of the result on both players'
+        # threat features (c4_features), weights fitted from self-play by
+        # `roost tune connect4` (EVALUATION).
+        cdef double f[2][N_FEATURES]
         cdef double adv
         if self.c.result != UNDECIDED:
             if self.c.result == DRAWN:
                 return 0.5
             return 1.0 if self.c.result == player else 0.0
-        if moves & (w0 if mover == 0 else w1):
-            adv = 3.0                       # the side to move wins now
-            if mover == 1:
-                adv = -adv
-        elif popcount(moves & (w1 if mover == 0 else w0)) >= 2:
-            adv = -2.5                      # two threats to block at once: lost
-            if mover == 1:
-                adv = -adv
-        else:
-            adv = (0.35 * (popcount(w0) - popcount(w1))
-                   + 0.25 * (popcount(w0 & ODD_ROWS) - popcount(w1 & ~ODD_ROWS))
-                   + 0.05 * (popcount(p0 & column_mask(3)) - popcount(p1 & column_mask(3))))
+        c4_features(&self.c, 0, f[0])
+        c4_features(&self.c, 1, f[1])
+        adv = dot(EVAL_W[2], f[0], N_FEATURES) - dot(EVAL_W[2], f[1], N_FEATURES)
         if player == 1:
             adv = -adv
         return 1.0 / (1.0 + exp(-adv))
+
+    def eval_features(self, int player):
+        """The evaluation's features of ``player`` here (EVALUATION.features names them)."""
+        cdef double f[N_FEATURES]
+        c4_features(&self.c, player, f)
+        return [f[i] for i in range(N_FEATURES)]
 
     cdef int playout(self, Rng* rng, int max_plies) noexcept nogil:
         # A uniformly random column is the k-th free cell of the playable mask.

@@ -865,7 +865,8 @@ cdef class MCTS:
         """Run iterations from `root_state` (the tree's root must correspond to it), on
         `threads` threads.  Stops at the iteration or time budget, or when the root is
         proven.  `progress`, if given, is called as progress(iterations, seconds) after the
-        first iteration and then about once a second."""
+        first iteration and then at growing intervals (0.1 s, then twice as long each time,
+        at most 10 s); ``snapshot`` reads the tree meanwhile."""
         cdef double t0 = now()
         cdef Worker* first = &self.workers[0]
         self.prepare(root_state, iterations, seconds, observer, t0)
@@ -881,23 +882,61 @@ cdef class MCTS:
             raise SearchInterrupted(result)
         return result
 
+    def snapshot(self, State root_state, long long iterations=0, double seconds=0.0):
+        """What a search from ``root_state`` has found so far (as ``search`` returns it),
+        for a progress report while it runs (other threads may still be adding nodes)."""
+        return self.report(root_state, iterations, seconds)
+
+    cdef list children(self, int node):
+        """The children of a node, safe to read while other threads search: an expanded
+        decision node's run is complete once its state says so; a list that grows one
+        child at a time is read under its lock."""
+        cdef Node* nd = self.at(node)
+        cdef list kids = []
+        cdef int k
+        cdef bint locked = load8(&nd.expanded) != EXPANDED
+        if locked:
+            node_lock(&nd.lock)
+        k = nd.child
+        while k != NONE:
+            kids.append(k)
+            k = self.at(k).sibling
+        if locked:
+            node_unlock(&nd.lock)
+        return kids
+
+    cdef list line_from(self, int node):
+        """The most visited line from ``node`` (its own move first), while it has visits."""
+        cdef list line = []
+        cdef int k, j, best
+        while node != NONE and self.at(node).visits > 0 and self.at(node).mover >= 0:
+            line.append(self.at(node).move)
+            best = NONE
+            j = 0
+            for k in self.children(node):
+                if self.at(k).visits > j and self.at(k).mover >= 0:
+                    j = self.at(k).visits
+                    best = k
+            node = best
+        return line
+
     cdef dict report(self, State root_state, long long it, double seconds):
         cdef Node* r = self.at(self.root)
-        cdef int k = r.child, best = NONE, me = root_state.to_move(), node, j
+        cdef int best = NONE, me = root_state.to_move(), j, k
         cdef Node* ch
         cdef list stats = []
-        cdef list pv = []
         cdef int8_t mine = WIN0 if me == 0 else WIN1
         cdef long best_key = -1, key
         cdef long long playouts = 0
         for j in range(self.threads):
             playouts += self.workers[j].playout_total
-        while k != NONE:
+        for k in self.children(self.root):
             ch = self.at(k)
             stats.append({"move": ch.move, "visits": ch.visits,
                           "value": ch.value / ch.visits if ch.visits else 0.5,
                           "proven": self.proven_name(ch.proven, me),
-                          "values": self.slot_values(ch.slot, root_state.n_players)})
+                          "values": self.slot_values(ch.slot, root_state.n_players),
+                          "pv": self.line_from(k)})
             # robust child, but a proven win first and a proven loss last
             key = ch.visits + 1
             if self.solving and ch.proven == mine:
@@ -907,25 +946,13 @@ cdef class MCTS:
             if key > best_key:
                 best_key = key
                 best = k
-            k = ch.sibling
         stats.sort(key=lambda s: -s["visits"])
-        node = best
-        while node != NONE and self.at(node).visits > 0 and self.at(node).mover >= 0:
-            pv.append(self.at(node).move)
-            k = self.at(node).child
-            node = NONE
-            j = 0
-            while k != NONE:
-                if self.at(k).visits > j and self.at(k).mover >= 0:
-                    j = self.at(k).visits
-                    node = k
-                k = self.at(k).sibling
         return {"move": self.at(best).move if best != NONE else -1,
                 "value": (self.at(best).value / self.at(best).visits
                           if best != NONE and self.at(best).visits else 0.5),
                 "proven": self.proven_name(self.at(best).proven, me) if best != NONE else "",
                 "root_proven": self.proven_name(r.proven, me),
-                "iterations": it, "seconds": seconds, "stats": stats, "pv": pv,
+                "iterations": it, "seconds": seconds, "stats": stats, "pv": self.line_from(best),
                 "nodes": self.used, "playout_plies": playouts, "threads": self.threads,
                 "memory": self.memory}
 
@@ -986,7 +1013,7 @@ cdef int drive(list trees, progress, double t0) except -1:
     cdef Worker* wk
     cdef int i, status = 0, finished
     cdef bint mine_done = False, reported = False, others_done
-    cdef double next_report = t0 + 1.0
+    cdef double report_gap = 0.1, next_report = t0 + 0.1
     cdef long long total
     cdef int nhelpers = 0
     cdef Worker** helpers
@@ -1028,7 +1055,8 @@ cdef int drive(list trees, progress, double t0) except -1:
                 break
             if progress is not None and (not reported or now() >= next_report):
                 reported = True
-                next_report = now() + 1.0
+                next_report = now() + report_gap
+                report_gap = min(2.0 * report_gap, 10.0)
                 total = 0
                 for t in trees:
                     total += t.iterations_done()

@@ -16,10 +16,31 @@ from roost.core.ducks.board cimport (init_tables, swim, gathered, groups_and_lin
                                      EDGE, BOARD, Z_WHITE, Z_BLACK, Z_CRUMB, Z_SIDE, DUCKS_PER_COLOUR,
                                      SETUP_PLACEMENTS, PLY_CAP, MAX_HIST, WHITE_DUCK, BLACK_DUCK)
 from roost.core.ducks.perft cimport perft_play, perft_setup
+from roost.core.ducks.features cimport N_FEATURES, ducks_features, init_features
+from roost.core.linear cimport dot, WEIGHT_ROWS
 from roost.core.errors import GameError, PositionError
 from roost.core.ducks import text as _text, render as _render
+from roost.core.weights import LinearEval
 
 init_tables()
+init_features()
+
+# The evaluation's weights (features.pxd names the features); EVALUATION sets them.
+cdef double EVAL_W[WEIGHT_ROWS][N_FEATURES]
+
+
+def _install_weights(int players, weights):
+    cdef int i
+    for i in range(N_FEATURES):
+        EVAL_W[players][i] = weights[i]
+
+
+EVALUATION = LinearEval(
+    "ducks",
+    ("groups", "links", "largest_group", "mean_distance", "bank", "lone", "to_move"),
+    # the evaluation before tuning: half a point per group, 0.08 per adjacent pair
+    {2: (-0.5, 0.08, 0.0, 0.0, 0.0, 0.0, 0.0)},
+    _install_weights, (2,))
 
 
 # ---------------------------------------------------------------------------- the crumb
@@ -242,13 +263,13 @@ cdef class Ducks(State):
         place_crumb(&self.c, self.hist, move)
 
     cdef double evaluate(self, int player) noexcept nogil:
-        # Gathering is about groups: each group a colour must still merge costs it, and
-        # adjacent same-colour pairs measure how close the groups already are.  The
-        # difference is squashed into (0, 1) as an estimated result.
-        cdef int lw, lb
-        cdef int gw = groups_and_links(self.c.white, &lw)
-        cdef int gb = groups_and_links(self.c.black, &lb)
-        cdef double adv = (gb - gw) * 0.5 + (lw - lb) * 0.08
+        # A logistic model of the result on the two colours' features (features.pxd), with
+        # the weights `roost tune ducks` fitted from self-play (EVALUATION).
+        cdef double f[2][N_FEATURES]
+        cdef double adv
+        ducks_features(&self.c, 0, f[0])
+        ducks_features(&self.c, 1, f[1])
+        adv = dot(EVAL_W[2], f[0], N_FEATURES) - dot(EVAL_W[2], f[1], N_FEATURES)
         if player == 1:
             adv = -adv
         return 1.0 / (1.0 + exp(-adv))
@@ -264,6 +285,12 @@ cdef class Ducks(State):
         if popcount(self.c.white | self.c.black) < SETUP_PLACEMENTS:
             return perft_setup(self.c.white, self.c.black, depth)
         return perft_play(self.c.white, self.c.black, self.c.crumb, depth)
+
+    def eval_features(self, int player):
+        """The evaluation's features of ``player`` here (EVALUATION.features names them)."""
+        cdef double f[N_FEATURES]
+        ducks_features(&self.c, player, f)
+        return [f[i] for i in range(N_FEATURES)]
 
     # ---------------------------------------------------------------- the bridge to text.py
     @classmethod
@@ -330,6 +357,13 @@ cdef class Ducks(State):
     def parse(cls, text):
         """Parse ``<rows> <side> [<plies>]`` (rules file, Position text)."""
         return _text.parse_position(cls, text)
+
+    @classmethod
+    def parse_decided(cls, text):
+        """As parse, and also a won position (a crumb on the board, a colour gathered): the
+        rules' position text refuses one, but it is the final position of a won game (a
+        game record's ``final``), which the command line shows and analyses."""
+        return _text.parse_position(cls, text, decided=True)
 
     def text(self):
         return _text.position_text(self._raw())

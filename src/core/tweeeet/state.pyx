@@ -32,11 +32,35 @@ from roost.core.tweeeet.board cimport (init_tables, cell_word, cell_bit, energy_
 from roost.core.tweeeet.flights cimport terrain, reach, distance_to, best_gain
 from roost.core.tweeeet.landscape cimport pair_makes_barrier, lay_landscape, sample_row
 from roost.core.tweeeet.turns cimport resolve, after_rows, fly, do_pass, finish_nested
+from roost.core.tweeeet.features cimport N_FEATURES, tweeeet_features
+from roost.core.linear cimport dot, WEIGHT_ROWS
 from roost.core.errors import GameError, PositionError
 from roost.core.tweeeet import text as _text, render as _render
 from roost.core.tweeeet.text import EXAMPLE
+from roost.core.weights import LinearEval
 
 init_tables()
+
+# The evaluation's weights (features.pxd names the features); EVALUATION sets them.
+cdef double EVAL_W[WEIGHT_ROWS][N_FEATURES]
+
+
+def _install_weights(int players, weights):
+    cdef int i
+    for i in range(N_FEATURES):
+        EVAL_W[players][i] = weights[i]
+
+
+EVALUATION = LinearEval(
+    "tweeeet",
+    ("energy", "gain", "climb", "stuck", "mover_gain", "to_move", "nested"),
+    # the hand-set evaluation: energy, half the best gain, a quarter point a row to climb,
+    # 25 points for a bird with nothing in reach, the difference divided by 4; and the
+    # tempo: the bird to move takes its best gain now, so that gain counts in full like
+    # energy (without it alpha-beta's value swings with the parity of its depth, since the
+    # side that moved last has eaten and the other has not: docs/strength.md)
+    {2: (0.25, 0.125, -0.0625, -6.25, 0.125, 0.0, 0.0)},
+    _install_weights, (2,))
 
 
 cdef inline uint64_t full_key(TwCore* c) noexcept nogil:
@@ -145,34 +169,27 @@ cdef class Tweeeet(State):
         return CHANCE_BASE + sample_row(&self.c, rng)
 
     cdef double evaluate(self, int player) noexcept nogil:
-        # Measures each pair's expected final energy, the number that decides the game:
-        # a bird in a nest counts its energy; a bird still flying counts its energy, plus
-        # half the best food-minus-steps gain within its reach (ignoring other birds),
-        # minus a quarter point per row it still has to climb to the nests (the race:
-        # a bird far behind has more flying, and more risk, ahead), and minus 25 when no
-        # bush or nest is within reach at all (it is about to die and lose the game).
-        # The difference between the pairs is squashed into (0, 1).
-        cdef double v[2]
-        cdef double g, adv
-        cdef int b
-        cdef bint ok
+        # Each pair's expected final energy decides the game: a logistic model of the
+        # result on the pairs' features (features.pxd), weights fitted from self-play by
+        # `roost tune tweeeet` (EVALUATION).
+        cdef double f[2][N_FEATURES]
+        cdef double adv
         cdef double res[2]
         if self.c.result >= 0:
             self.outcome(res)
             return res[player]
-        v[0] = 0.0
-        v[1] = 0.0
-        for b in range(4):
-            v[b & 1] += self.c.energy[b]
-            if ISNEST[self.c.pos[b]]:
-                continue
-            g = best_gain(&self.c, b, &ok)
-            if not ok:
-                v[b & 1] -= 25.0
-            else:
-                v[b & 1] += 0.5 * g - 0.25 * (NEST_ROW - self.c.pos[b] // 9)
-        adv = v[player] - v[1 - player]
-        return 1.0 / (1.0 + exp(-adv / 4.0))
+        tweeeet_features(&self.c, 0, f[0])
+        tweeeet_features(&self.c, 1, f[1])
+        adv = dot(EVAL_W[2], f[0], N_FEATURES) - dot(EVAL_W[2], f[1], N_FEATURES)
+        if player == 1:
+            adv = -adv
+        return 1.0 / (1.0 + exp(-adv))
+
+    def eval_features(self, int player):
+        """The evaluation's features of ``player`` here (EVALUATION.features names them)."""
+        cdef double f[N_FEATURES]
+        tweeeet_features(&self.c, player, f)
+        return [f[i] for i in range(N_FEATURES)]
 
     cdef int playout(self, Rng* rng, int max_plies) noexcept nogil:
         # Specialised for speed: a random flight is the k-th set bit of the cached

@@ -1,0 +1,103 @@
+"""The ``auto`` engine: the strongest configuration measured for the game and the player
+count at hand, at the budget given (``auto:time=0.5``, ``auto:nodes=100000``).
+
+The table below is data: each game and player count names the searcher and the settings
+that won the matches recorded in docs/strength.md (which gives the command and the score
+with its interval behind every entry).  A spec is resolved when the engine first sees a
+position, since a spec does not name its game; the resolved spec is reported in the
+search result's ``info["auto"]``.
+"""
+from dataclasses import dataclass
+
+from roost.search.engines import Engine, Param
+
+DEFAULT_SECONDS = 1.0
+
+
+@dataclass(frozen=True)
+class Choice:
+    kind: str              # an engine kind of roost.search.engines
+    settings: str          # its settings besides the budget ("" or "c=0.7,plies=20")
+    why: str               # the measurement behind it (docs/strength.md has the details)
+
+
+# (game, players) -> Choice; a game listed with player count None covers every count not
+# listed on its own.
+TABLE = {
+    ("ducks", 2): Choice("ab", "", "alpha-beta with the fitted evaluation: 10/10 against mcts, "
+                         "ismcts and pimc at 0.05 s; the fitted weights beat the hand-set ones 75.7%"),
+    ("tweeeet", 2): Choice("ab", "", "alpha-beta (expectimax at the rows) with the fitted "
+                           "evaluation beats mcts, ismcts and pimc at 0.05 s"),
+    ("connect4", 2): Choice("ab", "", "alpha-beta proves endgames; at 0.05 s it and mcts are not "
+                            "separated (5/10), both far above ismcts and pimc"),
+    ("cubirds", None): Choice("pimc", "", "PIMC scored 10.5/12 against information-set MCTS in "
+                              "the 3-player gauntlet at 0.05 s, and led it"),
+    ("leaves", None): Choice("ab", "paranoid=1", "paranoid alpha-beta won 12 of 12 against MCTS in "
+                             "the 3-player gauntlet at 0.05 s, ahead of PIMC"),
+    ("wingspan", None): Choice("ismcts", "", "information-set MCTS: not separated from PIMC in "
+                               "the games measured so far"),
+}
+FALLBACK = Choice("mcts", "", "no measurement for this game: plain MCTS")
+
+# the parameter that takes a node budget, per engine kind
+NODE_PARAM = {"ab": "nodes", "mcts": "iterations", "ismcts": "iterations", "pimc": "iterations"}
+
+
+def choice_for(game, players):
+    return TABLE.get((game, players)) or TABLE.get((game, None)) or FALLBACK
+
+
+def resolve(game, players, seconds=0.0, nodes=0):
+    """The engine spec ``auto`` plays for ``game`` with ``players`` at this budget."""
+    choice = choice_for(game, players)
+    parts = [choice.settings] if choice.settings else []
+    if nodes:
+        parts.append(f"{NODE_PARAM[choice.kind]}={nodes}")
+    if seconds or not nodes:
+        parts.append(f"time={seconds or DEFAULT_SECONDS:g}")
+    return f"{choice.kind}:{','.join(parts)}"
+
+
+class AutoEngine(Engine):
+    """The strongest measured configuration for the position's game and player count."""
+    kind = "auto"
+    summary = "the strongest engine measured for the game and player count (docs/strength.md)"
+    params = (
+        Param("time", float, 0.0, f"seconds per move (default {DEFAULT_SECONDS:g} when no nodes are set)", 0.0),
+        Param("nodes", int, 0, "a node budget instead: alpha-beta nodes or MCTS iterations, "
+              "whichever engine is chosen", 0),
+    )
+    budget_keys = {"seconds": "time", "nodes": "nodes"}
+
+    def __init__(self, **settings):
+        super().__init__(**settings)
+        self._base = dict(settings)
+        self._key = None
+        self._inner = None
+
+    def engine_for(self, state):
+        """The configured engine for ``state``'s game and player count (built once)."""
+        from roost.search.engines import parse_engine
+        key = (state.name, state.players)
+        if key != self._key:
+            self._inner = parse_engine(resolve(*key, self._base["time"], self._base["nodes"]))
+            self._key = key
+        return self._inner
+
+    def choose(self, state, seed=0, **kw):
+        inner = self.engine_for(state)
+        s = self.settings
+        nodes = s["nodes"] or None
+        with inner.limited(seconds=s["time"] or None, nodes=nodes):
+            result = inner.choose(state, seed=seed, **kw)
+        result.info["auto"] = inner.spec
+        result.engine = f"{self.spec} ({inner.spec})"
+        return result
+
+    def advance(self, move):
+        if self._inner is not None:
+            self._inner.advance(move)
+
+    def new_game(self):
+        if self._inner is not None:
+            self._inner.new_game()
