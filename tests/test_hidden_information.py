@@ -45,7 +45,8 @@ def other_world(state, seed):
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 @pytest.mark.parametrize("spec", ["ismcts:iterations=1500", "mcts:iterations=800",
-                                  "pimc:worlds=3,iterations=300", "ab:depth=2,paranoid=1"])
+                                  "pimc:worlds=3,iterations=300", "ab:depth=2,paranoid=1",
+                                  "pimc:worlds=3,iterations=300,threads=2"])
 def test_search_never_reads_what_the_mover_cannot_see(players, spec):
     # the no-peeking test: swap the hidden cards for others consistent with the mover's
     # knowledge; the same seed must give the same choice and the same statistics

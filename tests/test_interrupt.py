@@ -57,6 +57,9 @@ def test_interrupted_solve_still_prints_json():
 
 
 @pytest.mark.parametrize("spec", ["mcts:iterations=1000000000", "pimc:worlds=4,iterations=1000000000",
+                                  "mcts:iterations=1000000000,threads=2",
+                                  "ismcts:iterations=1000000000,threads=3",
+                                  "pimc:worlds=4,iterations=1000000000,threads=2",
                                   "ab:depth=150"])
 def test_interrupted_analysis_prints_the_search_so_far(spec):
     p = _start(["analyse", "ducks", OPENING, "--engine", spec, "--progress"])

@@ -34,12 +34,14 @@ class Node:
 
 
 def select(node, c):
-    lg = math.log(node.visits + 1.0)
+    # c * sqrt(ln N / n), with the parent's factor computed once as the tree does (the same
+    # number up to rounding, and rounding decides ties)
+    explore = c * math.sqrt(math.log(node.visits + 1.0))
     best, best_score = None, -1e300
     for ch in node.children:
         if ch.visits == 0:
             return ch
-        score = ch.value / ch.visits + c * math.sqrt(lg / ch.visits)
+        score = ch.value / ch.visits + explore / math.sqrt(ch.visits)
         if score > best_score:
             best, best_score = ch, score
     return best
@@ -52,8 +54,8 @@ def plain_uct(root, iterations, c):
         w, node, path = root.copy(), top, [top]
         while not w.is_over:
             if node.children is None:
-                # the tree keeps children in a list it prepends to: the last move comes first
-                node.children = [Node(m, w.player) for m in reversed(w.legal())]
+                # the tree lays the children out in generation order
+                node.children = [Node(m, w.player) for m in w.legal()]
             node = select(node, c)
             w.play_unchecked(node.move)
             path.append(node)

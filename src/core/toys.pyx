@@ -181,3 +181,82 @@ cdef class DiceRace(State):
         who = "chance" if self.c.pending >= 0 else f"player {self.c.side}"
         return (f"Dice Race: scores {self.c.score[0]} - {self.c.score[1]}, {self.c.left} decisions left, "
                 f"{who} to act")
+
+
+cdef class HiddenCard(State):
+    """A toy with hidden information for the no-peeking tests of the searchers: player 1
+    holds one of ``cards`` cards that player 0 cannot see, and player 0 names a card and
+    wins if it is that one.  A search that reads the hidden card values its move at 1; one
+    that reads only what player 0 knows values every guess at about 1 / cards.  Not
+    registered as a game.  Position text: ``<card> <cards>``; move ids: the card named."""
+    name = "hidden-card"
+    cdef int card
+    cdef int cards
+    cdef int named          # -1 until player 0 names a card
+
+    def __cinit__(self):
+        self.n_players = 2
+        self.hidden_info = True
+        self.named = -1
+        self.cards = 1
+
+    cdef int to_move(self) noexcept nogil:
+        return 0
+
+    cdef int legal_moves(self, int* out) noexcept nogil:
+        cdef int k
+        if self.named >= 0:
+            return 0
+        for k in range(self.cards):
+            out[k] = k
+        return self.cards
+
+    cdef void play(self, int move) noexcept nogil:
+        self.named = move
+
+    cdef bint over(self) noexcept nogil:
+        return self.named >= 0
+
+    cdef void outcome(self, double* out) noexcept nogil:
+        two_player_outcome(0 if self.named == self.card else 1, out)
+
+    cdef uint64_t key(self) noexcept nogil:
+        return <uint64_t>((self.named + 1) * 4096 + self.card * 64 + self.cards) * 0x9E3779B97F4A7C15ULL
+
+    cdef void assign(self, State other) noexcept nogil:
+        self.card = (<HiddenCard>other).card
+        self.cards = (<HiddenCard>other).cards
+        self.named = (<HiddenCard>other).named
+
+    cdef double evaluate(self, int player) noexcept nogil:
+        return 1.0 / self.cards if player == 0 else 1.0 - 1.0 / self.cards
+
+    cdef void determinize(self, int observer, Rng* rng) noexcept nogil:
+        if observer != 1:
+            self.card = <int>rng_below(rng, self.cards)
+
+    @classmethod
+    def parse(cls, text):
+        f = text.split() if isinstance(text, str) else []
+        if len(f) != 2 or not all(x.isascii() and x.isdigit() for x in f):
+            raise PositionError("a hidden-card position is '<card> <cards>'")
+        card, cards = int(f[0]), int(f[1])
+        if not 1 <= cards <= 64 or not 0 <= card < cards:
+            raise PositionError("a hidden-card position has 1 to 64 cards and a card among them")
+        cdef HiddenCard s = cls.__new__(cls)
+        s.card, s.cards = card, cards
+        return s
+
+    def text(self):
+        return f"{self.card} {self.cards}"
+
+    def move_name(self, move):
+        m = move_id(move, "hidden-card move id")
+        if not 0 <= m < self.cards:
+            raise MoveError(f"{m} is not a card of this hidden-card position")
+        return f"card{m}"
+
+    def parse_move(self, name):
+        if not isinstance(name, str) or not name.startswith("card") or not name[4:].isdigit():
+            raise MoveError(f"{name!r} is not a hidden-card move (card0, card1, ...)")
+        return int(name[4:])

@@ -59,6 +59,7 @@ class Server:
         self.pending = collections.deque()
         self.searching = False
         self.stop_requested = False
+        self.stop_raised = False
         self.quitting = False
 
     # ------------------------------------------------------------------ the loop
@@ -232,7 +233,10 @@ class Server:
                 self.stop_requested = self.quitting = True
             elif word:
                 self.pending.append(line)
-        if self.stop_requested and self.searching:
+        if self.stop_requested and self.searching and not self.stop_raised:
+            # once: the search takes the first as its interruption and then reports in
+            # Python code, where a second one would cut its report off
+            self.stop_raised = True
             raise _Stopped
 
     def search(self, state, seed, seconds, nodes, depth):
@@ -242,6 +246,7 @@ class Server:
         if isinstance(self.engine, AlphaBetaEngine):
             kw["callback"] = self.iteration_info(state)
         self.stop_requested = False
+        self.stop_raised = False
         timed = threading.current_thread() is threading.main_thread()
         if timed:
             previous = signal.signal(signal.SIGALRM, self.on_timer)

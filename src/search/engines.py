@@ -14,7 +14,7 @@ An engine is a searcher plus settings.  Every engine has::
 >>> parse_engine("mcts:iters=5")
 Traceback (most recent call last):
 ...
-roost.core.errors.EngineSpecError: engine 'mcts' has no parameter 'iters'; its parameters: iterations, time, c, nodes, reuse, solver, widen, alpha, plies
+roost.core.errors.EngineSpecError: engine 'mcts' has no parameter 'iters'; its parameters: iterations, time, c, nodes, mem, threads, reuse, solver, widen, alpha, plies
 """
 import abc
 import contextlib
@@ -336,12 +336,24 @@ def _no_memory(engine, param, value, what):
                            f"(make {param}= smaller)")
 
 
+# The node store grows with the search up to mem= MB; the default lets a minute-long search
+# of the fastest-growing game keep growing on one core of a 16 GB machine.
+DEFAULT_TREE_MB = 4096
+MAX_TREE_MB = _mcts.MAX_NODES * _mcts.NODE_BYTES >> 20      # node indices are 32-bit
+MIN_TREE_NODES = 1000
+
+_THREADS = Param("threads", int, 1, "search threads (1: deterministic for a seed; more: see "
+                 "docs/threads.md)", 1, maximum=_mcts.MAX_THREADS)
 _TREE_BUDGET = (
     Param("iterations", int, 0, "iterations per move (default 10000 when no time is set)", 1,
           maximum=_mcts.MAX_ITERATIONS),
     Param("time", float, 0.0, "seconds per move", 0.0, maximum=MAX_SECONDS),
     Param("c", float, 1.0, "UCB exploration constant", 0.0, maximum=100.0),
-    Param("nodes", int, 1000000, "tree node budget", 1000, maximum=_mcts.MAX_NODES),
+    Param("nodes", int, 0, f"tree node cap (0: as many as mem= holds; else at least "
+          f"{MIN_TREE_NODES})", 0, maximum=_mcts.MAX_NODES),
+    Param("mem", int, DEFAULT_TREE_MB, "MB the tree may grow to (then it stops growing and "
+          "the search goes on)", 1, maximum=MAX_TREE_MB),
+    _THREADS,
 )
 _PLAYOUT_CAP = Param("plies", int, 100000, "playout length cap (then the game's evaluation)", 0,
                      maximum=1000000000)
@@ -350,6 +362,25 @@ _PLAYOUT_CAP = Param("plies", int, 100000, "playout length cap (then the game's 
 def _check_tree_fits(engine, nodes):
     if not _mcts.can_allocate_tree(nodes):
         raise _no_memory(engine, "nodes", nodes, "tree nodes")
+
+
+def _tree_capacity(engine, settings):
+    """The node store's capacity from nodes= and mem=, checked against the machine (the
+    store grows lazily, but all of it must be able to exist)."""
+    nodes, mb = settings.get("nodes", 0), settings.get("mem", DEFAULT_TREE_MB)
+    if 0 < nodes < MIN_TREE_NODES:
+        raise EngineSpecError(f"engine '{engine}': nodes must be 0 (no cap but mem=) or at least "
+                              f"{MIN_TREE_NODES}, got {nodes}")
+    by_memory = (mb << 20) // _mcts.NODE_BYTES
+    capacity = min(nodes or by_memory, by_memory, _mcts.MAX_NODES)
+    if capacity < MIN_TREE_NODES:
+        raise EngineSpecError(f"engine '{engine}': mem={mb} MB holds {capacity:,} tree nodes, "
+                              f"fewer than the {MIN_TREE_NODES} a search needs")
+    if not _mcts.can_allocate_tree(capacity):
+        if nodes and nodes <= by_memory:
+            raise _no_memory(engine, "nodes", nodes, "tree nodes")
+        raise _no_memory(engine, "mem", mb, "MB of tree")
+    return capacity
 
 
 class MctsEngine(Engine):
@@ -372,18 +403,19 @@ class MctsEngine(Engine):
     def __init__(self, **settings):
         super().__init__(**settings)
         self._tree = None
-        _check_tree_fits(self.kind, settings.get("nodes", 1000000))
+        self._capacity = _tree_capacity(self.kind, settings)
 
     def tree(self):
         from roost.search.mcts import MCTS
         if self._tree is None:
             s = self.settings
             try:
-                self._tree = MCTS(capacity=s["nodes"], c=s["c"], pw_c=s.get("widen", 1.0),
+                self._tree = MCTS(capacity=self._capacity, c=s["c"], pw_c=s.get("widen", 1.0),
                                   pw_alpha=s.get("alpha", 0.5), solver=s.get("solver", False),
-                                  ismcts=self.ismcts, playout_plies=s.get("plies", 100000))
+                                  ismcts=self.ismcts, playout_plies=s.get("plies", 100000),
+                                  threads=s.get("threads", 1))
             except MemoryError:
-                raise _no_memory(self.kind, "nodes", s["nodes"], "tree nodes") from None
+                raise _no_memory(self.kind, "mem", s["mem"], "MB of tree") from None
         return self._tree
 
     def new_game(self):
@@ -434,6 +466,9 @@ class MctsEngine(Engine):
         best = next((s for s in stats if s.move == r["move"]), None)
         info = dict(info)
         info["tree_nodes"] = r["nodes"]
+        info["tree_mb"] = round(r["memory"] / 2 ** 20, 1)
+        if r["threads"] > 1:
+            info["threads"] = r["threads"]
         return SearchResult(
             engine=self.spec, move=r["move"], move_name=world.move_name(r["move"]),
             player=state.player, value=r["value"], values=best.values if best else [],
@@ -469,69 +504,81 @@ class PimcEngine(Engine):
         Param("time", float, 0.0, "seconds per move, shared by the worlds", 0.0, maximum=MAX_SECONDS),
         Param("c", float, 1.0, "UCB exploration constant", 0.0, maximum=100.0),
         Param("nodes", int, 200000, "tree node budget per world", 1000, maximum=_mcts.MAX_NODES),
+        Param("threads", int, 1, "worlds searched at once, one thread each (the result is the "
+              "same for any count when the budget is iterations)", 1, maximum=_mcts.MAX_THREADS),
     )
     budget_keys = {"seconds": "time", "nodes": "iterations"}
 
     def __init__(self, **settings):
         super().__init__(**settings)
-        self._tree = None
+        self._trees = []
         _check_tree_fits(self.kind, settings.get("nodes", 200000))
 
-    def choose(self, state, seed=0, progress=None):
-        from roost.search.alphabeta import SearchInterrupted
+    def trees(self, count):
         from roost.search.mcts import MCTS
-        self._check_playable(state)
         s = self.settings
-        if self._tree is None:
+        while len(self._trees) < count:
             try:
-                self._tree = MCTS(capacity=s["nodes"], c=s["c"], solver=False)
+                self._trees.append(MCTS(capacity=s["nodes"], c=s["c"], solver=False))
             except MemoryError:
                 raise _no_memory(self.kind, "nodes", s["nodes"], "tree nodes") from None
+        return self._trees[:count]
+
+    def choose(self, state, seed=0, progress=None):
+        """The worlds are searched in rounds of `threads` at once; each world's
+        determinization and tree seed are drawn in world order whatever the rounds, so an
+        iteration budget gives the same votes for any thread count."""
+        from roost.search.alphabeta import SearchInterrupted
+        self._check_playable(state)
+        s = self.settings
+        n_worlds = s["worlds"]
+        width = min(s["threads"], n_worlds)
+        trees = self.trees(width)
         its = s["iterations"] or (0 if s["time"] else 2000)
         rng = _random.Random(seed)
+        seeds = []
+        for w in range(n_worlds):
+            world_seed = rng.getrandbits(63) if state.hidden_info else None
+            seeds.append((world_seed, rng.getrandbits(63)))
         votes, values, total = {}, {}, [0, 0.0, 0]     # iterations, seconds, worlds
         t0 = _time.monotonic()
         interrupted = False
-        for w in range(s["worlds"]):
+        for first in range(0, n_worlds, width):
+            batch = range(first, min(first + width, n_worlds))
+            seconds = 0.0
+            if s["time"]:
+                # the time left, shared by the rounds left; once it is spent, stop
+                left = s["time"] - (_time.monotonic() - t0)
+                if left <= 0 and first > 0:
+                    break
+                seconds = max(left, 1e-6) / -(-(n_worlds - first) // width)
+            worlds = [state.determinized(state.player, seeds[w][0]) if state.hidden_info else state
+                      for w in batch]
+            report = None
+            if progress is not None:
+                def report(n, secs, first=first, tree=trees[0], world=worlds[0]):
+                    progress(_tree_progress(tree, world, n, secs, world=(first + 1, n_worlds)))
             try:
-                r = self._search_world(state, w, its, rng, t0, progress)
+                rs = _mcts.search_worlds(trees[:len(batch)], worlds, [seeds[w][1] for w in batch],
+                                         its, seconds, report)
             except SearchInterrupted as e:         # Ctrl-C in the search: its partial votes
-                r, interrupted = e.partial, True
-            except KeyboardInterrupt:              # Ctrl-C between two worlds
-                r, interrupted = None, True
-            if r is None:                          # the time is spent, or Ctrl-C
-                break
-            total[0] += r["iterations"]
-            total[1] += r["seconds"]
-            total[2] += 1
-            for st in r["stats"]:
-                votes[st["move"]] = votes.get(st["move"], 0) + st["visits"]
-                values[st["move"]] = values.get(st["move"], 0.0) + st["value"] * st["visits"]
+                rs, interrupted = e.partial, True
+            except KeyboardInterrupt:              # Ctrl-C between two rounds
+                rs, interrupted = [], True
+            for r in rs:
+                total[0] += r["iterations"]
+                total[2] += 1
+                for st in r["stats"]:
+                    votes[st["move"]] = votes.get(st["move"], 0) + st["visits"]
+                    values[st["move"]] = values.get(st["move"], 0.0) + st["value"] * st["visits"]
+            if rs:
+                total[1] += max(r["seconds"] for r in rs)
             if interrupted:
                 break
         result = self._result(state, seed, votes, values, *total)
         if interrupted:
             raise SearchInterrupted(result)
         return result
-
-    def _search_world(self, state, w, its, rng, t0, progress):
-        """Search the w-th determinization; None once the shared time is spent."""
-        s = self.settings
-        seconds = 0.0
-        if s["time"]:
-            # the time left, shared by the worlds left; once it is spent, stop
-            left = s["time"] - (_time.monotonic() - t0)
-            if left <= 0 and w > 0:
-                return None
-            seconds = max(left, 1e-6) / (s["worlds"] - w)
-        world = state.determinized(state.player, rng.getrandbits(63)) if state.hidden_info else state
-        self._tree.reset()
-        self._tree.reseed(rng.getrandbits(63))
-        report = None
-        if progress is not None:
-            def report(n, secs):
-                progress(_tree_progress(self._tree, world, n, secs, world=(w + 1, s["worlds"])))
-        return self._tree.search(world, iterations=its, seconds=seconds, progress=report)
 
     def _result(self, state, seed, votes, values, iterations, seconds, worlds):
         view = _observer_world(state, seed)

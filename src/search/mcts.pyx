@@ -8,19 +8,120 @@ One tree engine serves three searches:
 - single-observer information-set MCTS (``ismcts``): each iteration determinizes the root
   for the observer, edges are actions as the observer sees them (State.observe), and
   selection counts how often each action was available (availability-aware UCB);
-- PIMC lives in engines.py on top of the perfect-information search.
+- PIMC lives in engines.py on top of the perfect-information search (``search_worlds``
+  searches several determinizations at once, one tree and one thread each).
 
-The tree lives in one C array of nodes with a fixed budget; children are a linked list
-(first child, next sibling) so chance nodes and information sets can grow one child at a
-time while decision nodes of perfect-information games are expanded all at once.
+The node store grows with the search: nodes live in chunks of CHUNK nodes, allocated when
+the search first needs them, so a node never moves once made (other threads hold its
+index) and memory follows the tree up to the store's capacity.  When the capacity is
+reached the tree stops growing and the search goes on: iterations roll out from its edge.
+
+A decision node of a perfect-information search is expanded all at once, its children
+in one contiguous run of nodes (selection reads them as an array); chance nodes and
+information sets grow one child at a time, as a linked list (first child, next sibling;
+the contiguous children are linked too, so every walk of the tree reads both alike).
+
+Threads (``threads=N``) share one tree (tree parallelism).  Visits are counted on the way
+down (a virtual loss: a path other threads are still playing out looks worse to them until
+its result arrives), results are added on the way up, both with atomic adds; a decision
+node is expanded by the one thread that wins a compare-and-swap on its state (others roll
+out from it meanwhile), and a chance node or information set takes a small per-node lock
+while it matches or adds a child.  Each thread draws nodes from its own block of the store,
+so allocation takes a lock only once per BLOCK nodes.
 """
-from libc.stdlib cimport malloc, free
+cimport cython
+from libc.stdlib cimport malloc, calloc, free
+from libc.string cimport memset
 from libc.math cimport sqrt, log, pow, ceil
-from libc.stdint cimport uint64_t, int32_t, int8_t
+from libc.stdint cimport uint64_t, int32_t, int16_t, int8_t
 from roost.search.clock cimport now, interrupted
 
-from roost.core.rng cimport Rng, rng_seed, rng_below
+from roost.core.rng cimport Rng, rng_seed, rng_below, rng_next
 from roost.core.state cimport State, CHANCE, HIDDEN, MAX_MOVES, MAX_PLAYERS
+
+# POSIX threads (nothing to link on Linux or macOS: they are in the C library), and the
+# compiler's atomic builtins (GCC and Clang).
+cdef extern from *:
+    """
+    #include <pthread.h>
+    #include <sched.h>
+    #include <stdint.h>
+    #include <string.h>
+    #include <time.h>
+
+    static inline int32_t roost_add32(int32_t* p, int32_t v) {
+        return __atomic_fetch_add(p, v, __ATOMIC_RELAXED);
+    }
+    static inline long long roost_add64(long long* p, long long v) {
+        return __atomic_fetch_add(p, v, __ATOMIC_RELAXED);
+    }
+    static inline void roost_add_double(double* p, double v) {
+        uint64_t* q = (uint64_t*)p;
+        uint64_t seen = __atomic_load_n(q, __ATOMIC_RELAXED), next;
+        double d;
+        do {
+            memcpy(&d, &seen, 8);
+            d += v;
+            memcpy(&next, &d, 8);
+        } while (!__atomic_compare_exchange_n(q, &seen, next, 1, __ATOMIC_RELAXED,
+                                              __ATOMIC_RELAXED));
+    }
+    static inline int8_t roost_load8(int8_t* p) { return __atomic_load_n(p, __ATOMIC_ACQUIRE); }
+    static inline void roost_store8(int8_t* p, int8_t v) { __atomic_store_n(p, v, __ATOMIC_RELEASE); }
+    static inline int roost_cas8(int8_t* p, int8_t expected, int8_t wanted) {
+        return __atomic_compare_exchange_n(p, &expected, wanted, 0, __ATOMIC_ACQ_REL,
+                                           __ATOMIC_ACQUIRE);
+    }
+    static inline int roost_load32(int* p) { return __atomic_load_n(p, __ATOMIC_ACQUIRE); }
+    static inline void roost_store32(int* p, int v) { __atomic_store_n(p, v, __ATOMIC_RELEASE); }
+    /* A test-and-set lock held for a few hundred cycles at most; a waiter yields the core
+       (the machine may have fewer cores than threads). */
+    static inline void roost_lock(int8_t* p) {
+        int spins = 0;
+        while (__atomic_exchange_n(p, 1, __ATOMIC_ACQUIRE)) {
+            while (__atomic_load_n(p, __ATOMIC_RELAXED)) {
+                if (++spins > 64) { sched_yield(); spins = 0; }
+            }
+        }
+    }
+    static inline void roost_unlock(int8_t* p) { __atomic_store_n(p, 0, __ATOMIC_RELEASE); }
+    /* Playouts of some games recurse through deep native frames: give each thread a stack as
+       large as the main thread's usual 8 MB, whatever the platform's default. */
+    static int roost_thread_start(pthread_t* t, void* (*fn)(void*), void* arg) {
+        pthread_attr_t a;
+        int r;
+        pthread_attr_init(&a);
+        pthread_attr_setstacksize(&a, (size_t)16 << 20);
+        r = pthread_create(t, &a, fn, arg);
+        pthread_attr_destroy(&a);
+        return r;
+    }
+    static void roost_nap(void) {
+        struct timespec ts = {0, 2000000};
+        nanosleep(&ts, NULL);
+    }
+    """
+    ctypedef unsigned long pthread_t
+    ctypedef struct pthread_mutex_t:
+        pass
+    int pthread_mutex_init(pthread_mutex_t*, void*) noexcept nogil
+    int pthread_mutex_lock(pthread_mutex_t*) noexcept nogil
+    int pthread_mutex_unlock(pthread_mutex_t*) noexcept nogil
+    int pthread_mutex_destroy(pthread_mutex_t*) noexcept nogil
+    int pthread_join(pthread_t, void**) noexcept nogil
+    int32_t atomic_add32 "roost_add32"(int32_t* p, int32_t v) noexcept nogil
+    long long atomic_add64 "roost_add64"(long long* p, long long v) noexcept nogil
+    void atomic_add_double "roost_add_double"(double* p, double v) noexcept nogil
+    int8_t load8 "roost_load8"(int8_t* p) noexcept nogil
+    void store8 "roost_store8"(int8_t* p, int8_t v) noexcept nogil
+    bint cas8 "roost_cas8"(int8_t* p, int8_t expected, int8_t wanted) noexcept nogil
+    int load32 "roost_load32"(int* p) noexcept nogil
+    void store32 "roost_store32"(int* p, int v) noexcept nogil
+    void node_lock "roost_lock"(int8_t* p) noexcept nogil
+    void node_unlock "roost_unlock"(int8_t* p) noexcept nogil
+    int thread_start "roost_thread_start"(pthread_t* t, void* (*fn)(void*) noexcept nogil,
+                                          void* arg) noexcept nogil
+    void nap "roost_nap"() noexcept nogil
 
 DEF NONE = -1
 DEF UNKNOWN = 0
@@ -30,40 +131,92 @@ DEF DRAW = 3
 DEF MAX_PATH = 1 << 16
 DEF MAX_VISITS = 2000000000   # below 2**31: visits are int32
 DEF INTERRUPTED = 2
+DEF CHUNK_BITS = 16           # a chunk of the node store: 65,536 nodes (2.5 MB)
+DEF CHUNK = 1 << CHUNK_BITS
+DEF CHUNK_MASK = CHUNK - 1
+DEF BLOCK = 4096              # nodes a thread takes from the store at a time
+DEF EXPANDING = 1             # Node.expanded: one thread is creating the children
+DEF EXPANDED = 2              # all children exist (published with release order)
+DEF SLICE = 0.02              # seconds between two looks for Ctrl-C on the calling thread
 
 MAX_ITERATIONS = 1000000000   # per search (the root's visit counter must not overflow)
 MAX_SECONDS = 1e9             # about 31 years: "until stopped"
 MAX_NODES = 1000000000        # tree capacity: node indices are int32
+MAX_THREADS = 256
 
 ctypedef struct Node:
     double value      # sum of the results of `mover` over the visits
     int32_t child     # first child or NONE
     int32_t sibling   # next sibling or NONE
     int32_t move      # the edge's label: a move, a chance outcome, or what the observer saw
-    int32_t visits
+    int32_t visits    # counted on the way down: includes iterations still running
     int32_t avail     # ISMCTS: visits of the parent in which this edge was available
     int32_t nkids
-    int32_t slot      # root children: index into the per-player result sums, else -1
+    int16_t slot      # root children: index into the per-player result sums, else -1
     int8_t mover      # player who chose the edge; -1 for a chance edge
-    int8_t expanded   # decision node whose children were all created
+    int8_t expanded   # decision node: 0, EXPANDING or EXPANDED
     int8_t chance     # the node is a chance node
     int8_t proven
+    int8_t lock       # chance nodes and information sets: held while children change
+
+NODE_BYTES = sizeof(Node)
+
+# 1/n and 1/sqrt(n) for the visit counts most children have; written once, when the module
+# loads, and only read after (the threads share them)
+DEF RECIPROCALS = 1024
+cdef double INVERSE[RECIPROCALS]
+cdef double INVERSE_ROOT[RECIPROCALS]
 
 
-cdef class MCTS:
-    cdef Node* nodes
-    cdef public int capacity
-    cdef public int count
-    cdef public int root
-    cdef int* path
-    cdef int moves[MAX_MOVES]
+cdef void fill_reciprocals() noexcept:
+    cdef int v
+    INVERSE[0] = INVERSE_ROOT[0] = 0.0
+    for v in range(1, RECIPROCALS):
+        INVERSE[v] = 1.0 / v
+        INVERSE_ROOT[v] = 1.0 / sqrt(<double>v)
+
+
+fill_reciprocals()
+
+
+ctypedef struct Worker:
+    # what one thread of a search owns; the tree and the states are borrowed references
+    # (the MCTS object holds them for the search's length)
+    void* tree
+    void* work            # the State this thread plays iterations in
+    void* root            # the State the search is from
+    int* path
+    Rng rng
+    long long iterations
+    long long playout_total
+    int32_t next_node     # this thread's block of the store: [next_node, end_node)
+    int32_t end_node
+    int done
+    int started
+    pthread_t thread
+    int moves[MAX_MOVES]
     # every player's results below each root child, this search only: the max^n value
     # vector the statistics report (an edge itself keeps only its mover's result)
-    cdef double root_sums[MAX_MOVES * MAX_PLAYERS]
-    cdef long long root_counts[MAX_MOVES]
-    cdef int nslots
+    long long root_counts[MAX_MOVES]
+    double root_sums[MAX_MOVES * MAX_PLAYERS]
+
+
+@cython.final
+cdef class MCTS:
+    cdef Node** chunks
+    cdef int nchunks
+    cdef public int capacity
+    cdef int reserved             # store indices handed out to threads' blocks
+    cdef int32_t used             # nodes made
+    cdef bint full                # the store could not give a block: the tree stops growing
+    cdef pthread_mutex_t grow_lock
+    cdef public int root
+    cdef Worker* workers
+    cdef readonly int threads
+    cdef list states              # each worker's State, alive for the search
+    cdef State search_root
+    cdef int32_t nslots
     cdef Rng rng
-    cdef State work
     cdef State tree_state       # the position the root stands for (None: a fresh tree)
     # settings
     cdef public double c
@@ -75,20 +228,32 @@ cdef class MCTS:
     # per-search
     cdef int observer
     cdef bint solving
-    cdef long long playout_total
+    cdef int stop
+    cdef long long claimed
+    cdef long long budget
+    cdef double deadline
 
     def __cinit__(self, int capacity=1000000, double c=1.0, double pw_c=1.0,
                   double pw_alpha=0.5, bint solver=True, bint ismcts=False,
-                  int playout_plies=100000, seed=0):
+                  int playout_plies=100000, seed=0, int threads=1):
+        cdef int i
         if not 1 <= capacity <= MAX_NODES:
             raise ValueError(f"an MCTS tree holds 1 to {MAX_NODES} nodes, not {capacity}")
         if not (0.0 <= c <= 1e6 and 0.0 <= pw_c <= 1e6 and 0.0 <= pw_alpha <= 1.0):
             raise ValueError("MCTS constants out of range: c and widen 0..1e6, alpha 0..1")
-        self.nodes = <Node*>malloc(<size_t>capacity * sizeof(Node))
-        self.path = <int*>malloc(MAX_PATH * sizeof(int))
-        if self.nodes == NULL or self.path == NULL:
-            raise MemoryError(f"cannot allocate an MCTS tree of {capacity} nodes "
-                              f"({capacity * sizeof(Node) / 2.0**20:.0f} MB)")
+        if not 1 <= threads <= MAX_THREADS:
+            raise ValueError(f"an MCTS search runs 1 to {MAX_THREADS} threads, not {threads}")
+        pthread_mutex_init(&self.grow_lock, NULL)
+        self.nchunks = (capacity + CHUNK - 1) >> CHUNK_BITS
+        self.chunks = <Node**>calloc(self.nchunks, sizeof(Node*))
+        self.workers = <Worker*>calloc(threads, sizeof(Worker))
+        if self.chunks == NULL or self.workers == NULL:
+            raise MemoryError("cannot allocate an MCTS tree")
+        self.threads = threads
+        for i in range(threads):
+            self.workers[i].path = <int*>malloc(MAX_PATH * sizeof(int))
+            if self.workers[i].path == NULL:
+                raise MemoryError("cannot allocate an MCTS tree")
         self.capacity = capacity
         self.c = c
         self.pw_c = pw_c
@@ -98,25 +263,110 @@ cdef class MCTS:
         self.playout_plies = playout_plies
         rng_seed(&self.rng, <uint64_t>seed)
         self.reset()
+        if self.root == NONE:
+            raise MemoryError("cannot allocate an MCTS tree")
 
     def __dealloc__(self):
-        free(self.nodes)
-        free(self.path)
+        cdef int i
+        if self.chunks != NULL:
+            for i in range(self.nchunks):
+                free(self.chunks[i])
+            free(self.chunks)
+        if self.workers != NULL:
+            for i in range(self.threads):
+                free(self.workers[i].path)
+            free(self.workers)
+        pthread_mutex_destroy(&self.grow_lock)
+
+    @property
+    def count(self):
+        """Nodes in the tree."""
+        return self.used
+
+    @property
+    def memory(self):
+        """Bytes of node store allocated (what the tree has grown to)."""
+        cdef long long total = 0
+        cdef int i
+        for i in range(self.nchunks):
+            if self.chunks[i] != NULL:
+                total += self.chunk_size(i) * sizeof(Node)
+        return total
+
+    @property
+    def thread_iterations(self):
+        """Iterations each thread ran in the last search."""
+        return [self.workers[i].iterations for i in range(self.threads)]
 
     def reseed(self, seed):
         rng_seed(&self.rng, <uint64_t>seed)
 
     def reset(self):
-        """Drop the whole tree."""
+        """Drop the whole tree (and the memory it grew, but its first chunk)."""
+        cdef int i
+        for i in range(1, self.nchunks):
+            free(self.chunks[i])
+            self.chunks[i] = NULL
+        for i in range(self.threads):
+            self.workers[i].next_node = 0
+            self.workers[i].end_node = 0
         self.tree_state = None
-        self.count = 0
-        self.root = self.new_node(NONE, -1)
+        self.reserved = 0
+        self.used = 0
+        self.full = False
+        self.root = self.take(&self.workers[0], 1)
+        if self.root != NONE:
+            self.init_node(self.root, NONE, -1)
 
-    cdef int new_node(self, int move, int mover) noexcept nogil:
-        cdef Node* n
-        if self.count >= self.capacity:
-            return NONE
-        n = &self.nodes[self.count]
+    # ------------------------------------------------------------------ the node store
+    cdef inline Node* at(self, int i) noexcept nogil:
+        return self.chunks[i >> CHUNK_BITS] + (i & CHUNK_MASK)
+
+    cdef inline int chunk_size(self, int c) noexcept nogil:
+        cdef int left = self.capacity - c * CHUNK
+        return CHUNK if left > CHUNK else left
+
+    cdef int reserve(self, int want) noexcept nogil:
+        """`want` fresh node indices inside one chunk (allocated if new), or NONE."""
+        cdef int start, c, result = NONE
+        pthread_mutex_lock(&self.grow_lock)
+        start = self.reserved
+        if (start & CHUNK_MASK) + want > CHUNK:
+            start = (start | CHUNK_MASK) + 1          # the run may not straddle two chunks
+        if want <= CHUNK and start <= self.capacity - want:
+            c = start >> CHUNK_BITS
+            if self.chunks[c] == NULL:
+                self.chunks[c] = <Node*>malloc(<size_t>self.chunk_size(c) * sizeof(Node))
+            if self.chunks[c] != NULL:
+                self.reserved = start + want
+                result = start
+        pthread_mutex_unlock(&self.grow_lock)
+        return result
+
+    cdef int take(self, Worker* wk, int n) noexcept nogil:
+        """`n` contiguous new nodes from this thread's block (a new block when it runs out),
+        or NONE once the store is full."""
+        cdef int start
+        if wk.end_node - wk.next_node < n:
+            if self.full:
+                return NONE
+            start = self.reserve(BLOCK if n <= BLOCK else n)
+            if start != NONE:
+                wk.end_node = start + (BLOCK if n <= BLOCK else n)
+            else:
+                start = self.reserve(n)       # the last few nodes of the store
+                if start == NONE:
+                    self.full = True
+                    return NONE
+                wk.end_node = start + n
+            wk.next_node = start
+        start = wk.next_node
+        wk.next_node += n
+        atomic_add32(&self.used, n)
+        return start
+
+    cdef inline void init_node(self, int k, int move, int mover) noexcept nogil:
+        cdef Node* n = self.at(k)
         n.value = 0.0
         n.child = NONE
         n.sibling = NONE
@@ -129,86 +379,191 @@ cdef class MCTS:
         n.expanded = 0
         n.chance = 0
         n.proven = UNKNOWN
-        self.count += 1
-        return self.count - 1
+        n.lock = 0
 
-    cdef int add_child(self, int parent, int move, int mover) noexcept nogil:
-        cdef int k = self.new_node(move, mover)
-        if k == NONE:
-            return NONE
-        self.nodes[k].sibling = self.nodes[parent].child
-        self.nodes[parent].child = k
-        self.nodes[parent].nkids += 1
-        if parent == self.root:
-            self.give_slot(k)
-        return k
-
-    cdef void give_slot(self, int k) noexcept nogil:
-        cdef int p
-        if self.nslots >= MAX_MOVES:
-            return
-        self.nodes[k].slot = self.nslots
-        for p in range(MAX_PLAYERS):
-            self.root_sums[self.nslots * MAX_PLAYERS + p] = 0.0
-        self.root_counts[self.nslots] = 0
-        self.nslots += 1
+    cdef inline void give_slot(self, int k) noexcept nogil:
+        cdef int s = atomic_add32(&self.nslots, 1)
+        if s < MAX_MOVES:
+            self.at(k).slot = <int16_t>s
 
     cdef int find_child(self, int parent, int move) noexcept nogil:
-        cdef int k = self.nodes[parent].child
+        cdef int k = self.at(parent).child
         while k != NONE:
-            if self.nodes[k].move == move:
+            if self.at(k).move == move:
                 return k
-            k = self.nodes[k].sibling
+            k = self.at(k).sibling
         return NONE
 
     # ------------------------------------------------------------------ tree reuse
     def advance(self, int move):
         """Move the root along an edge just played in the game (a move or a chance outcome),
-        keeping that subtree; unknown edges, or a tree more than half full, start afresh."""
+        keeping that subtree; an unknown edge starts afresh.  Once the tree spans more than
+        one chunk, the kept subtree is copied into a fresh store and the rest freed, so a
+        long game's memory follows what is kept, not everything ever searched."""
         cdef int k = self.find_child(self.root, move)
-        if k == NONE or self.ismcts or self.count > self.capacity // 2:
+        if k == NONE or self.ismcts:
             self.reset()
-        else:
-            self.root = k
-            if self.tree_state is not None:
-                self.tree_state.play(move)
+            return
+        if self.reserved > CHUNK:
+            k = self.compact(k)
+            if k == NONE:
+                self.reset()
+                return
+        self.root = k
+        if self.tree_state is not None:
+            self.tree_state.play(move)
+
+    cdef int compact(self, int keep) except? -2:
+        """Copy the subtree under `keep` into a new store (breadth first, a contiguous run of
+        children staying contiguous) and free the old one; returns the new index of `keep`.
+        Children that no longer fit leave their parent unexpanded."""
+        cdef Node** old = self.chunks
+        cdef int* queue = <int*>malloc(2 * (<size_t>self.used + 1) * sizeof(int))
+        cdef int head = 0, tail = 0, i, o, n, first, prev, k, count, kept
+        cdef Node* src
+        cdef Node* dst
+        cdef Worker* wk = &self.workers[0]
+        if queue == NULL:
+            return NONE
+        self.chunks = <Node**>calloc(self.nchunks, sizeof(Node*))
+        if self.chunks == NULL:
+            self.chunks = old
+            free(queue)
+            return NONE
+        for i in range(self.threads):
+            self.workers[i].next_node = 0
+            self.workers[i].end_node = 0
+        self.reserved = 0
+        self.used = 0
+        self.full = False
+        n = kept = self.take(wk, 1)
+        self.at(n)[0] = (old[keep >> CHUNK_BITS] + (keep & CHUNK_MASK))[0]
+        queue[0] = keep
+        queue[1] = n
+        tail = 1
+        while head < tail:
+            o = queue[2 * head]
+            n = queue[2 * head + 1]
+            head += 1
+            src = old[o >> CHUNK_BITS] + (o & CHUNK_MASK)
+            count = src.nkids if src.expanded == EXPANDED else 0
+            first = self.take(wk, count) if count > 0 else NONE
+            if src.expanded == EXPANDED and first == NONE:
+                dst = self.at(n)
+                dst.child = NONE
+                dst.nkids = 0
+                dst.expanded = 0
+                continue
+            k = src.child
+            prev = NONE
+            i = 0
+            while k != NONE:
+                if first != NONE:
+                    o = first + i
+                else:
+                    o = self.take(wk, 1)
+                    if o == NONE:
+                        break
+                self.at(o)[0] = (old[k >> CHUNK_BITS] + (k & CHUNK_MASK))[0]
+                self.at(o).sibling = NONE
+                if prev == NONE:
+                    self.at(n).child = o
+                else:
+                    self.at(prev).sibling = o
+                queue[2 * tail] = k
+                queue[2 * tail + 1] = o
+                tail += 1
+                prev = o
+                i += 1
+                k = (old[k >> CHUNK_BITS] + (k & CHUNK_MASK)).sibling
+            if prev == NONE:
+                self.at(n).child = NONE
+            self.at(n).nkids = i
+        free(queue)
+        for i in range(self.nchunks):
+            free(old[i])
+        free(old)
+        return kept
 
     # ------------------------------------------------------------------ one iteration
+    cdef inline int enter(self, Worker* wk, int depth, int k) noexcept nogil:
+        """Put node k on the path and count the visit now (a virtual loss until its result
+        is added); returns the visits it had before."""
+        wk.path[depth] = k
+        return atomic_add32(&self.at(k).visits, 1)
+
+    cdef bint expand(self, Worker* wk, State w, int node, int player) noexcept nogil:
+        """Create every child of a perfect-information decision node in one contiguous run.
+        False if the store is full or another thread is expanding it (roll out instead)."""
+        cdef Node* nd = self.at(node)
+        cdef int n, i, first
+        cdef Node* ch
+        if not cas8(&nd.expanded, 0, EXPANDING):
+            return load8(&nd.expanded) == EXPANDED
+        n = w.legal_moves(wk.moves)
+        first = self.take(wk, n)
+        if first == NONE:
+            store8(&nd.expanded, 0)
+            return False
+        for i in range(n):
+            self.init_node(first + i, wk.moves[i], player)
+            if i + 1 < n:
+                self.at(first + i).sibling = first + i + 1
+            if node == self.root:
+                self.give_slot(first + i)
+        nd.child = first if n > 0 else NONE
+        nd.nkids = n
+        store8(&nd.expanded, EXPANDED)
+        return True
+
     cdef int select_decision(self, int node, int player) noexcept nogil:
         """UCB1 over the children of a perfect-information decision node (max^n: each
-        child's value is its mover's); proven children steer the choice."""
-        cdef Node* nd = &self.nodes[node]
-        cdef int k = nd.child, best = NONE, fallback = NONE
-        cdef double lg = log(nd.visits + 1.0), score, best_score = -1e300
+        child's value is its mover's); proven children steer the choice.  The parent's
+        part of the exploration term is computed once; the children are an array, and
+        the 1/n and 1/sqrt(n) of small visit counts come from tables (no division or
+        square root on the way down for most children)."""
+        cdef Node* nd = self.at(node)
+        cdef int n = nd.nkids, i, best = NONE, fallback = NONE, v
+        cdef Node* kids
         cdef Node* ch
+        cdef double explore, score, best_score = -1e300
         cdef int8_t mine = WIN0 if player == 0 else WIN1
-        while k != NONE:
-            ch = &self.nodes[k]
-            if self.solving and ch.proven != UNKNOWN:
+        cdef bint solving = self.solving
+        if n == 0:
+            return NONE
+        kids = self.at(nd.child)
+        explore = self.c * sqrt(log(<double>nd.visits))
+        for i in range(n):
+            ch = kids + i
+            if solving and ch.proven != UNKNOWN:
                 if ch.proven == mine:
-                    return k
+                    return nd.child + i
                 if ch.proven != DRAW:
-                    fallback = k          # a proven loss: only if nothing else is left
-                    k = ch.sibling
+                    fallback = nd.child + i   # a proven loss: only if nothing else is left
                     continue
-            if ch.visits == 0:
-                return k
-            score = ch.value / ch.visits + self.c * sqrt(lg / ch.visits)
+            v = ch.visits
+            if v == 0:
+                return nd.child + i
+            if v < RECIPROCALS:
+                score = ch.value * INVERSE[v] + explore * INVERSE_ROOT[v]
+            else:
+                score = ch.value / v + explore / sqrt(<double>v)
             if score > best_score:
                 best_score = score
-                best = k
-            k = ch.sibling
+                best = nd.child + i
         return best if best != NONE else fallback
 
-    cdef int select_information_set(self, int node, int player, int n) noexcept nogil:
+    cdef int select_information_set(self, Worker* wk, int node, int player, int n) noexcept nogil:
         """ISMCTS: children for the actions available in this determinization, created on
         first sight; UCB with the availability count in place of the parent's visits.
         The children are kept sorted by action and the actions are sorted too, so matching
-        them is one merge pass, not a search per action (hundreds of actions in Leaves)."""
+        them is one merge pass, not a search per action (hundreds of actions in Leaves).
+        The node is locked meanwhile (other threads may be adding children)."""
         cdef int i, j, m, k, prev = NONE, found, best = NONE
         cdef double score, best_score = -1e300
+        cdef Node* nd = self.at(node)
         cdef Node* ch
-        cdef int* mv = self.moves
+        cdef int* mv = wk.moves
         for i in range(1, n):          # insertion sort: generation order is nearly sorted
             m = mv[i]
             j = i - 1
@@ -216,29 +571,31 @@ cdef class MCTS:
                 mv[j + 1] = mv[j]
                 j -= 1
             mv[j + 1] = m
-        k = self.nodes[node].child
+        node_lock(&nd.lock)
+        k = nd.child
         for i in range(n):
             m = mv[i]
-            while k != NONE and self.nodes[k].move < m:
+            while k != NONE and self.at(k).move < m:
                 prev = k
-                k = self.nodes[k].sibling
-            if k != NONE and self.nodes[k].move == m:
+                k = self.at(k).sibling
+            if k != NONE and self.at(k).move == m:
                 found = k
             else:
-                found = self.new_node(m, player)
+                found = self.take(wk, 1)
                 if found == NONE:
                     continue
-                self.nodes[found].sibling = k
+                self.init_node(found, m, player)
+                self.at(found).sibling = k
                 if prev == NONE:
-                    self.nodes[node].child = found
+                    nd.child = found
                 else:
-                    self.nodes[prev].sibling = found
-                self.nodes[node].nkids += 1
+                    self.at(prev).sibling = found
+                nd.nkids += 1
                 if node == self.root:
                     self.give_slot(found)
             prev = found
-            k = self.nodes[found].sibling
-            ch = &self.nodes[found]
+            ch = self.at(found)
+            k = ch.sibling
             ch.avail += 1
             if ch.visits == 0:
                 score = 1e300                # untried actions first, in action order
@@ -247,20 +604,37 @@ cdef class MCTS:
             if score > best_score:
                 best_score = score
                 best = found
+        node_unlock(&nd.lock)
         return best
 
-    cdef void iterate(self, State root_state) noexcept:
-        cdef State w = self.work
-        cdef int node = self.root, depth = 0, tm, n, i, k, o, label
+    cdef int chance_child(self, Worker* wk, int node, int label) noexcept nogil:
+        """The child of a chance node for an outcome drawn, made if progressive widening
+        allows another (NONE: the outcome stays outside the tree)."""
+        cdef Node* nd = self.at(node)
+        cdef int k
+        node_lock(&nd.lock)
+        k = self.find_child(node, label)
+        if k == NONE and nd.nkids < self.widening(node):
+            k = self.take(wk, 1)
+            if k != NONE:
+                self.init_node(k, label, -1)
+                self.at(k).sibling = nd.child
+                nd.child = k
+                nd.nkids += 1
+        node_unlock(&nd.lock)
+        return k
+
+    cdef void iterate(self, Worker* wk, State w, State root_state) noexcept nogil:
+        cdef int node = self.root, depth = 0, tm, n, i, k, o, label, before
         cdef double out[MAX_PLAYERS]
         cdef Node* nd
         cdef bint from_proof = False, leaf_terminal = False
         w.assign(root_state)
         if self.ismcts:
-            w.determinize(self.observer, &self.rng)
-        self.path[0] = node
+            w.determinize(self.observer, &wk.rng)
+        self.enter(wk, 0, node)
         while True:
-            nd = &self.nodes[node]
+            nd = self.at(node)
             if self.solving and nd.proven != UNKNOWN:
                 from_proof = True
                 break
@@ -270,52 +644,39 @@ cdef class MCTS:
             tm = w.to_move()
             if tm == CHANCE:
                 nd.chance = 1
-                o = w.sample_chance(&self.rng)
+                o = w.sample_chance(&wk.rng)
                 label = w.observe(o, self.observer) if self.ismcts else o
-                k = self.find_child(node, label)
+                k = self.chance_child(wk, node, label)
                 w.play(o)
                 if k == NONE:
-                    if nd.nkids < self.widening(node):
-                        k = self.add_child(node, label, -1)
-                    if k == NONE:
-                        break               # outside the tree: roll out from here
-                    depth += 1
-                    self.path[depth] = k
+                    break                   # outside the tree: roll out from here
+                depth += 1
+                if self.enter(wk, depth, k) == 0 or depth >= MAX_PATH - 2:
                     break                   # a new leaf
                 node = k
-                depth += 1
-                self.path[depth] = node
-                if depth >= MAX_PATH - 2:
-                    break
                 continue
             if self.ismcts:
-                n = w.legal_moves(self.moves)
-                k = self.select_information_set(node, tm, n)
+                n = w.legal_moves(wk.moves)
+                k = self.select_information_set(wk, node, tm, n)
             else:
-                if not nd.expanded:
-                    n = w.legal_moves(self.moves)
-                    if self.count + n > self.capacity:
-                        break               # the budget is spent: roll out from here
-                    for i in range(n):
-                        self.add_child(node, self.moves[i], tm)
-                    nd = &self.nodes[node]
-                    nd.expanded = 1
+                if load8(&nd.expanded) != EXPANDED and not self.expand(wk, w, node, tm):
+                    break               # the budget is spent (or another thread is here)
                 k = self.select_decision(node, tm)
             if k == NONE:
                 break
-            w.play(self.nodes[k].move)
+            w.play(self.at(k).move)
             depth += 1
-            self.path[depth] = k
+            before = self.enter(wk, depth, k)
             node = k
-            if self.nodes[k].visits == 0 or depth >= MAX_PATH - 2:
+            if before == 0 or depth >= MAX_PATH - 2:
                 if w.over():
                     leaf_terminal = True
                 break
         if from_proof:
-            self.proof_outcome(self.nodes[node].proven, out, w.n_players)
+            self.proof_outcome(self.at(node).proven, out, w.n_players)
         else:
             if not w.over():
-                self.playout_total += w.playout(&self.rng, self.playout_plies)
+                wk.playout_total += w.playout(&wk.rng, self.playout_plies)
             if w.over():
                 w.outcome(out)
             else:
@@ -324,24 +685,24 @@ cdef class MCTS:
             if leaf_terminal and self.solving:
                 self.prove_terminal(node, out)
         for i in range(depth + 1):
-            nd = &self.nodes[self.path[i]]
-            nd.visits += 1
+            nd = self.at(wk.path[i])
             if nd.mover >= 0:
-                nd.value += out[nd.mover]
-        if depth >= 1 and self.nodes[self.path[1]].slot >= 0:
-            k = self.nodes[self.path[1]].slot
-            self.root_counts[k] += 1
+                atomic_add_double(&nd.value, out[nd.mover])
+        if depth >= 1 and self.at(wk.path[1]).slot >= 0:
+            k = self.at(wk.path[1]).slot
+            wk.root_counts[k] += 1
             for i in range(w.n_players):
-                self.root_sums[k * MAX_PLAYERS + i] += out[i]
+                wk.root_sums[k * MAX_PLAYERS + i] += out[i]
         if self.solving and (leaf_terminal or from_proof):
-            self.propagate(depth)
+            self.propagate(wk, depth)
 
     cdef int widening(self, int node) noexcept nogil:
-        cdef Node* nd = &self.nodes[node]
+        # the node's visits include this iteration's
+        cdef Node* nd = self.at(node)
         cdef double allowed
         if self.ismcts:
             return 1 << 30
-        allowed = ceil(self.pw_c * pow(nd.visits + 1.0, self.pw_alpha))
+        allowed = ceil(self.pw_c * pow(<double>nd.visits, self.pw_alpha))
         if allowed < 1:
             allowed = 1
         return <int>allowed
@@ -353,39 +714,40 @@ cdef class MCTS:
 
     cdef void prove_terminal(self, int node, double* out) noexcept nogil:
         if out[0] == 1.0 and out[1] == 0.0:
-            self.nodes[node].proven = WIN0
+            self.at(node).proven = WIN0
         elif out[0] == 0.0 and out[1] == 1.0:
-            self.nodes[node].proven = WIN1
+            self.at(node).proven = WIN1
         elif out[0] == 0.5 and out[1] == 0.5:
-            self.nodes[node].proven = DRAW
+            self.at(node).proven = DRAW
 
-    cdef void propagate(self, int depth) noexcept nogil:
+    cdef void propagate(self, Worker* wk, int depth) noexcept nogil:
         """Walk up the path proving parents: a decision node is won when a child wins for
-        its mover, and decided when all its children are."""
+        its mover, and decided when all its children are.  Proofs are facts about the game,
+        so threads proving the same node concurrently write the same value."""
         cdef int j, k, parent, mover
         cdef int8_t win, lose
         cdef bint any_draw, all_known
         cdef Node* p
         cdef Node* ch
         for j in range(depth - 1, -1, -1):
-            parent = self.path[j]
-            p = &self.nodes[parent]
+            parent = wk.path[j]
+            p = self.at(parent)
             if p.proven != UNKNOWN:
                 continue
+            if p.chance:
+                return      # chance nodes stay unproven: their outcomes are only sampled
+            if load8(&p.expanded) != EXPANDED:
+                return
             k = p.child
             if k == NONE:
                 return
-            if p.chance:
-                return      # chance nodes stay unproven: their outcomes are only sampled
-            if not p.expanded:
-                return
-            mover = self.nodes[k].mover
+            mover = self.at(k).mover
             win = WIN0 if mover == 0 else WIN1
             lose = WIN1 if mover == 0 else WIN0
             any_draw = False
             all_known = True
             while k != NONE:
-                ch = &self.nodes[k]
+                ch = self.at(k)
                 if ch.proven == win:
                     p.proven = win
                     break
@@ -400,17 +762,46 @@ cdef class MCTS:
                 p.proven = DRAW if any_draw else lose
 
     # ------------------------------------------------------------------ the driver
-    def search(self, State root_state, long long iterations=0, double seconds=0.0,
-               int observer=-1, progress=None):
-        """Run iterations from `root_state` (the tree's root must correspond to it).
-        Stops at the iteration or time budget, or when the root is proven.  `progress`, if
-        given, is called as progress(iterations, seconds) after the first iteration and
-        then at growing intervals (0.1 s, then twice as long each time, at most 10 s);
-        ``snapshot`` reads the tree meanwhile."""
-        cdef long long it = 0
-        cdef double t0 = now(), deadline, report_gap = 0.1, next_report = t0 + 0.1
+    cdef int run(self, Worker* wk, double slice_end, long long slice_iterations) noexcept nogil:
+        return self.run_in(wk, <State>wk.work, <State>wk.root, slice_end, slice_iterations)
+
+    cdef int run_in(self, Worker* wk, State w, State root_state, double slice_end,
+                    long long slice_iterations) noexcept nogil:
+        """Iterations by one thread until the search ends (1) or, on the calling thread,
+        the slice does (0).  The search's limits are read here, after every iteration (one
+        iteration can be long: a whole playout); the first thread to reach one stops all."""
+        cdef long long done = 0
+        cdef double t
+        cdef Node* r = self.at(self.root)
+        while True:
+            if load32(&self.stop):
+                return 1
+            if self.budget > 0 and atomic_add64(&self.claimed, 1) >= self.budget:
+                store32(&self.stop, 1)
+                return 1
+            self.iterate(wk, w, root_state)
+            wk.iterations += 1
+            done += 1
+            if (self.solving and r.proven != UNKNOWN) or r.visits >= MAX_VISITS:
+                store32(&self.stop, 1)      # proven, or the 32-bit visit counters are full
+                return 1
+            if self.deadline > 0 or slice_end > 0:
+                t = now()
+                if self.deadline > 0 and t >= self.deadline:
+                    store32(&self.stop, 1)
+                    return 1
+                if slice_end > 0 and t >= slice_end:
+                    return 0
+            if slice_iterations > 0 and done >= slice_iterations:
+                return 0
+
+    cdef void prepare(self, State root_state, long long iterations, double seconds,
+                      int observer, double t0) except *:
+        """Everything a search needs before its threads start (with the GIL)."""
         cdef Node* r
-        cdef int k, stop
+        cdef int k, i
+        cdef uint64_t base
+        cdef Worker* wk
         if root_state.over() or root_state.to_move() == CHANCE:
             raise ValueError("MCTS needs a decision node to search from")
         if not (0.0 <= seconds <= MAX_SECONDS) or not (0 <= iterations <= MAX_ITERATIONS):
@@ -418,93 +809,129 @@ cdef class MCTS:
                              f"seconds 0..{MAX_SECONDS:g}")
         if iterations <= 0 and seconds <= 0:
             raise ValueError("MCTS needs an iteration or time budget")
-        deadline = t0 + seconds if seconds > 0 else 0.0
         # a kept tree is only reused for the position it was grown for (a search of some
         # other game or position would otherwise replay its moves in the wrong state)
         if self.tree_state is not None and (type(self.tree_state) is not type(root_state)
                                             or self.tree_state.key() != root_state.key()
                                             or self.tree_state.n_players != root_state.n_players):
             self.reset()
-        self.work = root_state.clone()
-        self.tree_state = root_state.clone()
-        self.observer = root_state.to_move() if observer < 0 else observer
-        self.solving = self.solver and not self.ismcts and root_state.n_players == 2
-        self.playout_total = 0
         if self.ismcts:
             self.reset()
-        r = &self.nodes[self.root]
+        if self.root == NONE:
+            raise MemoryError("cannot allocate an MCTS tree")
+        self.tree_state = root_state.clone()
+        self.search_root = root_state
+        self.states = [root_state.clone() for i in range(self.threads)]
+        self.observer = root_state.to_move() if observer < 0 else observer
+        self.solving = self.solver and not self.ismcts and root_state.n_players == 2
+        self.budget = iterations
+        self.claimed = 0
+        self.deadline = t0 + seconds if seconds > 0 else 0.0
+        self.stop = 0
+        # threads past the first draw from generators seeded off the search's own, so the
+        # first thread's stream (all of a one-thread search) is the same for any count
+        base = rng_next(&self.rng) if self.threads > 1 else 0
+        for i in range(self.threads):
+            wk = &self.workers[i]
+            wk.tree = <void*>self
+            wk.work = <void*>self.states[i]
+            wk.root = <void*>root_state
+            wk.iterations = 0
+            wk.playout_total = 0
+            wk.done = 0
+            wk.started = 0
+            memset(wk.root_counts, 0, sizeof(wk.root_counts))
+            memset(wk.root_sums, 0, sizeof(wk.root_sums))
+            if i > 0:
+                rng_seed(&wk.rng, base + <uint64_t>i * <uint64_t>0x9E3779B97F4A7C15ULL)
+        r = self.at(self.root)
         r.mover = -1
         r.chance = 0
         self.nslots = 0
         k = r.child
         while k != NONE:
             self.give_slot(k)
-            k = self.nodes[k].sibling
-        while True:
-            self.iterate(root_state)
-            it += 1
-            stop = self.limit_reached(it, iterations, deadline)
-            if stop == INTERRUPTED:      # Ctrl-C: report what there is
-                from roost.search.alphabeta import SearchInterrupted
-                raise SearchInterrupted(self.report(root_state, it, now() - t0))
-            if stop:
-                break
-            if progress is not None and (it == 1 or now() >= next_report):
-                next_report = now() + report_gap
-                report_gap = min(2.0 * report_gap, 10.0)
-                try:
-                    progress(it, now() - t0)
-                except KeyboardInterrupt:   # Ctrl-C inside the caller's Python code
-                    from roost.search.alphabeta import SearchInterrupted
-                    raise SearchInterrupted(self.report(root_state, it, now() - t0))
-        return self.report(root_state, it, now() - t0)
+            k = self.at(k).sibling
 
-    cdef int limit_reached(self, long long it, long long iterations, double deadline) noexcept:
-        """The one place the search's limits are read, after every iteration (one iteration
-        can be long: a whole playout).  0: go on, 1: a limit is reached, INTERRUPTED: Ctrl-C."""
-        if iterations > 0 and it >= iterations:
-            return 1
-        if self.solving and self.nodes[self.root].proven != UNKNOWN:
-            return 1
-        if self.nodes[self.root].visits >= MAX_VISITS:
-            return 1                    # the visit counters are 32-bit
-        if deadline > 0 and now() >= deadline:
-            return 1
-        if interrupted():
-            return INTERRUPTED
-        return 0
+    cdef long long iterations_done(self):
+        cdef long long total = 0
+        cdef int i
+        for i in range(self.threads):
+            total += self.workers[i].iterations
+        return total
+
+    def search(self, State root_state, long long iterations=0, double seconds=0.0,
+               int observer=-1, progress=None):
+        """Run iterations from `root_state` (the tree's root must correspond to it), on
+        `threads` threads.  Stops at the iteration or time budget, or when the root is
+        proven.  `progress`, if given, is called as progress(iterations, seconds) after the
+        first iteration and then at growing intervals (0.1 s, then twice as long each time,
+        at most 10 s); ``snapshot`` reads the tree meanwhile."""
+        cdef double t0 = now()
+        cdef Worker* first = &self.workers[0]
+        self.prepare(root_state, iterations, seconds, observer, t0)
+        first.rng = self.rng
+        try:
+            stopped = drive([self], progress, t0)
+        finally:
+            self.rng = first.rng
+            self.search_root = None
+        result = self.report(root_state, self.iterations_done(), now() - t0)
+        if stopped == INTERRUPTED:      # Ctrl-C: report what there is
+            from roost.search.alphabeta import SearchInterrupted
+            raise SearchInterrupted(result)
+        return result
 
     def snapshot(self, State root_state, long long iterations=0, double seconds=0.0):
         """What a search from ``root_state`` has found so far (as ``search`` returns it),
-        for a progress report while it runs."""
+        for a progress report while it runs (other threads may still be adding nodes)."""
         return self.report(root_state, iterations, seconds)
+
+    cdef list children(self, int node):
+        """The children of a node, safe to read while other threads search: an expanded
+        decision node's run is complete once its state says so; a list that grows one
+        child at a time is read under its lock."""
+        cdef Node* nd = self.at(node)
+        cdef list kids = []
+        cdef int k
+        cdef bint locked = load8(&nd.expanded) != EXPANDED
+        if locked:
+            node_lock(&nd.lock)
+        k = nd.child
+        while k != NONE:
+            kids.append(k)
+            k = self.at(k).sibling
+        if locked:
+            node_unlock(&nd.lock)
+        return kids
 
     cdef list line_from(self, int node):
         """The most visited line from ``node`` (its own move first), while it has visits."""
         cdef list line = []
-        cdef int k, j
-        while node != NONE and self.nodes[node].visits > 0 and self.nodes[node].mover >= 0:
-            line.append(self.nodes[node].move)
-            k = self.nodes[node].child
-            node = NONE
+        cdef int k, j, best
+        while node != NONE and self.at(node).visits > 0 and self.at(node).mover >= 0:
+            line.append(self.at(node).move)
+            best = NONE
             j = 0
-            while k != NONE:
-                if self.nodes[k].visits > j and self.nodes[k].mover >= 0:
-                    j = self.nodes[k].visits
-                    node = k
-                k = self.nodes[k].sibling
+            for k in self.children(node):
+                if self.at(k).visits > j and self.at(k).mover >= 0:
+                    j = self.at(k).visits
+                    best = k
+            node = best
         return line
 
     cdef dict report(self, State root_state, long long it, double seconds):
-        cdef Node* r = &self.nodes[self.root]
-        cdef int k = r.child, best = NONE, me = root_state.to_move()
+        cdef Node* r = self.at(self.root)
+        cdef int best = NONE, me = root_state.to_move(), j, k
         cdef Node* ch
         cdef list stats = []
-        cdef list pv
         cdef int8_t mine = WIN0 if me == 0 else WIN1
         cdef long best_key = -1, key
-        while k != NONE:
-            ch = &self.nodes[k]
+        cdef long long playouts = 0
+        for j in range(self.threads):
+            playouts += self.workers[j].playout_total
+        for k in self.children(self.root):
+            ch = self.at(k)
             stats.append({"move": ch.move, "visits": ch.visits,
                           "value": ch.value / ch.visits if ch.visits else 0.5,
                           "proven": self.proven_name(ch.proven, me),
@@ -519,29 +946,46 @@ cdef class MCTS:
             if key > best_key:
                 best_key = key
                 best = k
-            k = ch.sibling
         stats.sort(key=lambda s: -s["visits"])
-        pv = self.line_from(best)
-        return {"move": self.nodes[best].move if best != NONE else -1,
-                "value": (self.nodes[best].value / self.nodes[best].visits
-                          if best != NONE and self.nodes[best].visits else 0.5),
-                "proven": self.proven_name(self.nodes[best].proven, me) if best != NONE else "",
+        return {"move": self.at(best).move if best != NONE else -1,
+                "value": (self.at(best).value / self.at(best).visits
+                          if best != NONE and self.at(best).visits else 0.5),
+                "proven": self.proven_name(self.at(best).proven, me) if best != NONE else "",
                 "root_proven": self.proven_name(r.proven, me),
-                "iterations": it, "seconds": seconds, "stats": stats, "pv": pv,
-                "nodes": self.count, "playout_plies": self.playout_total}
+                "iterations": it, "seconds": seconds, "stats": stats, "pv": self.line_from(best),
+                "nodes": self.used, "playout_plies": playouts, "threads": self.threads,
+                "memory": self.memory}
 
     def chance_widths(self):
         """[(visits, distinct outcomes kept)] of every chance node in the tree (to check
         progressive widening)."""
-        return [(self.nodes[i].visits, self.nodes[i].nkids) for i in range(self.count)
-                if self.nodes[i].chance]
+        cdef list stack = [self.root], widths = []
+        cdef int i, k
+        while stack:
+            i = stack.pop()
+            if self.at(i).chance:
+                widths.append((self.at(i).visits, self.at(i).nkids))
+            k = self.at(i).child
+            while k != NONE:
+                stack.append(k)
+                k = self.at(k).sibling
+        return widths
 
     cdef list slot_values(self, int slot, int n):
-        cdef long long c
-        if slot < 0 or self.root_counts[slot] == 0:
+        cdef long long c = 0
+        cdef double sums[MAX_PLAYERS]
+        cdef int p, t
+        if slot < 0:
             return []
-        c = self.root_counts[slot]
-        return [self.root_sums[slot * MAX_PLAYERS + p] / c for p in range(n)]
+        for p in range(n):
+            sums[p] = 0.0
+        for t in range(self.threads):
+            c += self.workers[t].root_counts[slot]
+            for p in range(n):
+                sums[p] += self.workers[t].root_sums[slot * MAX_PLAYERS + p]
+        if c == 0:
+            return []
+        return [sums[p] / c for p in range(n)]
 
     cdef str proven_name(self, int proven, int player):
         if not self.solving or proven == UNKNOWN:
@@ -551,8 +995,121 @@ cdef class MCTS:
         return "win" if (proven == WIN0) == (player == 0) else "loss"
 
 
+cdef void* helper_main(void* arg) noexcept nogil:
+    cdef Worker* wk = <Worker*>arg
+    (<MCTS>wk.tree).run(wk, 0.0, 0)
+    store32(&wk.done, 1)
+    return NULL
+
+
+cdef int drive(list trees, progress, double t0) except -1:
+    """Run the prepared searches of `trees` to their ends: the first thread of the first
+    tree on this thread, which looks for Ctrl-C between slices of iterations and reports
+    progress, every other thread on a native thread of its own, without the GIL.
+    Returns INTERRUPTED after Ctrl-C, else 0."""
+    cdef MCTS first = trees[0]
+    cdef MCTS t
+    cdef Worker* mine = &first.workers[0]
+    cdef Worker* wk
+    cdef int i, status = 0, finished
+    cdef bint mine_done = False, reported = False, others_done
+    cdef double report_gap = 0.1, next_report = t0 + 0.1
+    cdef long long total
+    cdef int nhelpers = 0
+    cdef Worker** helpers
+    for t in trees:
+        nhelpers += t.threads
+    helpers = <Worker**>malloc(nhelpers * sizeof(Worker*))
+    if helpers == NULL:
+        raise MemoryError("cannot start the search threads")
+    nhelpers = 0
+    for t in trees:
+        for i in range(t.threads):
+            wk = &t.workers[i]
+            if wk == mine:
+                continue
+            # a thread that cannot start leaves its share of the iterations to the others
+            wk.started = thread_start(&wk.thread, helper_main, <void*>wk) == 0
+            if wk.started:
+                helpers[nhelpers] = wk
+                nhelpers += 1
+    try:
+        while True:
+            if not mine_done:
+                with nogil:
+                    finished = first.run(mine, now() + SLICE,
+                                         1 if (progress is not None and not reported) else 0)
+                mine_done = finished != 0
+            else:
+                with nogil:
+                    nap()
+            if mine_done:
+                others_done = True
+                for i in range(nhelpers):
+                    if not load32(&helpers[i].done):
+                        others_done = False
+                if others_done:
+                    break
+            if interrupted():
+                status = INTERRUPTED
+                break
+            if progress is not None and (not reported or now() >= next_report):
+                reported = True
+                next_report = now() + report_gap
+                report_gap = min(2.0 * report_gap, 10.0)
+                total = 0
+                for t in trees:
+                    total += t.iterations_done()
+                try:
+                    progress(total, now() - t0)
+                except KeyboardInterrupt:   # Ctrl-C inside the caller's Python code
+                    status = INTERRUPTED
+                    break
+    finally:
+        for t in trees:
+            store32(&t.stop, 1)
+        with nogil:
+            for i in range(nhelpers):
+                pthread_join(helpers[i].thread, NULL)
+                helpers[i].started = 0
+        free(helpers)
+    return status
+
+
+def search_worlds(list trees, list worlds, list seeds, long long iterations=0,
+                  double seconds=0.0, progress=None):
+    """Search each of `worlds` (states) with its own tree of `trees` (reset and reseeded
+    from `seeds`) at the same time, one thread each unless a tree has more: the PIMC
+    worlds of one round.  Returns their reports in order; Ctrl-C raises SearchInterrupted
+    with the reports as far as they got."""
+    cdef double t0 = now()
+    cdef MCTS t
+    cdef int i
+    if not (len(trees) == len(worlds) == len(seeds)) or not trees:
+        raise ValueError("search_worlds needs one tree and one seed for each world")
+    for i in range(len(trees)):
+        t = trees[i]
+        t.reset()
+        t.reseed(seeds[i])
+        t.prepare(worlds[i], iterations, seconds, -1, t0)
+        t.workers[0].rng = t.rng
+    try:
+        stopped = drive(trees, progress, t0)
+    finally:
+        for t in trees:
+            t.rng = t.workers[0].rng
+            t.search_root = None
+    reports = [(<MCTS>trees[i]).report(worlds[i], (<MCTS>trees[i]).iterations_done(), now() - t0)
+               for i in range(len(trees))]
+    if stopped == INTERRUPTED:
+        from roost.search.alphabeta import SearchInterrupted
+        raise SearchInterrupted(reports)
+    return reports
+
+
 def can_allocate_tree(long long capacity):
-    """Whether a tree of `capacity` nodes can be allocated now (see alphabeta.can_allocate)."""
+    """Whether a tree of `capacity` nodes could be allocated now (see alphabeta.can_allocate):
+    the store grows as the search needs it, but its whole budget must fit on the machine."""
     cdef void* p
     if not 1 <= capacity <= MAX_NODES:
         return False
