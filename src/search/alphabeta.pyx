@@ -23,7 +23,7 @@ from libc.math cimport fabs
 from posix.mman cimport mmap, munmap, PROT_READ, PROT_WRITE, MAP_PRIVATE, MAP_ANONYMOUS, MAP_FAILED
 from roost.search.clock cimport now, interrupted
 from roost.search.threads cimport (pthread_t, start_thread, join_thread, load_u64, store_u64,
-                                   load_int, store_int)
+                                   load_int, store_int, add_u64)
 
 from roost.core.rng cimport Rng, rng_seed, rng_below, rng_next
 from roost.core.state cimport State, CHANCE, MAX_MOVES, MAX_OUTCOMES, MAX_PLAYERS
@@ -96,6 +96,7 @@ ctypedef struct Shared:
     # what the threads of one search share besides the table
     int stop                  # set by the main thread: every helper stops at its next node
     uint64_t mask             # the part of the table in use: index = key & mask (it grows)
+    uint64_t counted          # under a node limit: the nodes every thread has added so far
 
 
 cdef void* helper_main(void* searcher) noexcept nogil:
@@ -169,6 +170,7 @@ cdef class AlphaBeta:
     cdef pthread_t thread         # a helper's thread while it runs
     cdef bint running
     cdef uint64_t published_nodes # a helper's node count, published now and then
+    cdef uint64_t limit_reported  # own nodes added to the shared count (under a node limit)
     cdef long long helper_nodes   # the main searcher's latest sum of its helpers' counts
     cdef int helper_depth         # deepest iteration a helper may search
     # settings
@@ -334,10 +336,11 @@ cdef class AlphaBeta:
         if self.helper_index > 0:
             if (self.checks & 255) == 0:
                 store_u64(&self.published_nodes, <uint64_t>self.nodes)
-            if load_int(&self.control.stop):
+            if load_int(&self.control.stop) or (self.node_limit > 0 and self.over_node_limit()):
                 self.stop = True
             return
-        if self.node_limit > 0 and self.nodes + self.helper_nodes >= self.node_limit:
+        if self.node_limit > 0 and (self.over_node_limit() if self.running
+                                    else self.nodes >= self.node_limit):
             self.stop = True
         elif (self.checks & 255) == 0:
             if self.running:
@@ -352,6 +355,19 @@ cdef class AlphaBeta:
                 self.stop = True
         if self.stop and self.running:
             store_int(&self.shared.stop, 1)
+
+    cdef inline bint over_node_limit(self) noexcept nogil:
+        """With threads: whether everyone's nodes reach the limit.  Each thread adds its
+        count to the shared total every 16 nodes, so the search stops within 16 nodes a
+        thread of the limit, whichever threads the system happens to run."""
+        cdef uint64_t unreported = <uint64_t>self.nodes - self.limit_reported, total
+        if unreported >= 16:
+            total = add_u64(&self.control.counted, unreported)
+            self.limit_reported = <uint64_t>self.nodes
+            unreported = 0
+        else:
+            total = load_u64(&self.control.counted)
+        return <long long>(total + unreported) >= self.node_limit
 
     cdef bint signalled(self) noexcept nogil:
         with gil:
@@ -777,6 +793,7 @@ cdef class AlphaBeta:
         self.interrupted = False
         self.nodes = 1
         self.published_nodes = 0
+        self.limit_reported = 0
         self.helper_nodes = 0
         self.checks = 0
         self.node_limit = 0
@@ -797,6 +814,7 @@ cdef class AlphaBeta:
         cdef AlphaBeta h
         cdef int i
         self.shared.stop = 0
+        self.shared.counted = 0
         self.running = False
         if self.threads == 1:
             return
@@ -814,6 +832,7 @@ cdef class AlphaBeta:
             h.star = self.star
             h.begin(root, self.solving)
             h.helper_depth = max_depth
+            h.node_limit = self.node_limit
             h.running = False
         self.running = True
         for h in self.helpers:

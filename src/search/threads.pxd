@@ -26,11 +26,13 @@ cdef extern from *:
     static inline void roost_store_u64(uint64_t* p, uint64_t v) { __atomic_store_n(p, v, __ATOMIC_RELAXED); }
     static inline int roost_load_int(const int* p) { return __atomic_load_n(p, __ATOMIC_RELAXED); }
     static inline void roost_store_int(int* p, int v) { __atomic_store_n(p, v, __ATOMIC_RELAXED); }
+    static inline uint64_t roost_add_u64(uint64_t* p, uint64_t v) { return __atomic_add_fetch(p, v, __ATOMIC_RELAXED); }
     """
     uint64_t load_u64 "roost_load_u64"(const uint64_t* p) noexcept nogil
     void store_u64 "roost_store_u64"(uint64_t* p, uint64_t v) noexcept nogil
     int load_int "roost_load_int"(const int* p) noexcept nogil
     void store_int "roost_store_int"(int* p, int v) noexcept nogil
+    uint64_t add_u64 "roost_add_u64"(uint64_t* p, uint64_t v) noexcept nogil   # the new value
 
 ctypedef void* (*thread_main)(void*) noexcept nogil
 
