@@ -78,11 +78,11 @@ def test_exact_values_of_exhausted_trees_agree():
         for seed in range(4):
             states = decisions(random_game(info, 2, seed))
             for state in (states[-3], states[-5], states[-7]):
-                one = AlphaBeta(tt_mb=4).search(state, max_depth=14)
+                one = AlphaBeta(tt_mb=4).search(state, max_depth=14, nodes=100000)
                 if not one["exact"]:
                     continue
                 for trial in range(3):
-                    many = AlphaBeta(tt_mb=4, threads=4).search(state, max_depth=14)
+                    many = AlphaBeta(tt_mb=4, threads=4).search(state, max_depth=14, nodes=1000000)
                     assert many["exact"] and many["score"] == one["score"], state.text()
                 checked += 1
     assert checked >= 12
