@@ -7,6 +7,7 @@ import pytest
 
 from roost.bench import bench_state, work_for
 from roost.core.games import all_games
+from roost.core.state import playout_batch
 from roost.search.engines import parse_engine
 
 GAMES = all_games()
@@ -39,6 +40,17 @@ def test_random_playouts(benchmark, info):
 
     benchmark.pedantic(run, rounds=3, iterations=1)
     benchmark.extra_info["playouts_per_s"] = n / benchmark.stats.stats.mean
+
+
+@pytest.mark.parametrize("info", GAMES, ids=lambda g: g.name)
+def test_native_playouts(benchmark, info):
+    # the playouts alone, in one native loop (benchmarks/playouts.py prints the same figure,
+    # and for Feed the Ducks the plain-C probe's beside it)
+    s = _position(info)
+    n = work_for(info.name)["playouts"]
+    plies, _ = benchmark.pedantic(playout_batch, args=(s, n, 1), rounds=3, iterations=1)
+    benchmark.extra_info["playouts_per_s"] = n / benchmark.stats.stats.mean
+    benchmark.extra_info["plies_per_playout"] = plies / n
 
 
 @pytest.mark.parametrize("info", GAMES, ids=lambda g: g.name)

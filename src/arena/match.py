@@ -23,10 +23,8 @@ from dataclasses import dataclass, field
 from roost.core.errors import RoostError
 from roost.search.engines import parse_engine
 
-_MASK = (1 << 63) - 1
-
-MARGIN = 0.1            # seconds an answer may come after the clock ran out
-REASONS = ("time", "crash", "illegal", "malformed", "error", "handshake")
+from roost.core.seeds import derive_seed  # noqa: F401  (the arena's seeds, re-exported)
+from roost.search.forfeits import MARGIN, REASONS, Forfeit  # noqa: F401
 
 
 class TimeControlError(RoostError):
@@ -60,15 +58,6 @@ class TimeControl:
         return f"{self.base:g}+{self.inc:g}"
 
 
-class Forfeit(RoostError):
-    """An engine broke the arena's rules: ``reason`` (one of REASONS) and what happened."""
-
-    def __init__(self, reason, detail):
-        super().__init__(f"{reason}: {detail}")
-        self.reason = reason
-        self.detail = detail
-
-
 def forfeit_result(players, seat):
     """The result of a game ``seat`` forfeited: 0 for it, the win shared by the others."""
     if players == 1:
@@ -84,19 +73,6 @@ def ending_text(ending, seats=None):
     seat = ending["seat"]
     who = f"p{seat}" + (f" ({seats[seat]})" if seats and 0 <= seat < len(seats) else "")
     return f"{who} forfeits: {ending['reason']}: {ending['detail']}"
-
-
-def derive_seed(seed, *parts):
-    """A 63-bit seed from a parent seed and integer parts (splitmix64 steps): stable across
-    runs, platforms and Python versions, unlike hash()."""
-    x = seed & 0xFFFFFFFFFFFFFFFF
-    for p in parts:
-        x = (x + 0x9E3779B97F4A7C15 + (p & 0xFFFFFFFFFFFFFFFF)) & 0xFFFFFFFFFFFFFFFF
-        z = x
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
-        x = z ^ (z >> 31)
-    return x & _MASK
 
 
 @dataclass

@@ -20,11 +20,13 @@ import tempfile
 import time
 
 from roost.core.errors import EngineSpecError
+from roost.core.seeds import derive_seed
 from roost.protocol import VERSION
 from roost.protocol import messages as M
 from roost.protocol.lines import LineReader, LineTooLong, PipeWriter
 from roost.protocol.views import seat_texts
 from roost.search.engines import Engine
+from roost.search.forfeits import MARGIN, Forfeit
 from roost.search.result import SearchResult
 
 HANDSHAKE_TIMEOUT = 10.0     # seconds to start and answer `roost 1`, and each `isready`
@@ -33,7 +35,6 @@ QUIT_GRACE = 0.5             # seconds a program has to exit after `quit` before
 
 
 def _forfeit(reason, detail):
-    from roost.arena.match import Forfeit
     return Forfeit(reason, detail)
 
 
@@ -54,7 +55,6 @@ class ProtocolEngine(Engine):
         self._spec = spec
         self.handshake_timeout = handshake_timeout
         self.hang_guard = hang_guard
-        from roost.arena.match import MARGIN
         self.margin = MARGIN
         self.proc = None
         self.reader = None
@@ -272,7 +272,6 @@ class ProtocolEngine(Engine):
 
     def _position_lines(self, state, seed):
         if state.hidden_info:
-            from roost.arena.match import derive_seed
             position, world = seat_texts(state, state.player, derive_seed(seed, 3))
             return [f"{M.POSITION} {position}", f"{M.WORLD} {world}"]
         if self.shadow is None or self.shadow.text() != state.text():

@@ -22,6 +22,7 @@ import threading
 import time
 
 from roost.core.errors import RoostError
+from roost.core.seeds import derive_seed
 from roost.protocol import VERSION
 from roost.protocol import messages as M
 from roost.protocol.lines import LineReader, write_line
@@ -156,7 +157,6 @@ class Server:
         if self.seat is not None and state.player != self.seat:
             raise M.ProtocolError(f"go: seat {state.player} is to move; this engine plays seat {self.seat}")
         self.follow(state, ids)
-        from roost.arena.match import derive_seed
         seed = go.seed if go.seed is not None else derive_seed(self.seed, self.goes)
         self.goes += 1
         seconds = INFINITE if go.infinite else None

@@ -501,9 +501,23 @@ class PimcEngine(Engine):
 
 ENGINES = {e.kind: e for e in (RandomEngine, AlphaBetaEngine, MctsEngine, IsmctsEngine, PimcEngine)}
 
-# OpenSpiel's bots (roost.interop.engine, which loads OpenSpiel only when it plays)
-from roost.interop.engine import OpenSpielEngine  # noqa: E402  (it builds on Engine above)
-ENGINES[OpenSpielEngine.kind] = OpenSpielEngine
+# Engine kinds that build on Engine from the layers above the searchers (the engine protocol's
+# external programs, OpenSpiel's bots): named here by module so that search never imports
+# them; a kind's module is loaded when a spec or the help first names it.
+PLUGINS = {"openspiel": "roost.interop.engine:OpenSpielEngine",
+           "cmd": "roost.protocol.client:ProtocolEngine"}
+
+
+def engine_class(kind):
+    """The Engine class of a kind (a searcher here, or a plugin's), or None."""
+    if kind in ENGINES:
+        return ENGINES[kind]
+    if kind in PLUGINS:
+        import importlib
+        module, _, name = PLUGINS[kind].partition(":")
+        ENGINES[kind] = getattr(importlib.import_module(module), name)
+        return ENGINES[kind]
+    return None
 
 
 def parse_engine(spec):
@@ -512,13 +526,13 @@ def parse_engine(spec):
         raise EngineSpecError("an engine spec is empty; try 'random', 'ab:depth=6' or 'mcts:time=1'")
     kind, _, rest = spec.strip().partition(":")
     kind = kind.strip().lower()
-    if kind == "cmd":            # an external program: started when it first plays
-        from roost.protocol.client import ProtocolEngine
-        return ProtocolEngine.from_command(rest)
-    if kind not in ENGINES:
-        raise EngineSpecError(f"unknown engine {kind!r}; known engines: {', '.join(ENGINES)}, "
+    cls = engine_class(kind)
+    if cls is None:
+        known = [k for k in list(ENGINES) + list(PLUGINS) if k != "cmd"]
+        raise EngineSpecError(f"unknown engine {kind!r}; known engines: {', '.join(dict.fromkeys(known))}, "
                               "cmd:COMMAND (an external program speaking the engine protocol)")
-    cls = ENGINES[kind]
+    if hasattr(cls, "from_command"):     # the rest of the spec is a command line, not name=value
+        return cls.from_command(rest)
     by_name = {p.name: p for p in cls.params}
     settings = {p.name: p.default for p in cls.params}
     seen = set()
@@ -543,7 +557,10 @@ def parse_engine(spec):
 def describe_engines():
     """Lines of help text: each engine kind and its parameters."""
     lines = []
-    for kind, cls in ENGINES.items():
+    for kind in dict.fromkeys(list(ENGINES) + list(PLUGINS)):
+        if kind == "cmd":
+            continue
+        cls = engine_class(kind)
         lines.append(f"{kind}: {cls.summary}")
         for p in cls.params:
             lines.append(f"    {p.name}={_fmt(p.default)}  {p.help}")

@@ -15,10 +15,17 @@ ctypedef struct DucksCore:
     int nhist        # entries of hist in use
 
 
+# A position counted for repetition, exactly: the ducks, with the crumb cell's six bits in
+# the three spare top bits of each word.  The side to move is not stored: each entry is made
+# by a crumb placement, which passes the turn, so entries an even distance apart have the
+# same side to move and only those are compared.
+ctypedef struct Seen:
+    uint64_t white_crumb
+    uint64_t black_crumb
+
+
 cdef class Ducks(State):
     cdef DucksCore c
-    # keys of the position taken up (if a crumb is down) and after each crumb placement:
+    # the position taken up (if a crumb is down) and the one after each crumb placement:
     # the repetition rule counts them
-    cdef uint64_t hist[MAX_HIST]
-
-    cdef void place_crumb(self, int c) noexcept nogil
+    cdef Seen hist[MAX_HIST]

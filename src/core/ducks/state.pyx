@@ -6,20 +6,164 @@ Move ids: 0..60 a crumb on that cell; 64 + cell a white duck, 128 + cell a black
 (setup placements).
 """
 from libc.stdint cimport uint64_t
-from libc.string cimport memcpy
+from libc.string cimport memcpy, memset
 from libc.math cimport exp
 
 from roost.core.bits cimport popcount, lsb, pdep, clear_lsb
 from roost.core.rng cimport Rng, rng_below
-from roost.core.state cimport State, two_player_outcome, MAX_MOVES
+from roost.core.state cimport State, two_player_outcome
 from roost.core.ducks.board cimport (init_tables, swim, gathered, groups_and_links, crumb_targets, full_key,
-                                     EDGE, Z_WHITE, Z_BLACK, Z_CRUMB, Z_SIDE, DUCKS_PER_COLOUR,
+                                     EDGE, BOARD, Z_WHITE, Z_BLACK, Z_CRUMB, Z_SIDE, DUCKS_PER_COLOUR,
                                      SETUP_PLACEMENTS, PLY_CAP, MAX_HIST, WHITE_DUCK, BLACK_DUCK)
 from roost.core.ducks.perft cimport perft_play, perft_setup
 from roost.core.errors import GameError, PositionError
 from roost.core.ducks import text as _text, render as _render
 
 init_tables()
+
+
+# ---------------------------------------------------------------------------- the crumb
+cdef inline Seen seen_entry(uint64_t white, uint64_t black, int crumb) noexcept nogil:
+    cdef Seen e
+    e.white_crumb = white | (<uint64_t>(crumb & 7) << 61)
+    e.black_crumb = black | (<uint64_t>(crumb >> 3) << 61)
+    return e
+
+
+cdef inline int earlier_occurrences(const Seen* hist, int n, Seen e) noexcept nogil:
+    """How often e, about to be entry n, occurred before: only the entries an even number
+    of placements back have its side to move."""
+    cdef int i = n - 2, k = 0
+    while i >= 0:
+        k += (hist[i].white_crumb == e.white_crumb) & (hist[i].black_crumb == e.black_crumb)
+        i -= 2
+    return k
+
+
+cdef inline int crumb_lands(DucksCore* c, int cell) noexcept nogil:
+    """The crumb lands on ``cell``: the ducks swim, the placement is counted, a gathered
+    colour wins, the turn passes.  The key and the repetition rule are the caller's.
+    A colour that did not move cannot have become gathered, except at the first crumb
+    (nothing is checked during the setup, so it may have been gathered all along)."""
+    cdef uint64_t ow = c.white, ob = c.black
+    cdef bint first = c.crumb < 0, wg, bg
+    swim(&c.white, &c.black, cell)
+    c.crumb = cell
+    c.plies += 1
+    wg = (first or c.white != ow) and gathered(c.white)
+    bg = (first or c.black != ob) and gathered(c.black)
+    if wg and bg:
+        c.result = c.side                  # the player who placed the crumb
+    elif wg:
+        c.result = 0
+    elif bg:
+        c.result = 1
+    c.side ^= 1
+    return c.result
+
+
+cdef inline void place_crumb(DucksCore* c, Seen* hist, int cell) noexcept nogil:
+    """A crumb placement by the rules: the move, the key, the repetition and length draws."""
+    cdef uint64_t ow = c.white, ob = c.black, diff
+    cdef int last = c.crumb
+    cdef Seen e
+    crumb_lands(c, cell)
+    diff = ow ^ c.white
+    while diff:
+        c.hkey ^= Z_WHITE[lsb(diff)]
+        diff = clear_lsb(diff)
+    diff = ob ^ c.black
+    while diff:
+        c.hkey ^= Z_BLACK[lsb(diff)]
+        diff = clear_lsb(diff)
+    if last >= 0:
+        c.hkey ^= Z_CRUMB[last]
+    c.hkey ^= Z_CRUMB[cell] ^ Z_SIDE
+    if c.result >= 0:
+        return
+    e = seen_entry(c.white, c.black, cell)
+    if earlier_occurrences(hist, c.nhist, e) >= 2:
+        c.result = 2                        # its third occurrence
+    elif c.plies >= PLY_CAP:
+        c.result = 2
+    if c.nhist < MAX_HIST:
+        hist[c.nhist] = e
+        c.nhist += 1
+
+
+# The playout's repetition filter: a bit per slot of a hash of the exact position.  A clear
+# bit proves the position new; a set bit sends it to the exact count (a few percent of plies).
+cdef enum:
+    FILTER_WORDS = 64             # 4096 slots for at most MAX_HIST positions
+
+
+cdef inline int filter_slot(Seen e) noexcept nogil:
+    return <int>(((e.white_crumb ^ (e.black_crumb * <uint64_t>0x9E3779B97F4A7C15ULL))
+                  * <uint64_t>0xD6E8FEB86659FD93ULL) >> 52)
+
+
+cdef inline bint filter_test_and_set(uint64_t* bits, Seen e) noexcept nogil:
+    cdef int slot = filter_slot(e)
+    cdef uint64_t bit = <uint64_t>1 << (slot & 63)
+    cdef bint was = (bits[slot >> 6] & bit) != 0
+    bits[slot >> 6] |= bit
+    return was
+
+
+cdef int ducks_playout(DucksCore* c, Seen* hist, Rng* rng, int max_plies) noexcept nogil:
+    """Random play by the rules from c to the end or ``max_plies``: a setup placement is the
+    k-th legal move (white placements, then black, each in cell order) and a crumb cell the
+    k-th set bit of the target mask, so the draws are those of legal_moves plus a uniform
+    pick.  No key is kept per ply (it is computed once, at the end); repetition is looked up
+    through the filter."""
+    cdef uint64_t w = c.white, b = c.black, free_edge, targets
+    cdef uint64_t bits[FILTER_WORDS]
+    cdef int plies = 0, placed, n_white, n_free, k, cell, i
+    cdef Seen e
+    if c.result >= 0 or max_plies <= 0:
+        return 0
+    placed = popcount(w | b)
+    if placed < SETUP_PLACEMENTS:
+        n_white = popcount(w)
+        while plies < max_plies and placed < SETUP_PLACEMENTS:
+            free_edge = EDGE & ~(w | b)
+            n_free = popcount(free_edge)
+            k = rng_below(rng, n_free * ((n_white < DUCKS_PER_COLOUR)
+                                         + (placed - n_white < DUCKS_PER_COLOUR)))
+            if n_white < DUCKS_PER_COLOUR and k < n_free:
+                w |= <uint64_t>1 << lsb(pdep(<uint64_t>1 << k, free_edge))
+                n_white += 1
+            else:
+                if k >= n_free:
+                    k -= n_free
+                b |= <uint64_t>1 << lsb(pdep(<uint64_t>1 << k, free_edge))
+            placed += 1
+            c.side ^= 1
+            plies += 1
+        c.white = w
+        c.black = b
+    if plies < max_plies:
+        memset(bits, 0, sizeof(bits))
+        for i in range(c.nhist):
+            filter_test_and_set(bits, hist[i])
+        while True:
+            targets = crumb_targets(c.white | c.black, c.crumb)
+            cell = lsb(pdep(<uint64_t>1 << rng_below(rng, popcount(targets)), targets))
+            plies += 1
+            if crumb_lands(c, cell) >= 0:
+                break
+            e = seen_entry(c.white, c.black, cell)
+            if filter_test_and_set(bits, e) and earlier_occurrences(hist, c.nhist, e) >= 2:
+                c.result = 2
+            elif c.plies >= PLY_CAP:
+                c.result = 2
+            if c.nhist < MAX_HIST:
+                hist[c.nhist] = e
+                c.nhist += 1
+            if c.result >= 0 or plies >= max_plies:
+                break
+    c.hkey = full_key(c.white, c.black, c.crumb, c.side)
+    return plies
 
 
 cdef class Ducks(State):
@@ -53,7 +197,7 @@ cdef class Ducks(State):
 
     cdef void assign(self, State other) noexcept nogil:
         self.c = (<Ducks>other).c
-        memcpy(self.hist, (<Ducks>other).hist, self.c.nhist * sizeof(uint64_t))
+        memcpy(self.hist, (<Ducks>other).hist, self.c.nhist * sizeof(Seen))
 
     cdef int legal_moves(self, int* out) noexcept nogil:
         cdef int n = 0, c
@@ -95,48 +239,7 @@ cdef class Ducks(State):
             self.c.hkey ^= Z_WHITE[c] ^ Z_SIDE
             self.c.side ^= 1
             return
-        self.place_crumb(move)
-
-    cdef void place_crumb(self, int c) noexcept nogil:
-        cdef uint64_t ow = self.c.white, ob = self.c.black, diff
-        cdef bint wg, bg
-        cdef int i, seen
-        swim(&self.c.white, &self.c.black, c)
-        diff = ow ^ self.c.white
-        while diff:
-            self.c.hkey ^= Z_WHITE[lsb(diff)]
-            diff = clear_lsb(diff)
-        diff = ob ^ self.c.black
-        while diff:
-            self.c.hkey ^= Z_BLACK[lsb(diff)]
-            diff = clear_lsb(diff)
-        if self.c.crumb >= 0:
-            self.c.hkey ^= Z_CRUMB[self.c.crumb]
-        self.c.hkey ^= Z_CRUMB[c] ^ Z_SIDE
-        self.c.crumb = c
-        self.c.plies += 1
-        wg = gathered(self.c.white)
-        bg = gathered(self.c.black)
-        if wg and bg:
-            self.c.result = self.c.side          # the player who placed the crumb
-        elif wg:
-            self.c.result = 0
-        elif bg:
-            self.c.result = 1
-        self.c.side ^= 1
-        if self.c.result >= 0:
-            return
-        seen = 1
-        for i in range(self.c.nhist):
-            if self.hist[i] == self.c.hkey:
-                seen += 1
-        if self.c.nhist < MAX_HIST:
-            self.hist[self.c.nhist] = self.c.hkey
-            self.c.nhist += 1
-        if seen >= 3:
-            self.c.result = 2
-        elif self.c.plies >= PLY_CAP:
-            self.c.result = 2
+        place_crumb(&self.c, self.hist, move)
 
     cdef double evaluate(self, int player) noexcept nogil:
         # Gathering is about groups: each group a colour must still merge costs it, and
@@ -151,20 +254,7 @@ cdef class Ducks(State):
         return 1.0 / (1.0 + exp(-adv))
 
     cdef int playout(self, Rng* rng, int max_plies) noexcept nogil:
-        # Specialised for speed: a random crumb cell is the k-th set bit of the target mask.
-        cdef int moves[MAX_MOVES]
-        cdef int plies = 0, n, c
-        cdef uint64_t targets
-        while plies < max_plies and self.c.result < 0:
-            if popcount(self.c.white | self.c.black) < SETUP_PLACEMENTS:
-                n = self.legal_moves(moves)
-                self.play(moves[rng_below(rng, n)])
-            else:
-                targets = crumb_targets(self.c.white | self.c.black, self.c.crumb)
-                c = lsb(pdep(<uint64_t>1 << rng_below(rng, popcount(targets)), targets))
-                self.place_crumb(c)
-            plies += 1
-        return plies
+        return ducks_playout(&self.c, self.hist, rng, max_plies)
 
     cdef unsigned long long perft_native(self, int depth) noexcept:
         if depth == 0:
@@ -181,8 +271,9 @@ cdef class Ducks(State):
         """A position from plain values already checked (by text.py, or a pickle):
         ``white``, ``black`` (cell masks), ``crumb`` (a cell or -1), ``side``, ``plies``.
         Without ``result`` it is taken up afresh: drawn at the ply cap, otherwise live with
-        its own key as the repetition history; with ``result`` and ``history`` (the keys
-        counted for repetition) it is exactly the state _raw() described."""
+        itself as the repetition history; with ``result`` and ``history`` (the positions
+        counted for repetition, as (white, black, crumb), each a crumb placement after the
+        one before) it is exactly the state _raw() described."""
         cdef Ducks s = cls.__new__(cls)
         cdef int i
         s.c.white = raw["white"]
@@ -194,25 +285,33 @@ cdef class Ducks(State):
         if raw.get("result") is not None:
             history = raw["history"]
             if len(history) > MAX_HIST:
-                raise PositionError(f"a repetition history of {len(history)} keys (at most {MAX_HIST})")
+                raise PositionError(f"a repetition history of {len(history)} positions (at most {MAX_HIST})")
+            for entry in history:
+                # (a history of keys, the form before positions were kept, cannot be read)
+                if not (isinstance(entry, tuple) and len(entry) == 3):
+                    raise PositionError(f"a repetition history holds (white, black, crumb) "
+                                        f"positions, not {entry!r}")
             s.c.result = raw["result"]
             s.c.nhist = len(history)
             for i in range(s.c.nhist):
-                s.hist[i] = history[i]
+                s.hist[i] = seen_entry(history[i][0], history[i][1], history[i][2])
         elif s.c.plies >= PLY_CAP:
             s.c.result = 2
         elif s.c.crumb >= 0:
             # the position the game is taken up from has occurred once (repetition)
-            s.hist[0] = s.c.hkey
+            s.hist[0] = seen_entry(s.c.white, s.c.black, s.c.crumb)
             s.c.nhist = 1
         return s
 
     def _raw(self):
         """Every field of the position as plain values (the result: -1 live, 0/1 that colour
-        won, 2 drawn; the history: the keys counted for repetition)."""
+        won, 2 drawn; the history: the positions counted for repetition, (white, black,
+        crumb) each)."""
         return {"white": self.c.white, "black": self.c.black, "crumb": self.c.crumb,
                 "side": self.c.side, "plies": self.c.plies, "result": self.c.result,
-                "history": tuple(self.hist[i] for i in range(self.c.nhist))}
+                "history": tuple((self.hist[i].white_crumb & BOARD, self.hist[i].black_crumb & BOARD,
+                                  <int>((self.hist[i].white_crumb >> 61) | ((self.hist[i].black_crumb >> 61) << 3)))
+                                 for i in range(self.c.nhist))}
 
     def __reduce__(self):
         # The position text cannot say a game is won (such a text is refused as decided) nor

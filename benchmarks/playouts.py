@@ -1,0 +1,87 @@
+"""Native random playouts per second for every game (a report, not a test).
+
+    python benchmarks/playouts.py                        # every game, from its bench position
+    python benchmarks/playouts.py ducks --n 200000       # one game, a fixed number of playouts
+    python benchmarks/playouts.py ducks --start          # from the game's start instead
+    python benchmarks/playouts.py ducks --probe          # and the plain-C probe, side by side
+
+Playouts run in one native loop (roost.core.state.playout_batch: a copy of the position and
+the game's playout, the loop MCTS runs), timed in CPU seconds of this process.  Feed the
+Ducks can be set beside benchmarks/ducks_probe.c, a plain-C program that plays the same
+random games ("bare": without the key and the repetition rule; "exact": with them, which
+must give the same plies and results as roost); the probe is compiled here with the
+compiler ``cc`` and ``-O3 -march=native``, as setup.py builds roost.
+"""
+import argparse
+import os
+import pathlib
+import subprocess
+import sys
+import tempfile
+import time
+
+from roost.bench import bench_state
+from roost.core.games import all_games, get_game
+from roost.core.state import playout_batch
+
+# about a second each on this machine
+DEFAULT_N = {"ducks": 200000, "tweeeet": 100000, "cubirds": 40000, "leaves": 200000,
+             "wingspan": 20000, "connect4": 2000000}
+PROBE = pathlib.Path(__file__).resolve().with_name("ducks_probe.c")
+
+
+def measure(state, n, seed):
+    t0 = time.process_time()
+    plies, results = playout_batch(state, n, seed)
+    dt = time.process_time() - t0
+    return {"playouts": n, "plies": plies, "results": results, "seconds": dt,
+            "playouts_per_s": n / dt if dt else float("inf")}
+
+
+def build_probe(folder):
+    exe = os.path.join(folder, "ducks_probe")
+    subprocess.run(["cc", "-O3", "-march=native", "-o", exe, str(PROBE)], check=True)
+    return exe
+
+
+def run_probe(exe, mode, state, n, seed):
+    raw = state._raw()
+    if raw["history"][1:]:
+        raise SystemExit("the probe starts from a position taken up afresh (no earlier plies)")
+    out = subprocess.run([exe, mode, str(n), str(seed), str(raw["white"]), str(raw["black"]),
+                          str(raw["crumb"]), str(raw["side"]), str(raw["plies"])],
+                         check=True, capture_output=True, text=True).stdout.split()
+    white, black, drawn = int(out[3]), int(out[4]), int(out[5])
+    return {"plies": int(out[2]), "results": (white + drawn / 2, black + drawn / 2),
+            "seconds": float(out[6]), "playouts_per_s": float(out[7])}
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("games", nargs="*", help="game names (default: every listed game)")
+    ap.add_argument("--n", type=int, help="playouts per game (default: about a second's worth)")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--start", action="store_true", help="from the start, not the bench position")
+    ap.add_argument("--probe", action="store_true", help="Feed the Ducks: also the plain-C probe")
+    args = ap.parse_args(argv)
+    infos = [get_game(g) for g in args.games] if args.games else all_games()
+    print(f"{'game':<9} {'position':<6} {'playouts':>9} {'plies/game':>10} {'playouts/s':>12}")
+    for info in infos:
+        state = info.start() if args.start else bench_state(info)
+        n = args.n or DEFAULT_N.get(info.name, 20000)
+        r = measure(state, n, args.seed)
+        print(f"{info.name:<9} {'start' if args.start else 'bench':<6} {n:>9,} "
+              f"{r['plies'] / n:>10.1f} {r['playouts_per_s']:>12,.0f}", flush=True)
+        if args.probe and info.name == "ducks":
+            with tempfile.TemporaryDirectory() as folder:
+                exe = build_probe(folder)
+                for mode in ("bare", "exact"):
+                    p = run_probe(exe, mode, state, n, args.seed)
+                    same = "same games" if (p["plies"], p["results"]) == (r["plies"], r["results"]) else "other games"
+                    print(f"  C probe {mode:<5} {p['playouts_per_s']:>12,.0f} playouts/s; roost / probe "
+                          f"{r['playouts_per_s'] / p['playouts_per_s']:.2f}x ({same})", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
