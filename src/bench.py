@@ -1,10 +1,19 @@
 """The benchmark behind ``roost bench`` and ``benchmarks/``: on each game's fixed
 ``bench_position`` it measures perft leaves/s, native random playouts/s, MCTS
 iterations/s and alpha-beta nodes/s.  Work per game is fixed (depths, counts), so the
-alpha-beta node total is a deterministic signature of the search, as Stockfish's bench."""
+alpha-beta node total is a deterministic signature of the search, as Stockfish's bench.
+
+With ``threads`` > 1 the searchers that take threads run twice, with one thread and with
+that many, and the row gives both rates and the ratios (the scaling); the signature stays
+the one-thread count (a threaded search's node count differs from run to run)."""
 import time
 
-from roost.search.engines import parse_engine
+from roost.search.engines import ENGINES, parse_engine
+
+
+def takes_threads(kind):
+    """Whether the engine kind has a threads= parameter."""
+    return any(p.name == "threads" for p in ENGINES[kind].params)
 
 # Fixed work per game, sized for about a second each on a 2020s laptop core.
 WORK = {
@@ -39,11 +48,11 @@ def bench_state(info, players=None):
     return random_opening(info.start(players=players, seed=0), 12, seed=0)
 
 
-def bench_game(info, quick=False, players=None):
+def bench_game(info, quick=False, players=None, threads=1):
     """One row of the bench table for a GameInfo."""
     state = bench_state(info, players)
     w = work_for(info.name, quick)
-    row = {"game": info.name, "players": state.players}
+    row = {"game": info.name, "players": state.players, "threads": threads}
 
     t0 = time.perf_counter()
     leaves = state.perft(w["perft"])
@@ -62,25 +71,34 @@ def bench_game(info, quick=False, players=None):
     if decision.is_chance:
         decision = decision.copy()
         decision.play_unchecked(decision.sample(0))
-    r = parse_engine(f"mcts:iterations={w['mcts']}").choose(decision, seed=1)
+    spec = f"mcts:iterations={w['mcts']}"
+    r = parse_engine(spec).choose(decision, seed=1)
     row.update(mcts_iterations=r.iterations, mcts_iterations_per_s=r.speed)
+    if threads > 1 and takes_threads("mcts"):
+        r = parse_engine(f"{spec},threads={threads}").choose(decision, seed=1)
+        row.update(mcts_threaded_iterations_per_s=r.speed)
 
     spec = (f"ab:depth={w['ab']}" + w.get("ab_options", "")
             + (",paranoid=1" if decision.players > 2 else ""))
     r = parse_engine(spec).choose(decision, seed=1)
-    row.update(ab_depth=w["ab"], ab_nodes=r.nodes, ab_nodes_per_s=r.speed)
+    row.update(ab_depth=w["ab"], ab_nodes=r.nodes, ab_nodes_per_s=r.speed, ab_seconds=r.seconds)
+    if threads > 1:
+        r = parse_engine(f"{spec},threads={threads}").choose(decision, seed=1)
+        row.update(ab_threaded_nodes=r.nodes, ab_threaded_nodes_per_s=r.speed,
+                   ab_threaded_seconds=r.seconds)
     return row
 
 
-def run(games=None, quick=False, on_row=None, players=None):
+def run(games=None, quick=False, on_row=None, players=None, threads=1):
     """Bench rows for the named games (default all); ``players`` measures every game that
-    can be played by that many (the others are left out)."""
+    can be played by that many (the others are left out); ``threads`` > 1 adds the
+    searchers' rates with that many threads."""
     from roost.core.games import all_games
     infos = [g for g in all_games() if (games is None or g.name in games)
              and (players is None or g.min_players <= players <= g.max_players)]
     rows = []
     for g in infos:
-        rows.append(bench_game(g, quick, players))
+        rows.append(bench_game(g, quick, players, threads))
         if on_row is not None:
             on_row(rows[-1])
     return rows
@@ -98,9 +116,30 @@ def format_row(r):
             f"ab depth {r['ab_depth']} = {r['ab_nodes']:,} nodes")
 
 
+def _ratio(a, b):
+    return a / b if b else 0.0
+
+
+def format_scaling(r):
+    """The threaded line under a row: rates with N threads and their ratios to one thread."""
+    text = (f"{'':<9}   {r['threads']} threads: AB {r['ab_threaded_nodes_per_s']:,.0f} nodes/s "
+            f"(x{_ratio(r['ab_threaded_nodes_per_s'], r['ab_nodes_per_s']):.2f}), depth {r['ab_depth']} "
+            f"in {r['ab_threaded_seconds']:.2f} s against {r['ab_seconds']:.2f} s "
+            f"(x{_ratio(r['ab_seconds'], r['ab_threaded_seconds']):.2f} sooner)")
+    if "mcts_threaded_iterations_per_s" in r:
+        text += (f"; MCTS {r['mcts_threaded_iterations_per_s']:,.0f} it/s "
+                 f"(x{_ratio(r['mcts_threaded_iterations_per_s'], r['mcts_iterations_per_s']):.2f})")
+    return text
+
+
 def signature(rows):
     return f"signature (alpha-beta nodes): {sum(r['ab_nodes'] for r in rows)}"
 
 
 def format_table(rows):
-    return "\n".join([HEADER, "-" * len(HEADER)] + [format_row(r) for r in rows] + [signature(rows)])
+    lines = [HEADER, "-" * len(HEADER)]
+    for r in rows:
+        lines.append(format_row(r))
+        if r.get("threads", 1) > 1:
+            lines.append(format_scaling(r))
+    return "\n".join(lines + [signature(rows)])

@@ -48,6 +48,14 @@ def test_interrupted_solve_reports_its_last_depth():
     assert "Traceback" not in err
 
 
+def test_interrupted_threaded_solve_reports_its_last_depth():
+    p = _start(["solve", "ducks", OPENING, "--threads", "2"])
+    out, err = _interrupt_after(p, "depth   6")
+    assert p.returncode == 130
+    assert "interrupted: unproven after depth" in out
+    assert "Traceback" not in err
+
+
 def test_interrupted_solve_still_prints_json():
     p = _start(["solve", "ducks", OPENING, "--json"])
     out, err = _interrupt_after(p, '"depth": 6,')             # its progress as JSON lines
@@ -60,7 +68,7 @@ def test_interrupted_solve_still_prints_json():
                                   "mcts:iterations=1000000000,threads=2",
                                   "ismcts:iterations=1000000000,threads=3",
                                   "pimc:worlds=4,iterations=1000000000,threads=2",
-                                  "ab:depth=150"])
+                                  "ab:depth=150", "ab:depth=150,threads=2"])
 def test_interrupted_analysis_prints_the_search_so_far(spec):
     p = _start(["analyse", "ducks", OPENING, "--engine", spec, "--progress"])
     out, err = _interrupt_after(p, "info ")

@@ -3,6 +3,7 @@ import json
 import click
 
 from roost.cli.options import Command
+from roost.search.alphabeta import MAX_THREADS
 
 
 @click.command("bench", cls=Command)
@@ -11,10 +12,14 @@ from roost.cli.options import Command
               help="Measure the games playable by N players at N players (default: each "
               "game's bench position).")
 @click.option("--quick", is_flag=True, help="A hundredth of the work: a smoke test, not a measurement.")
+@click.option("--threads", "-t", type=click.IntRange(1, MAX_THREADS), default=1, show_default=True,
+              help="Also run the searchers that take threads with this many, and show the scaling.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON for programs.")
-def command(games, players, quick, as_json):
+def command(games, players, quick, threads, as_json):
     """Measure perft leaves/s, random playouts/s, MCTS iterations/s and alpha-beta nodes/s
-    on each game's fixed benchmark position (single thread).
+    on each game's fixed benchmark position (single thread; with --threads N the searchers
+    again with N threads: their rates, the ratios to one thread and, for alpha-beta, how
+    much sooner it reaches the bench depth).
 
     The alpha-beta node total at the end is a deterministic signature: it changes only
     when the search or a move generator does.
@@ -24,17 +29,21 @@ def command(games, players, quick, as_json):
       roost bench
       roost bench --game ducks --json
       roost bench --game leaves --players 4
+      roost bench --game ducks --threads 2
     """
-    from roost.bench import HEADER, format_row, run, signature
+    from roost.bench import HEADER, format_row, format_scaling, run, signature
     from roost.core.games import get_game
     names = [get_game(g).name for g in games] if games else None
     if as_json:
-        click.echo(json.dumps(run(names, quick=quick, players=players), indent=2))
+        click.echo(json.dumps(run(names, quick=quick, players=players, threads=threads), indent=2))
         return
     click.echo(HEADER)
     click.echo("-" * len(HEADER))
-    rows = run(names, quick=quick, players=players,
-               on_row=lambda r: click.echo(format_row(r)))   # each row as it is done
+    def show(r):                       # each row as it is done
+        click.echo(format_row(r))
+        if threads > 1:
+            click.echo(format_scaling(r))
+    rows = run(names, quick=quick, players=players, threads=threads, on_row=show)
     if not rows:
         raise click.UsageError(f"none of the chosen games is played by {players} players")
     click.echo(signature(rows))

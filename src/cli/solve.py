@@ -7,7 +7,7 @@ from roost.cli.live import progress_option, reporter
 from roost.cli.options import (SECONDS, Command, game_argument, json_option, load_position, moves_option,
                                players_option)
 from roost.core.errors import RoostError
-from roost.search.alphabeta import MAX_TT_MB
+from roost.search.alphabeta import MAX_THREADS, MAX_TT_MB
 
 
 @click.command("solve", cls=Command)
@@ -19,9 +19,12 @@ from roost.search.alphabeta import MAX_TT_MB
               help="Give up after this many seconds (default: no limit; Ctrl-C stops too).")
 @click.option("--tt", type=click.IntRange(1, MAX_TT_MB), default=256, show_default=True,
               help=f"Transposition table size in MB (1 to {MAX_TT_MB}).")
+@click.option("--threads", type=click.IntRange(1, MAX_THREADS), default=1, show_default=True,
+              help=f"Search threads (1 to {MAX_THREADS}; Lazy SMP: the proven result is the same, "
+              "the node count and the line shown may differ from run to run).")
 @json_option
 @progress_option
-def command(game, position, moves, players, seconds, tt, as_json, progress):
+def command(game, position, moves, players, seconds, tt, threads, as_json, progress):
     """Prove the exact result of a position with alpha-beta (deepening until proven).
 
     Works on two-player positions with no chance ahead; the search prints each depth as it
@@ -32,6 +35,7 @@ def command(game, position, moves, players, seconds, tt, as_json, progress):
     \b
     Example:
       roost solve ducks "5/2bb2/*wbb3/1bbbwb2/2bwbw3/1wwwwb2/1wbww2/3w2/5 b 39"
+      roost solve connect4 2214625612264131 --threads 2
     """
     from roost.search.alphabeta import ChanceInSolve, SearchInterrupted, score_text
     from roost.search.engines import parse_engine
@@ -48,7 +52,7 @@ def command(game, position, moves, players, seconds, tt, as_json, progress):
     if state.hidden_info:
         raise click.ClickException(f"{game.title} has hidden information: its result cannot be proven from one seat")
     try:
-        engine = parse_engine(f"ab:tt={tt}" + (f",time={seconds!r}" if seconds else ""))
+        engine = parse_engine(f"ab:tt={tt},threads={threads}" + (f",time={seconds!r}" if seconds else ""))
     except RoostError as e:
         raise click.BadParameter(str(e), param_hint="--tt")
     depths = []

@@ -15,13 +15,17 @@ scores (2r - 1) * MATE, a win found at ply p scores MATE - p (the distance break
 a heuristic estimate e scores (2e - 1) * MATE clamped inside +-EVAL_LIMIT, below every
 proven win.
 """
+from cpython.ref cimport PyObject
 from libc.stdlib cimport malloc, calloc, free
-from libc.string cimport memset
-from libc.stdint cimport uint64_t, int32_t, int16_t, uint8_t
+from libc.string cimport memset, memcpy
+from libc.stdint cimport uint64_t, uint32_t, uint16_t, int16_t
 from libc.math cimport fabs
+from posix.mman cimport mmap, munmap, PROT_READ, PROT_WRITE, MAP_PRIVATE, MAP_ANONYMOUS, MAP_FAILED
 from roost.search.clock cimport now, interrupted
+from roost.search.threads cimport (pthread_t, start_thread, join_thread, load_u64, store_u64,
+                                   load_int, store_int, add_u64)
 
-from roost.core.rng cimport Rng, rng_seed, rng_below
+from roost.core.rng cimport Rng, rng_seed, rng_below, rng_next
 from roost.core.state cimport State, CHANCE, MAX_MOVES, MAX_OUTCOMES, MAX_PLAYERS
 
 DEF MAX_PLY = 160
@@ -31,6 +35,11 @@ DEF EVAL_LIMIT = 990000.0
 DEF INF = 1e9
 DEF DEPTH_INF = 10000
 DEF HIST_SIZE = 4096
+DEF MAX_THREADS_C = 256
+DEF FIRST_TABLE_ENTRIES = 65536   # 1.5 MB: the table starts this small and grows (up to tt=)
+DEF GROWTH = 2                    # to keep two entries a node searched since it was cleared
+                                  # (on the Ducks bench, depth 8 needs 2.37 M nodes with this,
+                                  # 2.36 M with all of tt=32 from the start, 3.3 M with 1 MB)
 DEF SOLVE_DEEPENING = 8       # solve() deepens this far, then searches null windows to the end
 DEF EXACT = 0
 DEF LOWER = 1
@@ -42,14 +51,58 @@ MAX_SECONDS = 1e9               # about 31 years: "until stopped" (the protocol'
 MAX_NODES = 10 ** 15
 MAX_SAMPLES = 10000
 MAX_EXACT = MAX_OUTCOMES
+MAX_THREADS = MAX_THREADS_C     # threads= of one search (main and helpers)
 
 ctypedef struct TTEntry:
-    uint64_t key
+    # Shared by every thread of a search without locks: a writer stores the three words one
+    # by one, so a reader can meet words of two different writes; `check` is the key xor
+    # the two data words, and a torn entry fails it (as a different key would).
+    uint64_t check
+    uint64_t value            # the double's bits
+    uint64_t meta             # move (bits 0-31), depth (32-47), flag (48-55), 1 (56-63)
+
+ctypedef struct TTData:
     double value
-    int32_t move
-    int16_t depth
-    uint8_t flag
-    uint8_t used
+    int move
+    int depth
+    int flag
+
+
+cdef inline bint tt_read(TTEntry* e, uint64_t key, TTData* out) noexcept nogil:
+    cdef uint64_t value = load_u64(&e.value)
+    cdef uint64_t meta = load_u64(&e.meta)
+    cdef uint64_t check = load_u64(&e.check)
+    if (meta >> 56) == 0 or (check ^ value ^ meta) != key:
+        return False
+    memcpy(&out.value, &value, sizeof(double))
+    out.move = <int><uint32_t>(meta & 0xFFFFFFFFULL)
+    out.depth = <int16_t><uint16_t>((meta >> 32) & 0xFFFF)
+    out.flag = <int>((meta >> 48) & 0xFF)
+    return True
+
+
+cdef inline void tt_write(TTEntry* e, uint64_t key, double v, int move, int depth,
+                          int flag) noexcept nogil:
+    cdef uint64_t value
+    memcpy(&value, &v, sizeof(double))
+    cdef uint64_t meta = (<uint64_t><uint32_t>move | (<uint64_t><uint16_t>depth << 32)
+                          | (<uint64_t>flag << 48) | (<uint64_t>1 << 56))
+    store_u64(&e.value, value)
+    store_u64(&e.meta, meta)
+    store_u64(&e.check, key ^ value ^ meta)
+
+
+ctypedef struct Shared:
+    # what the threads of one search share besides the table
+    int stop                  # set by the main thread: every helper stops at its next node
+    uint64_t mask             # the part of the table in use: index = key & mask (it grows)
+    uint64_t counted          # under a node limit: the nodes every thread has added so far
+
+
+cdef void* helper_main(void* searcher) noexcept nogil:
+    # a helper searches its own copy of the root (its ply-0 scratch state)
+    (<AlphaBeta>searcher).helper_search(<State>(<AlphaBeta>searcher).states[0])
+    return NULL
 
 
 cdef inline double to_tt(double v, int ply) noexcept nogil:
@@ -86,8 +139,11 @@ cdef class AlphaBeta:
     """A reusable alpha-beta searcher (the table survives between searches of one game)."""
 
     cdef TTEntry* tt
-    cdef uint64_t tt_mask
+    cdef uint64_t tt_mask         # the whole table's (the part in use: control.mask)
     cdef public long long tt_bytes
+    cdef void* tt_map             # the table's own mapping (NULL in a helper, which borrows it)
+    cdef size_t tt_map_bytes
+    cdef long long table_nodes    # nodes searched since the table was last cleared
     cdef int killers[MAX_PLY][2]
     cdef int* history             # [MAX_PLAYERS][HIST_SIZE]
     cdef int* movebuf             # [MAX_PLY][MAX_MOVES]
@@ -104,7 +160,22 @@ cdef class AlphaBeta:
     cdef int excluded[MAX_MOVES]
     cdef int n_excluded
     cdef list stack               # one scratch State a ply
+    cdef PyObject* states[MAX_PLY + 1]   # the same States, borrowed, for nogil code
     cdef Rng rng
+    # Lazy SMP: helpers are searchers of their own that share this one's table
+    cdef public int threads
+    cdef list helpers
+    cdef PyObject* helper_ptrs[MAX_THREADS_C]   # the same helpers, borrowed, for nogil code
+    cdef AlphaBeta main           # a helper's main searcher (None in the main searcher)
+    cdef int helper_index         # 0 in the main searcher
+    cdef Shared shared            # the main searcher's; a helper reads main.shared
+    cdef Shared* control
+    cdef pthread_t thread         # a helper's thread while it runs
+    cdef bint running
+    cdef uint64_t published_nodes # a helper's node count, published now and then
+    cdef uint64_t limit_reported  # own nodes added to the shared count (under a node limit)
+    cdef long long helper_nodes   # the main searcher's latest sum of its helpers' counts
+    cdef int helper_depth         # deepest iteration a helper may search
     # settings
     cdef public bint use_eval
     cdef public bint paranoid
@@ -127,18 +198,33 @@ cdef class AlphaBeta:
     cdef int seldepth
 
     def __cinit__(self, int tt_mb=32, bint use_eval=True, bint paranoid=False,
-                  int exact_outcomes=64, int samples=8, int star=2, seed=0):
+                  int exact_outcomes=64, int samples=8, int star=2, seed=0, int threads=1,
+                  AlphaBeta main=None):
         cdef uint64_t n = 1
         if not 1 <= tt_mb <= MAX_TT_MB:
             raise ValueError(f"the transposition table takes 1 to {MAX_TT_MB} MB, not {tt_mb}")
         if not (1 <= exact_outcomes <= MAX_EXACT and 1 <= samples <= MAX_SAMPLES and 0 <= star <= 2):
             raise ValueError(f"chance settings out of range: exact 1..{MAX_EXACT}, "
                              f"samples 1..{MAX_SAMPLES}, star 0..2")
-        while n * 2 * sizeof(TTEntry) <= <uint64_t>tt_mb * 1024 * 1024:
-            n *= 2
-        self.tt = <TTEntry*>calloc(n, sizeof(TTEntry))
-        self.tt_mask = n - 1
-        self.tt_bytes = n * sizeof(TTEntry)
+        if not 1 <= threads <= MAX_THREADS:
+            raise ValueError(f"alpha-beta runs 1 to {MAX_THREADS} threads, not {threads}")
+        self.main = main
+        self.control = &self.shared
+        if main is not None:
+            # a helper: the main searcher's table and stop flag
+            self.tt = main.tt
+            self.tt_mask = main.tt_mask
+            self.tt_bytes = main.tt_bytes
+            self.control = &main.shared
+        else:
+            while n * 2 * sizeof(TTEntry) <= <uint64_t>tt_mb * 1024 * 1024:
+                n *= 2
+            self.tt_bytes = n * sizeof(TTEntry)
+            self.map_table()
+            self.tt_mask = n - 1
+            self.shared.mask = min(self.tt_mask, FIRST_TABLE_ENTRIES - 1)
+        self.threads = threads
+        self.helpers = []
         self.history = <int*>calloc(MAX_PLAYERS * HIST_SIZE, sizeof(int))
         self.movebuf = <int*>malloc(MAX_PLY * MAX_MOVES * sizeof(int))
         self.scorebuf = <double*>malloc(MAX_PLY * MAX_MOVES * sizeof(double))
@@ -154,17 +240,65 @@ cdef class AlphaBeta:
         self.stack = []
         memset(self.killers, 0xFF, sizeof(self.killers))   # -1: no killer (0 is a move id)
 
+    cdef void map_table(self):
+        """Reserve the whole table as zero pages that take memory only when first written:
+        the search uses a small part of it at first and grows into the rest (grow_table),
+        so that `tt=512` costs a short search no more than `tt=32` (the first writes to all
+        of 512 MB, a page fault each 4 KB, made a first search to depth 8 take +47%)."""
+        cdef void* p
+        self.tt_map_bytes = self.tt_bytes
+        p = mmap(NULL, self.tt_map_bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+        if p == MAP_FAILED:
+            self.tt_map = NULL
+            self.tt = NULL
+            return
+        self.tt_map = p
+        self.tt = <TTEntry*>p
+
+    cdef void grow_table(self) noexcept nogil:
+        """Double the part of the table in use (the main searcher, while helpers may be
+        reading and writing it): entries whose key has the new index bit move up to the
+        new half.  A racing helper at worst misses an entry or stores one where it will not
+        be found; every read is checked against its key, so nothing wrong is ever read."""
+        cdef uint64_t old = self.shared.mask, i, key
+        cdef TTEntry* e
+        cdef TTEntry* up
+        memset(&self.tt[old + 1], 0, (old + 1) * sizeof(TTEntry))
+        for i in range(old + 1):
+            e = &self.tt[i]
+            key = load_u64(&e.check) ^ load_u64(&e.value) ^ load_u64(&e.meta)
+            if key & (old + 1):
+                up = &self.tt[i + old + 1]
+                store_u64(&up.value, load_u64(&e.value))
+                store_u64(&up.meta, load_u64(&e.meta))
+                store_u64(&up.check, load_u64(&e.check))
+        store_u64(&self.shared.mask, old * 2 + 1)
+
+    cdef inline TTEntry* slot(self, uint64_t key) noexcept nogil:
+        return &self.tt[key & load_u64(&self.control.mask)]
+
     def __dealloc__(self):
-        free(self.tt)
+        if self.tt_map != NULL:
+            munmap(self.tt_map, self.tt_map_bytes)
         free(self.history)
         free(self.movebuf)
         free(self.scorebuf)
 
     def clear(self):
         """Forget the transposition table, killers and history (a new game)."""
-        memset(self.tt, 0, (self.tt_mask + 1) * sizeof(TTEntry))
+        if self.main is None:
+            memset(self.tt, 0, (self.shared.mask + 1) * sizeof(TTEntry))
+            self.shared.mask = min(self.tt_mask, FIRST_TABLE_ENTRIES - 1)
+            self.table_nodes = 0
         memset(self.history, 0, MAX_PLAYERS * HIST_SIZE * sizeof(int))
         memset(self.killers, 0xFF, sizeof(self.killers))
+        for h in self.helpers:
+            h.clear()
+
+    @property
+    def tt_in_use(self):
+        """Bytes of the table the search has grown into so far."""
+        return (self.shared.mask + 1) * sizeof(TTEntry)
 
     def reseed(self, seed):
         rng_seed(&self.rng, <uint64_t>seed)
@@ -176,7 +310,7 @@ cdef class AlphaBeta:
             return 0 if player == self.root_player else 1
         return player
 
-    cdef inline double terminal(self, State s, int me, int ply) noexcept:
+    cdef inline double terminal(self, State s, int me, int ply) noexcept nogil:
         cdef double out[MAX_PLAYERS]
         s.outcome(out)
         cdef double sv = 2.0 * out[self.root_player] - 1.0
@@ -184,7 +318,7 @@ cdef class AlphaBeta:
             sv = -sv
         return sv * (MATE - ply)
 
-    cdef inline double leaf(self, State s, int me) noexcept:
+    cdef inline double leaf(self, State s, int me) noexcept nogil:
         self.horizon += 1
         if not self.use_eval or self.solving:
             return 0.0
@@ -197,22 +331,61 @@ cdef class AlphaBeta:
             sv = -sv
         return sv
 
-    cdef inline void check_limits(self) noexcept:
+    cdef inline void check_limits(self) noexcept nogil:
         # the one place the limits are checked: at every node a search enters (value(),
-        # probe()) and every sampled chance outcome; the clock is read every 256 calls
+        # probe()) and every sampled chance outcome; the clock is read every 256 calls.
+        # Only the main searcher checks them; a helper stops when the main one says so.
         self.checks += 1
-        if self.node_limit > 0 and self.nodes >= self.node_limit:
+        if self.helper_index > 0:
+            if (self.checks & 255) == 0:
+                store_u64(&self.published_nodes, <uint64_t>self.nodes)
+            if load_int(&self.control.stop) or (self.node_limit > 0 and self.over_node_limit()):
+                self.stop = True
+            return
+        if self.node_limit > 0 and (self.over_node_limit() if self.running
+                                    else self.nodes >= self.node_limit):
             self.stop = True
         elif (self.checks & 255) == 0:
+            if self.running:
+                self.helper_nodes = self.count_helper_nodes()
+            if (self.shared.mask < self.tt_mask
+                    and (self.table_nodes + self.nodes + self.helper_nodes) * GROWTH > <long long>self.shared.mask):
+                self.grow_table()
             if self.deadline > 0 and now() >= self.deadline:
                 self.stop = True
-            if interrupted():     # Ctrl-C: stop, and tell the caller at the end
+            if self.signalled():     # Ctrl-C: stop, and tell the caller at the end
                 self.interrupted = True
                 self.stop = True
+        if self.stop and self.running:
+            store_int(&self.shared.stop, 1)
+
+    cdef inline bint over_node_limit(self) noexcept nogil:
+        """With threads: whether everyone's nodes reach the limit.  Each thread adds its
+        count to the shared total every 16 nodes, so the search stops within 16 nodes a
+        thread of the limit, whichever threads the system happens to run."""
+        cdef uint64_t unreported = <uint64_t>self.nodes - self.limit_reported, total
+        if unreported >= 16:
+            total = add_u64(&self.control.counted, unreported)
+            self.limit_reported = <uint64_t>self.nodes
+            unreported = 0
+        else:
+            total = load_u64(&self.control.counted)
+        return <long long>(total + unreported) >= self.node_limit
+
+    cdef bint signalled(self) noexcept nogil:
+        with gil:
+            return interrupted()
+
+    cdef long long count_helper_nodes(self) noexcept nogil:
+        cdef long long total = 0
+        cdef int i
+        for i in range(self.threads - 1):
+            total += <long long>load_u64(&(<AlphaBeta>self.helper_ptrs[i]).published_nodes)
+        return total
 
     # ------------------------------------------------------------------ the search
     cdef double value(self, State c, int depth, double alpha, double beta, int ply, int me,
-                      int budget):
+                      int budget) noexcept nogil:
         """Value of position c for player `me`, who moved into it, in window (alpha, beta).
         `budget` bounds the leaves of the compound chance node c belongs to (see chance())."""
         cdef int tm
@@ -235,7 +408,7 @@ cdef class AlphaBeta:
         return -self.negamax(c, depth, -beta, -alpha, ply)
 
     cdef double chance(self, State c, int depth, double alpha, double beta, int ply, int me,
-                       int budget):
+                       int budget) noexcept nogil:
         """Expectimax over a compound chance node: a run of consecutive chance nodes (a deal
         of many cards) is one chance ply that uses no depth and expands into at most
         max(exact, samples) decision positions.  A node with at most `budget` outcomes is
@@ -252,7 +425,7 @@ cdef class AlphaBeta:
         cdef double* lo
         cdef double* hi
         cdef double total = 0.0, rest_lo = 0.0, rest_hi = 0.0, v, p, a, b
-        cdef State child
+        cdef PyObject* child
         cdef bint exact
         self.met_chance = True
         if self.solving:
@@ -280,15 +453,15 @@ cdef class AlphaBeta:
             n = k
             for i in range(k):
                 probs[i] = 1.0 / k
-        child = <State>self.stack[ply + 1]
+        child = self.states[ply + 1]
         for i in range(n):
             lo[i] = -MATE
             hi[i] = MATE
         if self.star >= 2 and exact and n > 1:
             for i in range(n):
-                child.assign(c)
-                child.play(outs[i])
-                self.probe(child, depth, ply + 1, me, &lo[i], &hi[i])
+                (<State>child).assign(c)
+                (<State>child).play(outs[i])
+                self.probe(<State>child, depth, ply + 1, me, &lo[i], &hi[i])
                 if self.stop:
                     break
             for i in range(n):
@@ -318,13 +491,13 @@ cdef class AlphaBeta:
             else:
                 a = -MATE - 1
                 b = MATE + 1
-            child.assign(c)
+            (<State>child).assign(c)
             if exact:
-                child.play(outs[i])
-                v = self.value(child, depth, a, b, ply + 1, me, budget // n)
+                (<State>child).play(outs[i])
+                v = self.value(<State>child, depth, a, b, ply + 1, me, budget // n)
             else:
-                self.sample_run(child)
-                v = self.value(child, depth, a, b, ply + 1, me, self.exact_outcomes)
+                self.sample_run(<State>child)
+                v = self.value(<State>child, depth, a, b, ply + 1, me, self.exact_outcomes)
             total += p * v
             if self.stop:
                 break
@@ -340,7 +513,7 @@ cdef class AlphaBeta:
         self.pv_len[ply] = 0
         return total
 
-    cdef void sample_run(self, State s):
+    cdef void sample_run(self, State s) noexcept nogil:
         """Play sampled outcomes in s until a player is to move or the game is over."""
         while not s.over() and s.to_move() == CHANCE:
             s.play(s.sample_chance(&self.rng))
@@ -348,7 +521,7 @@ cdef class AlphaBeta:
             if self.stop:
                 return
 
-    cdef void probe(self, State c, int depth, int ply, int me, double* lo, double* hi):
+    cdef void probe(self, State c, int depth, int ply, int me, double* lo, double* hi) noexcept nogil:
         """Star2's probe of one outcome: the exact value of a terminal or horizon position,
         else the first move's value, a bound in the direction of the side to move there
         (a lower bound for `me` if me's side moves, an upper bound otherwise)."""
@@ -378,7 +551,7 @@ cdef class AlphaBeta:
             hi[0] = -self.negamax(c, depth, -MATE - 1, MATE + 1, ply)
         self.probing = False
 
-    cdef void score_moves(self, int* moves, int n, int tt_move, int ply, int player):
+    cdef void score_moves(self, int* moves, int n, int tt_move, int ply, int player) noexcept nogil:
         cdef int i, m
         cdef double* sc = self.scorebuf + ply * MAX_MOVES
         for i in range(n):
@@ -396,8 +569,12 @@ cdef class AlphaBeta:
                 sc[i] = -i
             else:
                 sc[i] = self.history[player * HIST_SIZE + (m & (HIST_SIZE - 1))]
+                if self.helper_index > 0:
+                    # helpers break ties their own way, so that they search other subtrees
+                    # first and leave in the table what the main searcher has not seen yet
+                    sc[i] += <double>(rng_next(&self.rng) & 3)
 
-    cdef inline int pick_next(self, int* moves, int n, int i, int ply) noexcept:
+    cdef inline int pick_next(self, int* moves, int n, int i, int ply) noexcept nogil:
         """Selection sort one step at a time: a cut-off after a few moves never pays for
         sorting the rest."""
         cdef double* sc = self.scorebuf + ply * MAX_MOVES
@@ -415,16 +592,17 @@ cdef class AlphaBeta:
             sc[best] = s
         return moves[i]
 
-    cdef double negamax(self, State s, int depth, double alpha, double beta, int ply):
+    cdef double negamax(self, State s, int depth, double alpha, double beta, int ply) noexcept nogil:
         cdef int me = s.to_move()
         cdef bint probe = self.probing        # Star2: search the first move only
         cdef uint64_t key = s.key()
-        cdef TTEntry* e = &self.tt[key & self.tt_mask]
+        cdef TTEntry* e = self.slot(key)
+        cdef TTData hit
         cdef int tt_move = -1, n, i, m, best_move = -1, j
         cdef double v, best = -INF, alpha0 = alpha, tv
         cdef bint exact_v
         cdef int* moves = self.movebuf + ply * MAX_MOVES
-        cdef State child
+        cdef PyObject* child
         cdef long long horizon0
         self.probing = False
         self.pv_len[ply] = 0
@@ -448,36 +626,36 @@ cdef class AlphaBeta:
                 if self.path[i] == key:
                     self.horizon += 1     # a heuristic draw, not a proof
                     return 0.0
-        if e.used and e.key == key:
-            tt_move = e.move
-            if ply > 0 and e.depth >= depth:
-                tv = from_tt(e.value, ply)
-                if (e.flag == EXACT or (e.flag == LOWER and tv >= beta)
-                        or (e.flag == UPPER and tv <= alpha)):
-                    if e.depth < DEPTH_INF:
+        if tt_read(e, key, &hit):
+            tt_move = hit.move
+            if ply > 0 and hit.depth >= depth:
+                tv = from_tt(hit.value, ply)
+                if (hit.flag == EXACT or (hit.flag == LOWER and tv >= beta)
+                        or (hit.flag == UPPER and tv <= alpha)):
+                    if hit.depth < DEPTH_INF:
                         self.horizon += 1
                     return tv
         n = s.legal_moves(moves)
         if ply == 0 and self.n_excluded:
             n = self.without_excluded(moves, n)
         self.score_moves(moves, n, tt_move, ply, me)
-        child = <State>self.stack[ply + 1]
+        child = self.states[ply + 1]
         horizon0 = self.horizon
         for i in range(n):
             m = self.pick_next(moves, n, i, ply)
-            child.assign(s)
-            child.play(m)
+            (<State>child).assign(s)
+            (<State>child).play(m)
             self.pv_len[ply + 1] = 0
             exact_v = True
             if i == 0:
-                v = self.value(child, depth - 1, alpha, beta, ply + 1, me, self.exact_outcomes)
+                v = self.value(<State>child, depth - 1, alpha, beta, ply + 1, me, self.exact_outcomes)
             else:
-                v = self.value(child, depth - 1, alpha, alpha + 1.0, ply + 1, me, self.exact_outcomes)
+                v = self.value(<State>child, depth - 1, alpha, alpha + 1.0, ply + 1, me, self.exact_outcomes)
                 exact_v = False
                 if v > alpha and v < beta and not self.stop:
-                    child.assign(s)
-                    child.play(m)
-                    v = self.value(child, depth - 1, alpha, beta, ply + 1, me, self.exact_outcomes)
+                    (<State>child).assign(s)
+                    (<State>child).play(m)
+                    v = self.value(<State>child, depth - 1, alpha, beta, ply + 1, me, self.exact_outcomes)
                     exact_v = True
             if self.stop:
                 break
@@ -508,13 +686,11 @@ cdef class AlphaBeta:
         if probe and best <= alpha0:
             return best       # one move failing low bounds nothing
         if best_move >= 0 and not (ply == 0 and self.n_excluded):   # a partial root is no entry
-            e.key = key
-            e.used = 1
-            e.value = to_tt(best, ply)
-            e.move = best_move
             # a subtree that met no horizon is exact at any depth
-            e.depth = DEPTH_INF if self.horizon == horizon0 else depth
-            e.flag = LOWER if (best >= beta or probe) else (EXACT if best > alpha0 else UPPER)
+            # the slot again: the table may have grown while the children were searched
+            tt_write(self.slot(key), key, to_tt(best, ply), best_move,
+                     DEPTH_INF if self.horizon == horizon0 else depth,
+                     LOWER if (best >= beta or probe) else (EXACT if best > alpha0 else UPPER))
         return best
 
     cdef int without_excluded(self, int* moves, int n) noexcept:
@@ -537,11 +713,14 @@ cdef class AlphaBeta:
         """Iterative deepening from `root`.  Returns a dict: move, score, depth, pv (ids),
         nodes, seconds, exact (the score is proven), stats [(move, score)] at the root.
         ``exclude``: root moves to leave out (the best of the others is searched, for the
-        second and later lines of a multi-PV analysis)."""
+        second and later lines of a multi-PV analysis).
+
+        With threads > 1 this is Lazy SMP: helper threads search the same root at their own
+        depths and move orders, sharing the table, while this (the main) searcher deepens as
+        it would alone; its result is the one reported, the nodes are everyone's."""
         cdef int d, i, n, m, best_move = -1, depth_done = 0
         cdef double t0 = now(), score = 0.0, v, alpha, beta
         cdef int* moves
-        cdef State child
         cdef list pv = [], root_scores = []
         cdef bint exact = False
         if root.over() or root.to_move() == CHANCE:
@@ -558,22 +737,9 @@ cdef class AlphaBeta:
         self.n_excluded = len(exclude)
         for i, m in enumerate(exclude):
             self.excluded[i] = m
-        self.root_player = root.to_move()
-        self.solving = solve
-        self.met_chance = False
-        self.stop = False
-        self.interrupted = False
-        self.nodes = 1
-        self.checks = 0
+        self.begin(root, solve)
         self.node_limit = nodes
         self.deadline = t0 + seconds if seconds > 0 else 0.0
-        self.seldepth = 0
-        if self.stack and (type(self.stack[0]) is not type(root)
-                           or (<State>self.stack[0]).n_players != root.n_players):
-            self.stack = []           # scratch states of another game: the casts need this one
-            self.clear()
-        while len(self.stack) < MAX_PLY + 1:
-            self.stack.append(root.clone())
         moves = self.movebuf
         n = root.legal_moves(moves)
         if self.n_excluded:
@@ -582,50 +748,56 @@ cdef class AlphaBeta:
                 raise ValueError("every root move is excluded: nothing is left to search")
         if n == 1 and not solve:
             max_depth = min(max_depth, 1)
-        for d in range(1, max_depth + 1):
-            self.horizon = 0
-            self.root_n = 0
-            self.path[0] = root.key()
-            v = self.negamax(root, d, -INF, INF, 0)
-            if self.stop and d > 1:
-                break       # an unfinished iteration: keep the last complete one
-            if self.pv_len[0] > 0:
-                best_move = self.pv[0][0]
-                pv = self.complete_pv(root, [self.pv[0][i] for i in range(self.pv_len[0])], d)
-            elif best_move < 0:
-                best_move = moves[0]
-                pv = [best_move]
-            score = v
-            depth_done = d
-            root_scores = [(self.root_move[i], self.root_val[i], self.root_exact[i])
-                           for i in range(self.root_n)]
-            if callback is not None:
-                try:
-                    callback(d, score, pv, self.nodes, now() - t0)
-                except KeyboardInterrupt:     # Ctrl-C inside the caller's Python code
-                    self.interrupted = True
-                    self.stop = True          # nothing after this may search on (window_solve)
-                    break
-            if self.met_chance and solve:
-                raise ChanceInSolve("the position has chance ahead: solve needs a position "
-                                    "with no chance left")
-            if not self.stop and (self.horizon == 0 or (fabs(score) > MATE_BOUND and not solve)):
-                exact = True    # a forced win/loss, or a tree searched to its ends
-                break
-            if self.stop or (solve and (d >= SOLVE_DEEPENING or fabs(score) > MATE_BOUND)):
-                # solve takes a mate's distance from the window tests: a table kept from
-                # another search can show a longer mate at a shallow depth
-                break
-        if solve and not exact and not self.stop and not self.met_chance:
-            score, exact = self.window_solve(root, t0, callback)
-            if exact or self.pv_len[0] > 0:
-                depth_done = self.seldepth
+        self.start_helpers(root, max_depth)
+        try:
+            for d in range(1, max_depth + 1):
+                self.horizon = 0
+                self.root_n = 0
+                self.path[0] = root.key()
+                with nogil:
+                    v = self.negamax(root, d, -INF, INF, 0)
+                if self.stop and d > 1:
+                    break       # an unfinished iteration: keep the last complete one
                 if self.pv_len[0] > 0:
                     best_move = self.pv[0][0]
-                    pv = self.complete_pv(root, [self.pv[0][i] for i in range(self.pv_len[0])],
-                                          MAX_PLY)
+                    pv = self.complete_pv(root, [self.pv[0][i] for i in range(self.pv_len[0])], d)
+                elif best_move < 0:
+                    best_move = moves[0]
+                    pv = [best_move]
+                score = v
+                depth_done = d
                 root_scores = [(self.root_move[i], self.root_val[i], self.root_exact[i])
                                for i in range(self.root_n)]
+                if callback is not None:
+                    try:
+                        callback(d, score, pv, self.all_nodes(), now() - t0)
+                    except KeyboardInterrupt:     # Ctrl-C inside the caller's Python code
+                        self.interrupted = True
+                        self.stop = True          # nothing after this may search on (window_solve)
+                        break
+                if self.met_chance and solve:
+                    raise ChanceInSolve("the position has chance ahead: solve needs a position "
+                                        "with no chance left")
+                if not self.stop and (self.horizon == 0 or (fabs(score) > MATE_BOUND and not solve)):
+                    exact = True    # a forced win/loss, or a tree searched to its ends
+                    break
+                if self.stop or (solve and (d >= SOLVE_DEEPENING or fabs(score) > MATE_BOUND)):
+                    # solve takes a mate's distance from the window tests: a table kept from
+                    # another search can show a longer mate at a shallow depth
+                    break
+            if solve and not exact and not self.stop and not self.met_chance:
+                score, exact = self.window_solve(root, t0, callback)
+                if exact or self.pv_len[0] > 0:
+                    depth_done = self.seldepth
+                    if self.pv_len[0] > 0:
+                        best_move = self.pv[0][0]
+                        pv = self.complete_pv(root, [self.pv[0][i] for i in range(self.pv_len[0])],
+                                              MAX_PLY)
+                    root_scores = [(self.root_move[i], self.root_val[i], self.root_exact[i])
+                                   for i in range(self.root_n)]
+        finally:
+            self.stop_helpers()
+            self.table_nodes += self.all_nodes()
         if self.met_chance and solve:
             raise ChanceInSolve("the position has chance ahead: solve needs a position "
                                 "with no chance left")
@@ -633,27 +805,138 @@ cdef class AlphaBeta:
             best_move = moves[0]
             pv = [best_move]
         result = {"move": best_move, "score": score, "depth": depth_done, "pv": pv,
-                "nodes": self.nodes, "seconds": now() - t0, "exact": exact and not self.met_chance,
-                "chance": self.met_chance,
-                "seldepth": self.seldepth, "root_moves": root_scores}
+                "nodes": self.all_nodes(), "seconds": now() - t0,
+                "exact": exact and not self.met_chance, "chance": self.met_chance,
+                "seldepth": self.seldepth, "root_moves": root_scores, "threads": self.threads}
         if self.interrupted:
             raise SearchInterrupted(result)
         return result
 
+    cdef void begin(self, State root, bint solve):
+        """Ready this searcher (main or helper) for a search of `root`."""
+        cdef int i
+        self.root_player = root.to_move()
+        self.solving = solve
+        self.windows = False
+        self.met_chance = False
+        self.stop = False
+        self.interrupted = False
+        self.nodes = 1
+        self.published_nodes = 0
+        self.limit_reported = 0
+        self.helper_nodes = 0
+        self.checks = 0
+        self.node_limit = 0
+        self.deadline = 0.0
+        self.seldepth = 0
+        if self.stack and (type(self.stack[0]) is not type(root)
+                           or (<State>self.stack[0]).n_players != root.n_players):
+            self.stack = []           # scratch states of another game: the casts need this one
+            self.clear()
+        while len(self.stack) < MAX_PLY + 1:
+            self.stack.append(root.clone())
+        for i in range(MAX_PLY + 1):
+            self.states[i] = <PyObject*>self.stack[i]
+        (<State>self.stack[0]).assign(root)    # a helper searches from its own copy
+
+    cdef void start_helpers(self, State root, int max_depth):
+        """Start threads - 1 helper threads on `root` (as many as the system gives)."""
+        cdef AlphaBeta h
+        cdef int i, j
+        self.shared.stop = 0
+        self.shared.counted = 0
+        self.running = False
+        if self.threads == 1:
+            return
+        while len(self.helpers) < self.threads - 1:
+            h = AlphaBeta(tt_mb=1, threads=1, main=self, seed=len(self.helpers) + 1)
+            h.helper_index = len(self.helpers) + 1
+            self.helpers.append(h)
+        del self.helpers[self.threads - 1:]
+        for i, h in enumerate(self.helpers):
+            self.helper_ptrs[i] = <PyObject*>h
+            h.use_eval = self.use_eval
+            h.paranoid = self.paranoid
+            h.exact_outcomes = self.exact_outcomes
+            h.samples = self.samples
+            h.star = self.star
+            h.n_excluded = self.n_excluded      # a multi-PV line: helpers leave out the same moves
+            for j in range(self.n_excluded):
+                h.excluded[j] = self.excluded[j]
+            h.begin(root, self.solving)
+            h.helper_depth = max_depth
+            h.node_limit = self.node_limit
+            h.running = False
+        self.running = True
+        for h in self.helpers:
+            if start_thread(&h.thread, helper_main, <void*>h) != 0:
+                break          # no more threads to be had: search with those started
+            h.running = True
+
+    cdef void stop_helpers(self):
+        cdef AlphaBeta h
+        if not self.running:
+            return
+        store_int(&self.shared.stop, 1)
+        with nogil:
+            for i in range(self.threads - 1):
+                if (<AlphaBeta>self.helper_ptrs[i]).running:
+                    join_thread((<AlphaBeta>self.helper_ptrs[i]).thread)
+        for h in self.helpers:
+            h.running = False
+        self.running = False
+        self.helper_nodes = 0
+
+    cdef long long all_nodes(self):
+        """The nodes of this search, the helpers' included (their latest published counts
+        while they run, their own counts once they have stopped)."""
+        cdef AlphaBeta h
+        cdef long long total = self.nodes
+        for h in self.helpers:
+            total += h.nodes if not self.running else <long long>load_u64(&h.published_nodes)
+        return total
+
+    cdef void helper_search(self, State root) noexcept nogil:
+        """A helper's whole search: deepening from depth 1 or 2 (every other helper one
+        iteration ahead of the main searcher), then solve's window tests, until the main
+        searcher stops it; what it finds reaches the main searcher through the table."""
+        cdef int d = 1 + self.helper_index % 2
+        while d <= self.helper_depth and not self.stop:
+            self.horizon = 0
+            self.root_n = 0
+            self.path[0] = root.key()
+            self.negamax(root, d, -INF, INF, 0)
+            if self.stop or self.horizon == 0 or (self.solving and d >= SOLVE_DEEPENING):
+                break
+            d += 1
+        if self.solving and not self.stop and not self.met_chance:
+            self.windows = True
+            self.window_tests(root, DEPTH_INF - 1)
+            self.windows = False
+        store_u64(&self.published_nodes, <uint64_t>self.nodes)
+
     cdef tuple window_solve(self, State root, double t0, callback):
         """The exact value by null-window tests to the end of the game, after deepening
-        left it unproven: first whether the mover wins, loses or draws (one window around
-        0), then the distance by bisection, each test a window around one distance, and a
-        last window around the value itself for the principal variation.  With the
-        mate-distance bounds a test of "a win within p plies" searches p plies at most."""
-        cdef int depth = DEPTH_INF - 1
+        left it unproven (see window_tests)."""
+        cdef double score
         self.windows = True
         try:
-            return self.window_tests(root, t0, callback, depth)
+            with nogil:
+                score = self.window_tests(root, DEPTH_INF - 1)
         finally:
             self.windows = False
+        if self.stop:
+            return 0.0, False
+        if callback is not None:
+            callback(self.seldepth, score, [self.pv[0][i] for i in range(self.pv_len[0])],
+                     self.all_nodes(), now() - t0)
+        return score, not self.stop and (fabs(score) > MATE_BOUND or self.horizon == 0)
 
-    cdef tuple window_tests(self, State root, double t0, callback, int depth):
+    cdef double window_tests(self, State root, int depth) noexcept nogil:
+        """First whether the mover wins, loses or draws (one window around 0), then the
+        distance by bisection, each test a window around one distance, and a last window
+        around the value itself for the principal variation.  With the mate-distance bounds
+        a test of "a win within p plies" searches p plies at most."""
         cdef double v, t, score
         cdef int p, lo, hi
         self.horizon = 0
@@ -684,30 +967,26 @@ cdef class AlphaBeta:
         else:
             score = 0.0
         if self.stop:
-            return 0.0, False
+            return 0.0
         if score != 0.0:
             self.root_n = 0
             self.negamax(root, depth, score - 0.5, score + 0.5, 0)
-        if callback is not None and not self.stop:
-            callback(self.seldepth, score, [self.pv[0][i] for i in range(self.pv_len[0])],
-                     self.nodes, now() - t0)
-        return score, not self.stop and (fabs(score) > MATE_BOUND or self.horizon == 0)
+        return score
 
     cdef list complete_pv(self, State root, list pv, int depth):
         """The search's PV, continued from the table where a table hit cut it short."""
         cdef State s = root.clone()
         cdef int moves[MAX_MOVES]
         cdef int n, i, m
-        cdef TTEntry* e
+        cdef TTData hit
         cdef list seen = []
         for m in pv:
             s.play(m)
             seen.append(s.key())
         while len(pv) < depth and not s.over() and s.to_move() != CHANCE:
-            e = &self.tt[s.key() & self.tt_mask]
-            if not (e.used and e.key == s.key()):
+            if not tt_read(self.slot(s.key()), s.key(), &hit):
                 break
-            m = e.move
+            m = hit.move
             n = s.legal_moves(moves)
             for i in range(n):
                 if moves[i] == m:

@@ -206,6 +206,8 @@ class AlphaBetaEngine(Engine):
               "this many in all) are enumerated", 1, maximum=_ab.MAX_EXACT),
         Param("star", int, 2, "chance pruning: 0 none, 1 Star1, 2 Star1 after Star2 probes", 0, maximum=2),
         Param("paranoid", bool, False, "search N-player games as everyone against the mover"),
+        Param("threads", int, 1, "search threads (Lazy SMP: helpers share the table; with more "
+              "than 1 the search is not reproducible move for move)", 1, maximum=_ab.MAX_THREADS),
     )
     budget_keys = {"seconds": "time", "nodes": "nodes", "depth": "depth"}
 
@@ -222,7 +224,8 @@ class AlphaBetaEngine(Engine):
             try:
                 self._searcher = AlphaBeta(tt_mb=s["tt"], use_eval=s["eval"] == "game",
                                            paranoid=s["paranoid"], exact_outcomes=s["exact"],
-                                           samples=s["samples"], star=s["star"])
+                                           samples=s["samples"], star=s["star"],
+                                           threads=s["threads"])
             except MemoryError:
                 raise _no_memory("ab", "tt", s["tt"], "MB of transposition table") from None
         return self._searcher
@@ -295,6 +298,8 @@ class AlphaBetaEngine(Engine):
                                   proven=("win" if v > 0 else "loss") if (exact and is_mate(v)) else "",
                                   bound="" if exact else "upper"))
         info["seldepth"] = r["seldepth"]
+        if r["threads"] > 1:
+            info["threads"] = r["threads"]
         return SearchResult(
             engine=self.spec, move=r["move"], move_name=root.move_name(r["move"]),
             player=state.player, value=score_to_value(score), score=score_text(score),
