@@ -1,6 +1,8 @@
 """What the engine protocol costs: starting a roost engine in a worker process (through the
 handshake), and the round trip of one move (position, moves, go, info, bestmove) with the
-random engine, whose own time is next to nothing.  Recorded in ``extra_info``."""
+random engine, whose own time is next to nothing.  Recorded in ``extra_info``.
+
+A report, not a test: no time here is asserted."""
 from roost.arena.match import play_game
 from roost.core.games import get_game
 from roost.protocol.client import ProtocolEngine

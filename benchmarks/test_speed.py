@@ -2,7 +2,10 @@
 Targets (from the issues; this machine): Feed the Ducks perft >= 150 M leaves/s, playouts
 >= 150,000/s, MCTS >= 100,000 iterations/s, alpha-beta >= 2 M nodes/s; Tweeeet playouts
 >= 50,000 games/s, MCTS >= 30,000 it/s; CuBirds 4-player playouts >= 20,000 games/s, ISMCTS
->= 20,000 it/s; Under the Leaves playouts >= 10,000 (2p) and 4,000 (4p) games/s."""
+>= 20,000 it/s; Under the Leaves playouts >= 10,000 (2p) and 4,000 (4p) games/s.
+
+A report, not a test: the targets above are for reading next to the figures in
+``extra_info``; none is asserted (timings on a shared machine are too noisy for that)."""
 import pytest
 
 from roost.bench import bench_state, work_for

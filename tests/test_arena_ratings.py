@@ -317,3 +317,105 @@ def test_a_sweep_against_the_anchor_and_a_single_win():
     _games(t, (0, 1), (0.0, 1.0), 2)
     r = fit_elo(t)
     assert r.elo[1] == pytest.approx(120.41, abs=0.01) and r.note == ""
+
+
+def test_a_one_sided_cycle_has_a_finite_fit_without_virtual_draws():
+    # A beat B, B beat C, C beat D, D beat A, once each: every pair is one-sided, yet each
+    # engine reaches every other through wins (two or three steps away), so the exact fit
+    # exists (all equal, by symmetry) and no virtual draw may be added.  The information of
+    # (B, C, D) with A fixed: each engine meets two others once at p = 1/2 (1/4 each), so
+    # [[1/2, -1/4, 0], [-1/4, 1/2, -1/4], [0, -1/4, 1/2]]; its inverse has var C = 4 (the
+    # engine two steps from the anchor): error bar 1.96 * 2 * 400 / ln 10 = 680.97 Elo
+    t = Tally(4)
+    for a, b in ((0, 1), (1, 2), (2, 3), (3, 0)):
+        t.add((a, b), (1.0, 0.0))
+    r = fit_elo(t)
+    assert r.note == ""
+    assert r.elo == pytest.approx([0.0] * 4, abs=1e-6)
+    assert r.err[2] == pytest.approx(1.96 * 2 * ELO, abs=0.01)
+    assert r.err[2] == pytest.approx(680.97, abs=0.01)
+
+
+def test_games_of_an_engine_against_itself_count_nothing():
+    # fit_elo also takes (W, N) matrices: a diagonal (an engine "against itself") carries no
+    # information about any difference, so it changes neither the ratings nor the error bars
+    t = _consistent_three()
+    W = [row[:] for row in t.W]
+    N = [row[:] for row in t.N]
+    for i in range(3):
+        W[i][i], N[i][i] = 5.0, 10.0
+    plain, diagonal = fit_elo(t), fit_elo((W, N))
+    assert diagonal.elo == pytest.approx(plain.elo, abs=1e-9)
+    assert diagonal.err == pytest.approx(plain.err, abs=1e-9)
+
+
+def test_a_chain_of_lopsided_results_is_fitted_exactly():
+    # A beat B, B beat C, C beat D, 9:1 each, no other games: the likelihood splits by link,
+    # so each link is exactly 400 log10(9) = 381.697 Elo; from the anchor the first Newton
+    # step to D is far beyond two logits, which the step limit must tame
+    t = Tally(4)
+    for a in range(3):
+        _games(t, (a, a + 1), (1.0, 0.0), 9)
+        _games(t, (a, a + 1), (0.0, 1.0), 1)
+    r = fit_elo(t)
+    link = 400 * math.log10(9)
+    assert r.elo == pytest.approx([0.0, -link, -2 * link, -3 * link], abs=1e-6)
+    assert link == pytest.approx(381.697, abs=0.001)
+
+
+def test_groups_that_never_met_are_rated_apart_with_a_note():
+    t = Tally(4)
+    _games(t, (0, 1), (1.0, 0.0), 3)
+    _games(t, (0, 1), (0.0, 1.0), 1)
+    _games(t, (2, 3), (1.0, 0.0), 1)
+    _games(t, (2, 3), (0.0, 1.0), 3)
+    r = fit_elo(t)
+    assert "never met the anchor's group" in r.note
+    assert r.connected == [True, True, False, False]
+    # each group on its own: 3:1 is 400 log10(3) = 190.85 Elo, the second group's first
+    # engine at the anchor's 0
+    assert r.elo == pytest.approx([0.0, -190.849, 0.0, 190.849], abs=0.001)
+
+
+def test_head_to_head_of_one_and_of_two_games_by_hand():
+    # one game: no sample variance, the variance of a fair coin (1/4) stands in:
+    # margin 1.96 * sqrt(1/4 / 1) = 0.98, so the interval is [0.02, 1]: Elo -400 log10(49)
+    # = -676.08 to +inf; LOS Phi((1 - 1/2) / (1/2)) = Phi(1) = 0.841345
+    s = ScoreStream()
+    assert s.head_to_head() is None
+    s.add(1.0)
+    h = s.head_to_head()
+    assert h.games == 1 and h.score == 1.0 and h.elo == math.inf
+    assert h.margin == pytest.approx(0.98, abs=1e-12)
+    assert h.elo_low == pytest.approx(-676.078, abs=0.001) and h.elo_high == math.inf
+    assert h.los == pytest.approx(0.841345, abs=1e-6)
+    # two games, a win and a loss: sample variance (1 - 2/4) / 1 = 1/2, margin
+    # 1.96 * sqrt(1/2 / 2) = 0.98 again, the interval [0, 1] clipped: -inf to +inf
+    s.add(0.0)
+    h = s.head_to_head()
+    assert h.games == 2 and h.score == 0.5 and h.elo == 0.0 and h.los == 0.5
+    assert h.margin == pytest.approx(0.98, abs=1e-12)
+    assert h.elo_low == -math.inf and h.elo_high == math.inf
+
+
+def test_sprt_settings_text_and_bounds_by_hand():
+    s = Sprt.parse(" elo1=5,, beta=0.1,")          # empty items are skipped, not the end
+    assert (s.elo0, s.elo1, s.alpha, s.beta) == (0.0, 5.0, 0.05, 0.1)
+    assert s.text() == "elo0=0,elo1=5,alpha=0.05,beta=0.1"
+    assert Sprt.parse(s.text()) == s
+    for bad in ("alpha=0.5", "beta=0.5", "alpha=0", "beta=0"):
+        with pytest.raises(SprtError, match="between 0 and 0.5"):
+            Sprt.parse("elo1=5," + bad)
+    # a decision exactly at a bound is taken
+    assert s.decision(s.upper) == "H1" and s.decision(s.lower) == "H0"
+    assert s.decision((s.upper + s.lower) / 2) == ""
+    assert s.llr(0, 0.0, 0.0) == 0.0
+
+
+def test_sprt_llr_by_hand():
+    # elo0 = 0, elo1 = 50: s0 = 1/2, s1 = 1 / (1 + 10^(-1/8)) = 0.5714631; scores 1, 1, 0:
+    # n = 3, sum 2, m = 2/3, v = ((2 - 3 * 4/9) + (1/3)^2 + (2/3)^2) / (3 + 2) = 11/45,
+    # LLR = (s1 - s0) (2 * 2 - 3 (s0 + s1)) / (2 v) = 0.0714631 * 0.7856106 / (22/45) = 0.114836
+    s = Sprt(elo0=0, elo1=50)
+    assert s.llr(3, 2.0, 2.0) == pytest.approx(0.114836, abs=1e-6)
+    assert s.run([1.0, 1.0, 0.0]) == ("", 3, pytest.approx(0.114836, abs=1e-6))

@@ -361,3 +361,24 @@ def test_a_dead_worker_ends_the_run_saying_what_is_stored(tmp_path):
     assert f": {stored} of 400 games" in str(info.value)
     done = run_tournament(cfg, db=db, jobs=2)
     assert done.finished and done.resumed == stored and done.stored == 400
+
+
+def test_a_game_that_fails_in_a_worker_is_named_and_not_offered_for_resuming(tmp_path, monkeypatch):
+    # issue 16 (a surviving mutant of the runner): a game that raised would raise again, so
+    # the message names it and does not say "run the same command to resume", which it says
+    # when the games stopped for a reason outside them (a worker lost)
+    import roost.arena.runner as runner
+    from roost.arena.runner import ArenaError, WorkersLost
+
+    def broken(game, position, item, *args, **kwargs):
+        if item[0] == 1:
+            raise ValueError("a bug in a game")
+        return play_scheduled(game, position, item, *args, **kwargs)
+
+    monkeypatch.setattr(runner, "play_scheduled", broken)      # the workers fork with it
+    cfg = TournamentConfig(game=DUCKS, engines=["random", "random"], games=4, seed=3)
+    with pytest.raises(ArenaError) as e:
+        run_tournament(cfg, db=str(tmp_path / "f.db"), jobs=2)
+    assert not isinstance(e.value, WorkersLost)
+    assert "game 1 failed in a worker: ValueError: a bug in a game" in str(e.value)
+    assert "resume" not in str(e.value)

@@ -124,7 +124,7 @@ def test_replay_steps_interactively(db):
     (["-e", "random", "-e", "stockfish"], "unknown engine 'stockfish'"),
     (["-e", "random", "-e", "mcts:iters=5"], "no parameter 'iters'"),
     (["-e", "random", "-e", "random", "--games", "3"], "use a multiple of 2"),
-    (["-e", "random", "-e", "random", "--games", "0"], "multiple of 2"),
+    (["-e", "random", "-e", "random", "--games", "0"], "must be positive, not 0"),
     (["-e", "random", "-e", "random", "--jobs", "0"], "--jobs"),
     (["-e", "random", "-e", "random", "--players", "3"], "played by 2 players, not 3"),
     (["-e", "random", "-e", "random", "--sprt", "elo0=5,elo1=1"], "elo1 > elo0"),

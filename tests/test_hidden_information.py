@@ -178,7 +178,7 @@ def test_cli_analyse_and_show_from_a_seat():
     r = CliRunner().invoke(cli, ["analyse", "cubirds", s.text(), "--as", str(seat),
                                  "--engine", "ismcts:iterations=300"])
     assert r.exit_code == 0, r.output
-    assert "mover's information" in r.output and "players  p0" in r.output
+    assert "mover's information" in r.output and "players  seat 0 " in r.output
     other = (seat + 1) % 3
     r = CliRunner().invoke(cli, ["show", "cubirds", s.text(), "--as", str(other)])
     assert r.exit_code == 0 and f"seen by seat {other}" in r.output

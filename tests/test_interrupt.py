@@ -42,7 +42,7 @@ def _interrupt_after(p, ready):
 
 def test_interrupted_solve_reports_its_last_depth():
     p = _start(["solve", "ducks", OPENING])
-    out, err = _interrupt_after(p, "depth   6")
+    out, err = _interrupt_after(p, "info depth 6 ")
     assert p.returncode == 130
     assert "interrupted: unproven after depth" in out
     assert "Traceback" not in err
@@ -50,7 +50,7 @@ def test_interrupted_solve_reports_its_last_depth():
 
 def test_interrupted_solve_still_prints_json():
     p = _start(["solve", "ducks", OPENING, "--json"])
-    out, err = _interrupt_after(p, "depth   6")
+    out, err = _interrupt_after(p, '"depth": 6,')             # its progress as JSON lines
     assert p.returncode == 130 and "Traceback" not in err
     data = json.loads(out)
     assert data["verdict"] == "interrupted" and data["depth"] >= 6 and data["pv"]
@@ -71,7 +71,7 @@ def test_interrupted_pimc_on_hidden_cards_prints_its_votes():
     state = get_game("cubirds").start(players=3, seed=2)
     p = _start(["analyse", "cubirds", state.text(), "--engine", "pimc:worlds=3,iterations=1000000000",
                 "--progress", "--json"])
-    out, err = _interrupt_after(p, "info world 1")
+    out, err = _interrupt_after(p, '"world": 1,')
     assert p.returncode == 130 and "Traceback" not in err
     data = json.loads(out)
     assert data["iterations"] > 0 and data["stats"] and data["info"]["worlds"] == 1

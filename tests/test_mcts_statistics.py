@@ -67,6 +67,63 @@ def plain_uct(root, iterations, c):
     return {ch.move: (ch.visits, ch.value / ch.visits if ch.visits else 0.5) for ch in top.children}
 
 
+class InfoSetNode:
+    __slots__ = ("move", "mover", "kids", "visits", "value", "avail")
+
+    def __init__(self, move, mover):
+        self.move, self.mover, self.kids = move, mover, {}
+        self.visits, self.value, self.avail = 0, 0.0, 0
+
+
+def plain_ismcts(root, iterations, c):
+    """Single-observer ISMCTS on a perfect-information game (every determinization is the
+    position itself): children created as their actions are first seen, each child's
+    availability counted every time its parent chooses among the actions, untried actions
+    first in action order, then UCB with the availability count in place of the parent's
+    visits.  {move: (visits, mean value for its mover)}."""
+    top = InfoSetNode(-1, -1)
+    for _ in range(iterations):
+        w, node, path = root.copy(), top, [top]
+        while not w.is_over:
+            best, best_score = None, -1e300
+            for m in sorted(w.legal()):
+                ch = node.kids.setdefault(m, InfoSetNode(m, w.player))
+                ch.avail += 1
+                score = (1e300 if ch.visits == 0 else
+                         ch.value / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits))
+                if score > best_score:
+                    best, best_score = ch, score
+            w.play_unchecked(best.move)
+            node = best
+            path.append(node)
+            if node.visits == 0:
+                break
+        out = w.result() if w.is_over else [w.evaluate_for(p) for p in range(w.players)]
+        for nd in path:
+            nd.visits += 1
+            if nd.mover >= 0:
+                nd.value += out[nd.mover]
+    return {m: (ch.visits, ch.value / ch.visits if ch.visits else 0.5) for m, ch in top.kids.items()}
+
+
+@pytest.mark.parametrize("text", ["366356516464755232632235", "551177613237351324616336",
+                                  "127633334114174764512331", "631377321635661366432147"])
+def test_ismcts_matches_a_plain_ismcts_step_by_step(text):
+    # issue 16: the information-set UCB (availability counts) is checked like UCT's.  Connect
+    # Four late in the game: few moves a node, so the exploration term decides often (with
+    # dozens of moves, log(avail) and log(avail + 1) pick the same child almost always)
+    from roost.core.connect4 import Connect4
+    s = Connect4.parse(text)
+    tree = MCTS(capacity=200000, c=1.0, solver=False, ismcts=True, playout_plies=0, seed=1)
+    r = tree.search(s, iterations=1000)
+    got = {x["move"]: (x["visits"], x["value"]) for x in r["stats"]}
+    want = plain_ismcts(s, 1000, 1.0)
+    assert set(got) == set(want)
+    for m in want:
+        assert got[m][0] == want[m][0], (text, s.move_name(m), got[m], want[m])
+        assert got[m][1] == pytest.approx(want[m][1], abs=1e-9)
+
+
 @pytest.mark.parametrize("text", POSITIONS)
 @pytest.mark.parametrize("c", [1.0, 0.4])
 def test_uct_matches_a_plain_uct_step_by_step(text, c):

@@ -25,7 +25,7 @@ out = []
 for game, position, spec in json.loads(sys.argv[1]):
     r = CliRunner().invoke(cli, ["analyse", game, position, "--engine", spec, "--seed", "7", "--json"])
     assert r.exit_code == 0, r.output
-    d = json.loads(r.output)
+    d = json.loads(r.stdout)          # the progress lines go to stderr
     d.pop("seconds"); d.pop("speed")
     out.append(d)
 print(json.dumps(out))

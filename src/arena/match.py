@@ -20,6 +20,7 @@ import math
 import time
 from dataclasses import dataclass, field
 
+from roost.arena.ratings import score_with_interval
 from roost.core.errors import RoostError
 from roost.search.engines import parse_engine
 
@@ -277,7 +278,7 @@ class MatchResult:
             margin = 1.96 * math.sqrt(var / n)
             w, d, l = tallies[0]
             line = (f"{a} vs {b}: {scores[0]:g}-{scores[1]:g} (+{w} ={d} -{l}) in {n} games; "
-                    f"score {100 * mean:.1f}% ± {100 * margin:.1f}%")
+                    f"score {score_with_interval(mean, margin, n)}")
             if 0 < mean < 1:
                 def elo(p):
                     return ("-inf" if p <= 0 else "+inf" if p >= 1

@@ -1,7 +1,11 @@
-"""The ratings picture: each engine's Elo as a dot with its 95% interval as a bar, best at
-the top, written as SVG by hand (no plotting dependency).  PNG is written through cairosvg
-or rsvg-convert when one of them is installed."""
+"""Pictures: the ratings picture (each engine's Elo as a dot with its 95% interval as a bar,
+best at the top) and the picture of a position, which each game draws in its render module
+(``roost.core.<game>.render.svg``, or ``<module>_render.py`` beside a game that is a single
+module), all written as SVG by hand (no plotting dependency).  PNG is written through
+cairosvg (the ``png`` extra) or rsvg-convert when one of them is installed."""
+import importlib
 import math
+import os
 from xml.sax.saxutils import escape
 
 from roost.core.errors import RoostError
@@ -63,46 +67,78 @@ def ratings_svg(rows, title, subtitle=""):
     return "\n".join(out) + "\n"
 
 
+def render_module(state):
+    """The module that draws and names ``state``'s game (its ``svg(state, observer)`` and
+    ``SIDE_NAMES``), or None."""
+    module = type(state).__module__
+    package, _, leaf = module.rpartition(".")
+    name = f"{package}.render" if leaf == "state" else f"{module}_render"
+    try:
+        return importlib.import_module(name)
+    except ImportError:
+        return None
+
+
+def position_svg(state, observer=None):
+    """The picture of a position as SVG text, seen by seat ``observer`` (None: everything)."""
+    module = render_module(state)
+    if module is None or not hasattr(module, "svg"):
+        raise RoostError(f"{type(state).__name__} positions have no picture")
+    return module.svg(state, observer)
+
+
 def png_converter():
     """What can turn the SVG into PNG here: "cairosvg", the path of rsvg-convert, or None."""
     try:
         import cairosvg  # noqa: F401
         return "cairosvg"
-    except ImportError:
+    except (ImportError, OSError):      # OSError: cairosvg installed, the cairo library not
         pass
     import shutil
     return shutil.which("rsvg-convert")
 
 
-def check_picture_path(path):
+def check_picture_path(path, kinds=(".svg", ".png")):
     """Refuse, before any work, a picture that could not be written at the end: a name
-    that is neither .svg nor .png, a PNG with nothing here to draw it, a missing folder."""
+    that does not end in one of ``kinds``, a PNG with nothing here to draw it, a missing or
+    read-only folder, a directory."""
     low = path.lower()
-    if not low.endswith((".svg", ".png")):
-        raise RoostError(f"the picture {path!r} must be an .svg (or .png) file")
+    if not low.endswith(kinds):
+        raise RoostError(f"the picture {path!r} must be a {' or '.join(kinds)} file")
     if low.endswith(".png") and png_converter() is None:
-        raise RoostError(f"{path}: a PNG picture needs cairosvg (pip install cairosvg) or "
-                         "rsvg-convert; or name an .svg file")
-    import os
+        raise RoostError(f"{path}: a PNG picture needs cairosvg (pip install 'roost[png]') or "
+                         "rsvg-convert; or write an .svg file")
+    if os.path.isdir(path):
+        raise RoostError(f"{path} is a directory")
     folder = os.path.dirname(os.path.abspath(path))
     if not os.path.isdir(folder):
         raise RoostError(f"{path}: the folder {folder} does not exist")
+    if not os.access(folder, os.W_OK | os.X_OK) or (os.path.exists(path) and not os.access(path, os.W_OK)):
+        raise RoostError(f"{path}: cannot write there (permission denied)")
 
 
-def write_picture(path, rows, title, subtitle=""):
+def write_svg(path, svg):
+    """Write SVG text to ``path``: as it is for .svg, converted for .png."""
     check_picture_path(path)
-    svg = ratings_svg(rows, title, subtitle)
-    if path.lower().endswith(".svg"):
-        with open(path, "w", encoding="utf-8") as fh:
-            fh.write(svg)
-        return
-    tool = png_converter()
-    if tool == "cairosvg":
-        import cairosvg
-        cairosvg.svg2png(bytestring=svg.encode(), write_to=path)
-        return
+    try:
+        if path.lower().endswith(".svg"):
+            with open(path, "w", encoding="utf-8") as fh:
+                fh.write(svg)
+            return
+        tool = png_converter()
+        if tool == "cairosvg":
+            import cairosvg
+            cairosvg.svg2png(bytestring=svg.encode(), write_to=path)
+            return
+    except OSError as e:
+        raise RoostError(f"cannot write {path}: {e.strerror or e}") from None
     import subprocess
     done = subprocess.run([tool, "-f", "png", "-o", path], input=svg.encode(), capture_output=True)
     if done.returncode != 0:
         raise RoostError(f"rsvg-convert could not draw {path}: "
                          f"{done.stderr.decode(errors='replace').strip()}")
+
+
+def write_picture(path, rows, title, subtitle=""):
+    """The ratings picture (see ratings_svg) to an .svg or .png file."""
+    write_svg(path, ratings_svg(rows, title, subtitle))

@@ -128,6 +128,7 @@ def _fit_component(W, N, comp, anchor):
     Wc = np.array([[W[i][j] for j in comp] for i in comp], dtype=float)
     Nc = np.array([[N[i][j] for j in comp] for i in comp], dtype=float)
     free = [a for a in range(m) if a != idx[anchor]]
+    np.fill_diagonal(Wc, 0.0)        # an engine against itself tells nothing (W with N)
     np.fill_diagonal(Nc, 0.0)
 
     def information(r):
@@ -344,3 +345,15 @@ class Sprt:
             if d:
                 return d, n, llr
         return "", n, llr
+
+
+def score_with_interval(score, margin, games):
+    """'62.5% ± 12.0% (95%)'; an interval that would pass 0% or 100% is shown as its ends,
+    and none where every game had the same result (a zero spread proves nothing)."""
+    if margin <= 0:
+        return (f"{100 * score:.1f}% (every one of the {games} games had the same result: "
+                "too few for an interval)")
+    if score - margin < 0 or score + margin > 1:
+        return (f"{100 * score:.1f}% (95% interval {100 * max(score - margin, 0.0):.1f}% to "
+                f"{100 * min(score + margin, 1.0):.1f}%)")
+    return f"{100 * score:.1f}% ± {100 * margin:.1f}% (95%)"

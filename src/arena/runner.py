@@ -179,21 +179,24 @@ def _worker_main(task_q, result_q, game, position, parent, close_fds):
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     from roost.arena.store import python_version, roost_version
     versions = (roost_version(), python_version())
-    result_q.cancel_join_thread()      # never hang on exit over results nobody will read
     try:
         while True:
             if os.getppid() != parent:     # the tournament was killed: stop too
+                result_q.cancel_join_thread()      # never hang on exit over results nobody reads
                 return
             try:
                 chunk = task_q.get(timeout=0.5)
             except queue.Empty:
                 continue
-            if chunk is None:
+            if chunk is None:              # closing: results not read by now never will be
+                result_q.cancel_join_thread()
                 return
             for it in chunk:
                 try:
                     rec = play_scheduled(game, position, it, versions, encode=True)
                 except Exception as e:
+                    # the queue's feeder thread flushes this at exit (the join is not
+                    # cancelled here): without it the tournament saw only a worker gone
                     result_q.put(("error", it[0], f"{type(e).__name__}: {e}"))
                     return
                 result_q.put(("ok", rec))
@@ -242,10 +245,13 @@ class LocalPool:
             try:
                 kind, *rest = self.result_q.get(timeout=0.2)
             except queue.Empty:
-                for p in self.procs:
-                    if p.exitcode is not None:
-                        raise WorkersLost(f"a worker process died (exit code {p.exitcode})")
-                continue
+                dead = [p for p in self.procs if p.exitcode is not None]
+                if not dead:
+                    continue
+                try:     # its last words (a failed game's message) may have just arrived
+                    kind, *rest = self.result_q.get(timeout=1.0)
+                except queue.Empty:
+                    raise WorkersLost(f"a worker process died (exit code {dead[0].exitcode})") from None
             in_flight -= 1
             if kind == "error":
                 gid, msg = rest

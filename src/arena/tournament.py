@@ -13,7 +13,7 @@ import math
 import time
 from dataclasses import dataclass, field
 
-from roost.arena.ratings import ScoreStream, Sprt, Tally, fit_elo
+from roost.arena.ratings import ScoreStream, Sprt, Tally, fit_elo, score_with_interval
 from roost.arena.schedule import GAUNTLET, MODES, ROUND_ROBIN, pairings, schedule
 from roost.arena.runner import ArenaError
 from roost.arena.stopping import StopRequest
@@ -452,7 +452,9 @@ def summary_text(res):
     names = cfg.names()
     lines = []
     mode = "round robin" if cfg.mode == ROUND_ROBIN else "gauntlet"
-    state = ("complete" if res.finished else "interrupted" if res.interrupted else "incomplete")
+    decided = res.sprt is not None and res.sprt[0]
+    state = ("stopped early: the SPRT decided" if decided and res.counted < res.scheduled
+             else "complete" if res.finished else "interrupted" if res.interrupted else "incomplete")
     clock = f", clocks {cfg.tc.text()}" if cfg.tc else ""
     lines.append(f"{cfg.game.title}, {cfg.players} seats, {mode} of {len(names)} engines, "
                  f"seed {cfg.seed}{clock}: {res.counted}/{res.scheduled} games ({state}), db {res.db}")
@@ -501,9 +503,8 @@ def summary_text(res):
         el = "" if h["elo"] is None else f", Elo {h['elo']:+.0f}"
         if h["elo"] is not None and h["elo_low"] is not None and h["elo_high"] is not None:
             el += f" [{h['elo_low']:+.0f}, {h['elo_high']:+.0f}]"
-        lines.append(f"{h['engine']} vs {h['opponent']}: score {100 * h['score']:.1f}% ± "
-                     f"{100 * h['margin95']:.1f}% (95%) over {h['games']} games{el}, "
-                     f"LOS {100 * h['los']:.1f}%")
+        lines.append(f"{h['engine']} vs {h['opponent']}: score {score_with_interval(h['score'], h['margin95'], h['games'])} "
+                     f"over {h['games']} games{el}, LOS {100 * h['los']:.1f}%")
     s = d.get("sprt")
     if s:
         what = {"H1": f"H1 accepted: {names[0]} is at least {s['elo1']:g} Elo stronger",

@@ -3,28 +3,46 @@ import json
 
 import click
 
-from roost.cli.options import ENGINE, engines_epilog, game_argument, json_option, load_position, players_option, seat_option, seed_option
+from roost.cli.describe import result_text as game_over_text
+from roost.cli.live import progress_option, reporter, value_text
+from roost.cli.options import (ENGINE, Command, engines_epilog, game_argument, json_option, load_position,
+                               moves_option, players_option, seat_option, seed_option)
+
+
+VALUE_MEANS = "the expected result for the player to move: 0 a loss, 1 a win"
 
 
 def format_result(r, state):
-    lines = [f"engine   {r.engine}",
-             f"best     {r.move_name}  (value {r.value:.3f} for player {r.player}, score {r.score})",
-             f"pv       {' '.join(r.pv)}"]
+    from roost.cli.describe import side_name
+    side = side_name(state, r.player)
+    verdict = r.lines[0]["verdict"] if r.lines else _verdict(r)
+    lines = [f"engine   {r.engine}"]
+    if state.question(None) if hasattr(state, "question") else False:
+        lines.append(f"decision {state.question(None)}")
+    lines += [f"best     {_move_text(state, r.move)}  {value_text(r.value, verdict, side)}"
+              + ("" if verdict else f"  ({VALUE_MEANS})"),
+              f"pv       {' '.join(r.pv)}"]
     if r.values and len(r.values) > 2:
-        lines.append("players  " + "  ".join(f"p{i} {v:.3f}" for i, v in enumerate(r.values))
+        lines.append("players  " + "  ".join(f"{side_name(state, i)} {v:.3f}" for i, v in enumerate(r.values))
                      + "  (each player's expected result after the best move)")
     if r.iterations:
         lines.append(f"search   {r.iterations:,} iterations, {r.nodes:,} tree nodes in {r.seconds:.2f} s "
                      f"({r.speed:,.0f} iterations/s)")
     else:
         lines.append(f"search   depth {r.depth}, {r.nodes:,} nodes in {r.seconds:.2f} s ({r.speed:,.0f} nodes/s)")
-    if r.proven:
-        lines.append(f"proof    the value is proven: {r.proven} for player {r.player}")
-    elif r.expectation:
-        lines.append("note     the value is an estimate (an expectation over chance or samples), not a proof")
+    if not r.proven:
+        if r.expectation and r.iterations:
+            lines.append("note     the value is an average over playouts, not a proof")
+        elif r.expectation:
+            lines.append("note     the value averages over chance outcomes (an expectation), not a proof")
     if r.info.get("information_sets") or r.info.get("determinized") or r.info.get("worlds"):
         lines.append("note     searched on the mover's information only (hidden cards determinized)")
-    if r.stats:
+    if r.lines:
+        lines.append(f"lines    the {len(r.lines)} best moves")
+        for k, line in enumerate(r.lines, 1):
+            lines.append(f"  {k}. {line['move']:<14} {value_text(line['value'], line['verdict'], side):<28} "
+                         f"pv {' '.join(line['pv'])}")
+    elif r.stats:
         lines.append("moves")
         for s in r.stats[:20]:
             visits = f"  visits {s.visits:>8,}" if s.visits else ""
@@ -36,9 +54,28 @@ def format_result(r, state):
     return "\n".join(lines)
 
 
-@click.command("analyse", epilog=engines_epilog())
+def _verdict(r):
+    """The proven result in words ('win in 7', 'draw'), or ''."""
+    if not r.proven:
+        return ""
+    if r.proven in ("win", "loss") and r.score.startswith(r.proven + " in "):
+        return r.score
+    return r.proven
+
+
+def _move_text(state, move):
+    """The move's name, explained where the game explains it (Wingspan's 'no (discard it)')."""
+    from roost.cli.describe import move_names
+    try:
+        return move_names(state, [move])[0]
+    except Exception:            # a move of a determinized world the real state cannot name
+        return state.move_name(move)
+
+
+@click.command("analyse", cls=Command, epilog=engines_epilog())
 @game_argument
 @click.argument("position", nargs=-1)
+@moves_option
 @click.option("--engine", "-e", "spec", type=ENGINE, default="auto", show_default=True,
               help="Engine spec, e.g. auto:time=0.5 (the strongest engine measured for the game), "
               "ab:depth=8, ab:time=1, mcts:iterations=20000,c=1.2.")
@@ -46,24 +83,32 @@ def format_result(r, state):
 @seat_option
 @seed_option
 @json_option
-@click.option("--progress", is_flag=True,
-              help="Print the search's progress to stderr: a line once it has a first result "
-                   "(Ctrl-C from then on prints the search so far), then each depth or about "
-                   "once a second.")
-def command(game, position, spec, players, seat, seed, as_json, progress):
+@progress_option
+@click.option("--multipv", type=click.IntRange(1, 64), default=1, show_default=True, metavar="N",
+              help="Report the N best moves, each with its value and line (alpha-beta searches "
+              "once more for each line after the first).")
+def command(game, position, moves, spec, players, seat, seed, as_json, progress, multipv):
     """Search a position and report the best move, its value, the principal variation,
     nodes and speed.
+
+    The value is the expected result for the player to move (0 a loss, 1 a win; with more
+    players, their share), or "win in N" / "loss in N" / "draw" (plies) once proven.  While
+    it searches, the progress goes to stderr (--quiet: none).
 
     \b
     Examples:
       roost analyse ducks --engine mcts:iterations=20000
       roost analyse ducks "bwbwb/w4b/w5w/b6b/b7b/w6w/b5w/b4w/bbwww w 0" --engine ab:depth=6 --json
+      roost analyse ducks --moves "W@a1 B@e9" --engine ab:depth=4 --multipv 3
       roost analyse cubirds position.json --as 1 --engine ismcts:time=1
     """
     from roost.search.engines import parse_engine
-    state = load_position(game, position, players)
+    state = load_position(game, position, players, moves)
     if state.is_over:
-        raise click.BadParameter("the game is over: there is nothing to analyse", param_hint="POSITION")
+        over = game_over_text(state.result(), state)
+        click.echo(json.dumps({"over": True, "result": list(state.result()), "result_text": over})
+                   if as_json else f"the game is over: {over}; there is nothing to analyse")
+        return
     if state.is_chance:
         raise click.BadParameter("chance is to act here, not a player: play an outcome first",
                                  param_hint="POSITION")
@@ -79,15 +124,15 @@ def command(game, position, spec, players, seat, seed, as_json, progress):
     from roost.search.alphabeta import SearchInterrupted
     engine = parse_engine(spec)
 
-    def show_progress(line):
-        click.echo(f"info {line}", err=True)
-
     options = {}
-    if progress:
-        if "progress" in inspect.signature(engine.choose).parameters:
-            options["progress"] = show_progress
-        else:
-            show_progress("this engine reports no progress")
+    report = reporter(progress, as_json)
+    accepts = inspect.signature(engine.choose).parameters
+    if report is not None and "progress" in accepts:
+        options["progress"] = report
+    if multipv > 1:
+        if "multipv" not in accepts:
+            raise click.BadParameter(f"engine '{engine.kind}' reports one move only", param_hint="--multipv")
+        options["multipv"] = multipv
     try:
         result = engine.choose(state, seed=seed, **options)
     except ValueError as e:

@@ -2,9 +2,11 @@ import json
 
 import click
 
+from roost.cli.options import Command
 
-@click.command("bench")
-@click.option("--game", "-g", "games", multiple=True, help="Only these games (repeatable).")
+
+@click.command("bench", cls=Command)
+@click.option("--game", "games", multiple=True, help="Only these games (repeatable).")
 @click.option("--players", "-n", type=click.IntRange(1, 5), default=None,
               help="Measure the games playable by N players at N players (default: each "
               "game's bench position).")

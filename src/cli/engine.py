@@ -1,9 +1,9 @@
 import click
 
-from roost.cli.options import ENGINE, engines_epilog, game_argument, seed_option
+from roost.cli.options import ENGINE, Command, engines_epilog, game_argument, seed_option
 
 
-@click.command("engine", epilog=engines_epilog())
+@click.command("engine", cls=Command, epilog=engines_epilog())
 @game_argument
 @click.option("--engine", "-e", "spec", type=ENGINE, default="mcts", show_default=True,
               help="The roost engine to serve (on a clock it plays by the time manager).")

@@ -1,7 +1,9 @@
 import click
 
+from roost.cli.options import Command
 
-@click.command("export")
+
+@click.command("export", cls=Command)
 @click.argument("db", type=click.Path(dir_okay=False))
 @click.option("--output", "-o", type=click.Path(dir_okay=False, writable=True), default=None,
               help="Write here instead of standard output.")

@@ -1,9 +1,9 @@
 import click
 
-from roost.cli.options import json_option
+from roost.cli.options import Command, json_option
 
 
-@click.command("games")
+@click.command("games", cls=Command)
 @json_option
 def command(as_json):
     """List the games roost plays, then the calibration games (shared with other

@@ -70,7 +70,20 @@ def game_argument(f):
 
 def players_option(f):
     return click.option("--players", "-n", type=click.IntRange(1, 5), default=None,
-                        help="Number of players (games for 2 to 5; default: the game's).")(f)
+                        help="Number of players (default: the game's, as `roost games` lists it).")(f)
+
+
+def check_players(game, players, hint="--players"):
+    """--players against the game's range, blamed on the option the user gave."""
+    if players is not None and not game.min_players <= players <= game.max_players:
+        raise click.BadParameter(f"{game.title} is played by {player_span(game)} players, not {players}",
+                                 param_hint=hint)
+
+
+def player_span(game):
+    if game.min_players == game.max_players:
+        return f"{game.min_players}"
+    return f"{game.min_players} to {game.max_players}"
 
 
 def seed_option(f):
@@ -83,8 +96,200 @@ def json_option(f):
 
 
 def seat_option(f):
-    return click.option("--as", "seat", type=click.IntRange(0, 4), default=None,
-                        help="Seat whose information to use (hidden-information games).")(f)
+    return click.option("--as", "seat", type=click.IntRange(0, 4), default=None, metavar="SEAT",
+                        help="See the position as this seat does (its own hand; the others' hidden "
+                        "cards stay hidden).")(f)
+
+
+def moves_option(f):
+    return click.option("--moves", "moves", default=None, metavar='"M1 M2 ..."',
+                        help="Play these moves (and chance outcomes, by name) from the position "
+                        "first, as UCI's `position ... moves ...`.")(f)
+
+
+# a number below zero, which Click would take for an option ("No such option: -1")
+_NEGATIVE = re.compile(r"-(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?")
+
+
+class Command(click.Command):
+    """Every roost command.  A negative number where an argument is expected (`perft ducks
+    -1`) is handed to the command as an argument, so the command's own check names what is
+    wrong with it, instead of Click's "No such option '-1'"."""
+
+    def parse_args(self, ctx, args):
+        return super().parse_args(ctx, self._negatives_as_arguments(ctx, list(args)))
+
+    def _negatives_as_arguments(self, ctx, args):
+        takes_value = set()
+        for p in self.get_params(ctx):
+            if isinstance(p, click.Option) and not p.is_flag and not p.count:
+                takes_value.update(p.opts)
+        kept, negatives, after_value = [], [], False
+        for i, a in enumerate(args):
+            if a == "--":
+                kept.extend(args[i:])
+                break
+            if after_value:
+                kept.append(a)
+                after_value = False
+            elif _NEGATIVE.fullmatch(a):
+                negatives.append(a)
+            else:
+                kept.append(a)
+                after_value = a in takes_value
+        if not negatives:
+            return args
+        return kept + ([] if "--" in kept else ["--"]) + negatives
+
+
+# a position file larger than this is not a position (Wingspan's, the longest, is a few KB)
+MAX_POSITION_BYTES = 1 << 20
+
+
+def _read_position_file(path, hint):
+    """The text of a position file, with a message of its own for a directory, a device, an
+    unreadable or a binary file."""
+    import stat
+    try:
+        mode = os.stat(path).st_mode
+    except OSError as e:
+        raise click.BadParameter(f"cannot read {path!r}: {e.strerror}", param_hint=hint)
+    if stat.S_ISDIR(mode):
+        raise click.BadParameter(f"{path!r} is a directory, not a position file", param_hint=hint)
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        raise click.BadParameter(f"{path!r} is a device, not a position file (use - to read "
+                                 "standard input)", param_hint=hint)
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read(MAX_POSITION_BYTES + 1)
+    except OSError as e:
+        raise click.BadParameter(f"cannot read {path!r}: {e.strerror}", param_hint=hint)
+    if len(data) > MAX_POSITION_BYTES:
+        raise click.BadParameter(f"{path!r} is larger than {MAX_POSITION_BYTES >> 20} MB: not a "
+                                 "position file", param_hint=hint)
+    try:
+        text = data.decode("utf-8").strip()
+    except UnicodeDecodeError:
+        raise click.BadParameter(f"{path!r} is not a text file (not UTF-8)", param_hint=hint)
+    if not text:
+        raise click.BadParameter(f"the file {path!r} is empty: it holds no position", param_hint=hint)
+    return text
+
+
+def _dash(game, hint):
+    """The text ``-`` stands for: standard input, except for a game whose own position text
+    is ``-`` (Connect Four's empty board), which keeps that meaning when standard input is a
+    terminal or empty."""
+    try:
+        _parse(game, "-")
+    except RoostError:
+        return _read_stdin(hint)
+    stream = click.get_text_stream("stdin")
+    if stream.isatty():
+        return "-"
+    try:
+        return _read_stdin(hint)
+    except click.BadParameter:
+        return "-"
+
+
+def _read_stdin(hint):
+    stream = click.get_text_stream("stdin")
+    try:
+        text = stream.read(MAX_POSITION_BYTES + 1)
+    except UnicodeDecodeError:
+        raise click.BadParameter("standard input is not text (not UTF-8)", param_hint=hint)
+    if len(text) > MAX_POSITION_BYTES:
+        raise click.BadParameter(f"standard input holds more than {MAX_POSITION_BYTES >> 20} MB: "
+                                 "not a position", param_hint=hint)
+    text = text.strip()
+    if not text:
+        raise click.BadParameter("standard input is empty: it holds no position (- reads the "
+                                 "position from standard input)", param_hint=hint)
+    return text
+
+
+def _parse(game, text):
+    """``game.parse(text)``; a game whose position text refuses a decided game (Feed the
+    Ducks) reads its final positions through ``parse_decided``, so that the last position
+    of a game record is a position too."""
+    try:
+        return game.parse(text)
+    except RoostError as e:
+        decided = getattr(game.cls, "parse_decided", None)
+        if decided is None:
+            raise
+        try:
+            return decided(text)
+        except RoostError:
+            raise e from None
+
+
+def load_position(game, words, players=None, moves=None, hint="POSITION"):
+    """The position named by the POSITION words: text, ``-`` (standard input) or the path
+    of a file holding it; no words -> the game's default position; then ``moves`` (the
+    --moves text) played from it.  Every fault is a usage error naming the option."""
+    check_players(game, players)
+    words = [w for w in (words or ())]
+    if words and not " ".join(words).strip():
+        raise click.BadParameter("the position is empty: give a position text, a file, - for "
+                                 "standard input, or nothing for the game's default position",
+                                 param_hint=hint)
+    text = " ".join(words).strip()
+    try:
+        if not text:
+            state = game.default_position(players)
+        else:
+            if text == "-":
+                text = _dash(game, hint)
+            elif os.path.exists(text):
+                text = _read_position_file(text, hint)
+            state = _parse(game, text)
+    except RoostError as e:
+        if _looks_like_a_path(text):
+            raise click.BadParameter(f"no such file {text!r} (and as a position text: {e})",
+                                     param_hint=hint)
+        raise click.BadParameter(str(e), param_hint=hint)
+    if players is not None and state.players != players:
+        raise click.BadParameter(f"the position has {state.players} players, --players says {players}",
+                                 param_hint="--players")
+    if moves is not None:
+        state = play_moves(state, moves)
+    return state
+
+
+def play_moves(state, moves, hint="--moves"):
+    """``state`` after the moves (and chance outcomes) named in ``moves``; a move that does not
+    parse or is not legal names its index and what was legal there."""
+    names = moves.split()
+    if not names:
+        raise click.BadParameter("no moves given (--moves \"M1 M2 ...\")", param_hint=hint)
+    state = state.copy()
+    for i, name in enumerate(names, 1):
+        where = f"move {i} ({name!r})"
+        if state.is_over:
+            raise click.BadParameter(f"{where}: the game is over after move {i - 1}", param_hint=hint)
+        try:
+            m = state.parse_move(name)
+            legal = state.is_legal(m)
+        except RoostError as e:
+            raise click.BadParameter(f"{where}: {e}; {legal_listing(state)}", param_hint=hint)
+        if not legal:
+            raise click.BadParameter(f"{where} is not legal here; {legal_listing(state)}", param_hint=hint)
+        state.play_move(m)
+    return state
+
+
+def legal_listing(state, most=60):
+    """'legal: a b c' (or, at a chance node with many outcomes, a count and the first few)."""
+    if state.is_chance:
+        outcomes = state.chances()
+        shown = [state.move_name(o) for o, _ in outcomes[:most]]
+        more = f" ... ({len(outcomes)} in all)" if len(outcomes) > most else ""
+        return "chance is to act; its outcomes: " + " ".join(shown) + more
+    names = state.legal_names()
+    shown = " ".join(names[:most]) + (f" ... ({len(names)} in all)" if len(names) > most else "")
+    return f"legal: {shown}"
 
 
 def _looks_like_a_path(text):
@@ -92,26 +297,3 @@ def _looks_like_a_path(text):
             and (text.startswith(("/", "./", "../", "~")) or bool(re.search(r"\.[A-Za-z]{1,5}$", text))))
 
 
-def load_position(game, words, players=None):
-    """The position named by the POSITION words: text, or the path of a file holding it;
-    none -> the game's default position.  PositionError becomes a usage error."""
-    text = " ".join(words).strip()
-    try:
-        if not text:
-            return game.default_position(players)
-        if os.path.isfile(text):
-            try:
-                with open(text, encoding="utf-8") as fh:
-                    text = fh.read().strip()
-            except (OSError, UnicodeDecodeError) as e:
-                raise click.BadParameter(f"cannot read position file {text!r}: {e}")
-        state = game.parse(text)
-    except RoostError as e:
-        if _looks_like_a_path(text):
-            raise click.BadParameter(f"no such file {text!r} (and as a position text: {e})",
-                                     param_hint="POSITION")
-        raise click.BadParameter(str(e), param_hint="POSITION")
-    if players is not None and state.players != players:
-        raise click.BadParameter(f"the position has {state.players} players, --players says {players}",
-                                 param_hint="POSITION")
-    return state

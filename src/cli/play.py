@@ -1,8 +1,10 @@
 import json
+import sys
 
 import click
 
-from roost.cli.options import ENGINE, game_argument, load_position, players_option, seed_option
+from roost.cli.options import (ENGINE, Command, game_argument, load_position, player_span, players_option,
+                               seed_option)
 from roost.core.errors import RoostError
 
 
@@ -29,6 +31,21 @@ def tc_option(f):
         "clock ran out loses the game, as do a crash and an illegal or malformed move.")(f)
 
 
+class Quit(KeyboardInterrupt):
+    """The person ended the session (``quit`` or the end of the input): the match stops as
+    it does on Ctrl-C, but this is a normal end."""
+
+
+def _read_line(prompt):
+    """A line from the person, None at the end of the input (Ctrl-D, a closed pipe)."""
+    click.echo(prompt + " ", nl=False)
+    line = sys.stdin.readline()
+    if not line:
+        click.echo("")
+        return None
+    return line.strip()
+
+
 class Human:
     """A person at the terminal, behind the engine interface."""
     spec = "human"
@@ -40,51 +57,81 @@ class Human:
         pass
 
     def choose(self, state, seed=0):
+        from roost.cli.describe import move_names, question, sentence, side_name
         from roost.search.result import SearchResult
+        me = state.player
         click.echo("")
-        click.echo(state.render(observer=state.player if state.hidden_info else None))
+        click.echo(state.render(observer=me if state.hidden_info else None))
+        asked = question(state, me)
+        if asked:
+            click.echo(f"decision: {asked}")
         while True:
-            text = click.prompt(f"player {state.player} move (? lists legal moves, quit stops)").strip()
+            text = _read_line(f"{sentence(side_name(state, me))}, your move (? lists the legal moves, quit stops):")
+            if text is None or text in ("quit", "exit"):
+                raise Quit
             if text in ("?", "help"):
-                click.echo(" ".join(state.legal_names()))
+                click.echo(" ".join(move_names(state)))
                 continue
-            if text in ("quit", "exit"):
-                raise KeyboardInterrupt
+            if not text:
+                continue
             try:
                 m = state.parse_move(text)
-                if m not in state.legal():
+                if not state.is_legal(m):
                     raise RoostError(f"{text!r} is not legal here; ? lists the legal moves")
             except RoostError as e:
                 click.echo(f"  {e}")
                 continue
             return SearchResult(engine="human", move=m, move_name=state.move_name(m),
-                                player=state.player, value=0.5)
+                                player=me, value=0.5)
 
 
-@click.command("play")
+def seats_for(game, specs, players, human_seat):
+    """The number of seats: --players, else the game's default (as in `tournament`); every
+    fault blamed on the option that caused it."""
+    n = players if players is not None else game.default_players
+    if not game.min_players <= n <= game.max_players:
+        raise click.BadParameter(f"{game.title} is played by {player_span(game)} players, not {n}",
+                                 param_hint="--players")
+    if len(specs) > n:
+        given = f"{len(specs) - 1} engines and the person" if human_seat is not None else f"{len(specs)} engines"
+        more = (f" (or --players {len(specs)})" if players is None and len(specs) <= game.max_players
+                else "")
+        raise click.BadParameter(f"{given} given for {n} seats: give at most one --engine per seat{more}",
+                                 param_hint="--engine")
+    if human_seat is not None and human_seat >= n:
+        raise click.BadParameter(f"seat {human_seat} does not exist in a {n}-player game (seats 0 to {n - 1})",
+                                 param_hint="--human-seat")
+    return n
+
+
+@click.command("play", cls=Command)
 @game_argument
 @click.option("--engine", "-e", "specs", type=ENGINE, multiple=True,
               help="An engine spec, repeatable: one per seat, or fewer and they share the seats in "
               "rotation (default: auto, the strongest engine measured for the game).")
-@click.option("--games", "-g", type=click.IntRange(min=1), default=1, show_default=True,
+@click.option("--games", "-g", type=int, default=1, show_default=True,
               help="Games to play; seats rotate from game to game.")
 @click.option("--position", "position", default=None,
               help="Start every game from this position (text or file) instead of a fresh start.")
 @click.option("--opening", type=click.IntRange(min=0), default=0, show_default=True,
               help="Random plies played before the engines take over (the games of one seat "
               "rotation share them): varied starts for deterministic engines.")
-@click.option("--human", is_flag=True, help="A person plays the first seat at the terminal (the "
-              "engines given fill the other seats).")
+@click.option("--human", is_flag=True, help="A person plays at the terminal (seat 0 unless "
+              "--human-seat says otherwise; the engines given fill the other seats).")
+@click.option("--human-seat", type=int, default=None, metavar="SEAT",
+              help="The seat the person plays (from 0; implies --human).")
 @tc_option
 @players_option
 @seed_option
 @click.option("--moves/--no-moves", "show_moves", default=False, help="Print every move as it is played.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON record a game, then the summary.")
-def command(game, specs, games, position, opening, human, tc, players, seed, show_moves, as_json):
+def command(game, specs, games, position, opening, human, human_seat, tc, players, seed, show_moves,
+            as_json):
     """Play a match between engines (or against a person) and print the result.
 
     Seats rotate between games so every engine plays every seat; the results line gives
-    the score with its 95% error margin.  Ctrl-C stops after reporting the finished games.
+    the score with its 95% error margin.  The number of seats is --players, or the game's
+    default (as in `roost tournament`).  Ctrl-C stops after reporting the finished games.
 
     \b
     Examples:
@@ -92,61 +139,54 @@ def command(game, specs, games, position, opening, human, tc, players, seed, sho
       roost play ducks -e ab:depth=3 -e ab:depth=3,eval=none --games 20 --opening 6
       roost play ducks --human --engine ab:time=1
       roost play tweeeet --human                  # against auto, the strongest measured engine
+      roost play tweeeet --human-seat 1 --engine mcts:time=1
       roost play cubirds --players 4 -e ismcts:iterations=2000 -e pimc:worlds=4 -e random -e random
       roost play ducks -e "cmd:roost engine ducks --engine ab:depth=4" -e mcts --tc 10+0.1
     """
-    from roost.arena.match import MatchResult, derive_seed, ending_text, play_game, rotation
+    from roost.arena.match import MatchResult, derive_seed, play_game
+    from roost.arena.seating import Seating
     from roost.protocol.client import arena_engine
+    if games < 1:
+        raise click.BadParameter(f"the number of games must be positive, not {games}", param_hint="--games")
+    if human_seat is not None and human_seat < 0:
+        raise click.BadParameter(f"a seat is numbered from 0, not {human_seat}", param_hint="--human-seat")
+    if human and human_seat is None:
+        human_seat = 0
     specs = list(specs) or ["auto"]
-    if human:
+    if human_seat is not None:
         specs = ["human"] + specs
-    n = players or (len(specs) if len(specs) >= game.min_players else game.default_players)
-    if not game.min_players <= n <= game.max_players:
-        span = (f"{game.min_players}" if game.min_players == game.max_players
-                else f"{game.min_players} to {game.max_players}")
-        raise click.BadParameter(f"{game.title} is played by {span} players, not {n}",
-                                 param_hint="--players")
-    if len(specs) > n:
-        raise click.BadParameter(f"{len(specs)} engines given for {n} seats: give at most one --engine per seat",
-                                 param_hint="--engine")
-    start = load_position(game, [position], n) if position else None
+    n = seats_for(game, specs, players, human_seat)
+    start = load_position(game, [position], n, hint="--position") if position else None
     if start is not None and start.is_over:
         raise click.BadParameter("the start position is already over", param_hint="--position")
     match = MatchResult(specs=specs)
-
-    kept = {}        # (engine, k-th seat it fills): programs and workers live from game to game
-
-    def seat(order):
-        out, seen = [], {}
-        for e in order:
-            k = seen.get(e, 0)
-            seen[e] = k + 1
-            if specs[e] == "human":
-                out.append(Human())
-            elif (e, k) in kept:
-                out.append(kept[e, k])
-            else:
-                engine = arena_engine(specs[e], game, tc)
-                if hasattr(engine, "close"):
-                    kept[e, k] = engine
-                out.append(engine)
-        return out
+    seating = Seating(specs, n, lambda spec: arena_engine(spec, game, tc),
+                      fixed_entry=0 if human_seat is not None else None,
+                      fixed_seat=human_seat or 0, fixed_player=Human() if human_seat is not None else None)
+    report = HumanReport(game, human_seat, n) if human_seat is not None else None
+    playing = []                        # the record of the game being played, once it has a move
 
     def on_move(state, record):
+        playing[:] = [record]
+        if report is not None:
+            report.move(state, record)
         if show_moves:
             who = "chance" if record.movers[-1] < 0 else f"p{record.movers[-1]}"
             click.echo(f"  {len(record.moves):>4}. {who}: {record.names[-1]}")
 
     try:
         for i in range(games):
-            if human:   # the person keeps seat 0; the engines rotate through the others
-                order = [0] + [1 + e for e in rotation(n - 1, i, len(specs) - 1)]
-            else:
-                order = rotation(n, i, len(specs))
-            rec = play_game(game, seat(order), derive_seed(seed, i), start=start,
-                            on_move=on_move if (show_moves or human) else None,
+            order = seating.order(i)
+            playing.clear()
+            if report is not None:
+                report.begin(i, [specs[e] for e in order])
+            rec = play_game(game, seating.engines(order), derive_seed(seed, i), start=start,
+                            on_move=on_move if (show_moves or report) else None,
                             opening=opening, opening_seed=derive_seed(seed, i // n, 7), tc=tc)
+            playing.clear()
             match.records.append((rec, order))
+            if report is not None:
+                report.end(rec)
             if as_json:
                 d = rec.as_dict()
                 d["engines_by_seat"] = [specs[e] for e in order]
@@ -154,18 +194,19 @@ def command(game, specs, games, position, opening, human, tc, players, seed, sho
                     d["tc"] = tc.text()
                 click.echo(json.dumps(d))
             else:
-                res = " ".join(f"{r:g}" for r in rec.result)
-                seats = ", ".join(f"p{k}={specs[e]}" for k, e in enumerate(order))
-                end = f" ({ending_text(rec.ending)})" if rec.ending else ""
-                click.echo(f"game {i + 1}: {seats}: result {res} after {len(rec.moves)} plies{end}")
-    except KeyboardInterrupt:
-        click.echo(f"\ninterrupted after {len(match.records)} finished games")
+                click.echo(game_line(i, rec, [specs[e] for e in order]))
+    except KeyboardInterrupt as stop:
+        unfinished = playing[0] if playing else None
+        how = "you stopped" if isinstance(stop, Quit) else "interrupted"
+        during = f" in game {len(match.records) + 1}" + (
+            f" after {len(unfinished.moves)} plies" if unfinished is not None else " before its first move")
+        click.echo(f"\n{how}{during}; {len(match.records)} finished "
+                   f"game{'' if len(match.records) == 1 else 's'}")
         if match.records:
             click.echo(match.summary())
-        raise SystemExit(130)
+        raise SystemExit(0 if isinstance(stop, Quit) else 130)
     finally:
-        for engine in kept.values():
-            engine.close()
+        seating.close()
     lost = {}
     for rec, order in match.records:
         if rec.ending:
@@ -179,3 +220,62 @@ def command(game, specs, games, position, opening, human, tc, players, seed, sho
         for spec, why in lost.items():
             click.echo(f"forfeits: {spec}: {sum(why.values())} ("
                        + ", ".join(f"{r} {n}" for r, n in sorted(why.items())) + ")")
+
+
+def game_line(i, rec, seated):
+    from roost.arena.match import ending_text
+    res = " ".join(f"{r:g}" for r in rec.result)
+    seats = ", ".join(f"p{k}={spec}" for k, spec in enumerate(seated))
+    end = f" ({ending_text(rec.ending)})" if rec.ending else ""
+    return f"game {i + 1}: {seats}: result {res} after {len(rec.moves)} plies{end}"
+
+
+class HumanReport:
+    """What the person at the terminal is told: who plays which side, each move of the
+    engines and of chance as it is played, and the final position with its result."""
+
+    def __init__(self, game, seat, seats):
+        from roost.cli.describe import side_name
+        self.seat = seat
+        any_position = game.default_position(seats)
+        self.sides = [side_name(any_position, k) for k in range(seats)]
+        self.seated = []
+        self.last = None
+
+    def begin(self, index, seated):
+        self.seated, self.last = seated, None
+        click.echo(f"\ngame {index + 1}: " + ", ".join(
+            f"{'you' if k == self.seat else spec} as {side}"
+            for k, (spec, side) in enumerate(zip(seated, self.sides))))
+
+    def move(self, state, record):
+        from roost.cli.describe import sentence
+        self.last = state
+        mover = record.movers[-1]
+        if mover == self.seat:
+            return
+        who = "chance" if mover < 0 else f"{self.sides[mover]} ({self.seated[mover]})"
+        click.echo(f"{sentence(who)} plays {record.names[-1]}")
+
+    def end(self, record):
+        from roost.arena.match import ending_text
+        from roost.cli.describe import result_text
+        if self.last is not None:
+            click.echo("")
+            click.echo(self.last.render())
+        words = result_text(record.result, self.last) if self.last is not None else \
+            " ".join(f"{r:g}" for r in record.result)
+        click.echo(f"result: {words}: {verdict_for(record.result, self.seat)}")
+        if record.ending:
+            click.echo("ended: " + ending_text(record.ending, record.seats))
+
+
+def verdict_for(result, seat):
+    """The result as the person at ``seat`` hears it."""
+    best = max(result)
+    winners = [k for k, r in enumerate(result) if r == best]
+    if seat not in winners:
+        return "you lose"
+    if len(winners) == len(result):
+        return "a draw" if len(result) == 2 else "everyone shares the win"
+    return "you win" if len(winners) == 1 else "you share the win"

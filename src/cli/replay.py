@@ -3,6 +3,8 @@ import sys
 
 import click
 
+from roost.cli.options import Command
+
 from roost.arena.match import ending_text
 
 
@@ -23,7 +25,7 @@ def _show(states, k, record):
     return "\n".join(lines)
 
 
-@click.command("replay")
+@click.command("replay", cls=Command)
 @click.argument("source", type=click.Path(dir_okay=False))
 @click.argument("game_id", type=click.IntRange(min=1))
 @click.option("--ply", type=click.IntRange(min=0), default=None,
@@ -33,7 +35,10 @@ def _show(states, k, record):
 @click.option("--step", is_flag=True, help="Step interactively even when not at a terminal "
               "(keys are read from standard input).")
 @click.option("--json", "as_json", is_flag=True, help="Print the game record as JSON.")
-def command(source, game_id, ply, show_all, step, as_json):
+@click.option("--svg", "svg_dir", default=None, metavar="DIR",
+              help="Write one SVG picture per ply into DIR (created if missing): "
+              "game-ID-ply-NNN.svg, from the start position to the end.")
+def command(source, game_id, ply, show_all, step, as_json, svg_dir):
     """Step through a stored game: SOURCE is a tournament database or a `roost export`
     file, GAME_ID the game's number (as the tournament and export show it).
 
@@ -45,11 +50,17 @@ def command(source, game_id, ply, show_all, step, as_json):
       roost replay roost-ducks-1a2b3c4d.db 17
       roost replay games.jsonl 17 --ply 30
       roost replay roost-ducks-1a2b3c4d.db 17 --all
+      roost replay games.jsonl 17 --svg pictures/
     """
     from roost.arena.records import load_game, replay
+    if svg_dir is not None:
+        _check_folder(svg_dir)
     record = load_game(source, game_id)
     states = replay(record)
     n = len(states) - 1
+    if svg_dir is not None:
+        _write_pictures(svg_dir, record, states)
+        return
     if as_json:
         d = record.as_dict()
         d["id"], d["engines"] = record.id, record.engines
@@ -95,3 +106,29 @@ def command(source, game_id, ply, show_all, step, as_json):
             k = int(cmd)
         else:
             click.echo(f"  {cmd!r}? Enter or n, b, a ply from 0 to {n}, s, e or q")
+
+
+def _check_folder(folder):
+    """Refuse, before any work, a folder the pictures could not go into."""
+    import os
+    if os.path.exists(folder) and not os.path.isdir(folder):
+        raise click.BadParameter(f"{folder!r} is a file, not a folder", param_hint="--svg")
+    parent = os.path.dirname(os.path.abspath(folder))
+    if not os.path.isdir(folder) and not os.path.isdir(parent):
+        raise click.BadParameter(f"{folder!r}: the folder {parent} does not exist", param_hint="--svg")
+    if not os.access(folder if os.path.isdir(folder) else parent, os.W_OK | os.X_OK):
+        raise click.BadParameter(f"{folder!r}: cannot write there (permission denied)", param_hint="--svg")
+
+
+def _write_pictures(folder, record, states):
+    import os
+    from roost.arena.picture import position_svg, write_svg
+    from roost.core.errors import RoostError
+    os.makedirs(folder, exist_ok=True)
+    width = max(3, len(str(len(states) - 1)))
+    try:
+        for k, (state, _, _) in enumerate(states):
+            write_svg(os.path.join(folder, f"game-{record.id}-ply-{k:0{width}d}.svg"), position_svg(state))
+    except RoostError as e:
+        raise click.ClickException(str(e))
+    click.echo(f"{len(states)} pictures written to {folder} (game {record.id}, plies 0 to {len(states) - 1})")

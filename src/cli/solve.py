@@ -2,27 +2,32 @@ import json
 
 import click
 
+from roost.cli.describe import result_text, side_name
+from roost.cli.live import progress_option, reporter
+from roost.cli.options import (SECONDS, Command, game_argument, json_option, load_position, moves_option,
+                               players_option)
 from roost.core.errors import RoostError
-
-from roost.cli.options import SECONDS, game_argument, json_option, load_position, players_option
 from roost.search.alphabeta import MAX_TT_MB
 
 
-@click.command("solve")
+@click.command("solve", cls=Command)
 @game_argument
 @click.argument("position", nargs=-1, required=True)
+@moves_option
 @players_option
 @click.option("--time", "seconds", type=SECONDS, default=0.0,
               help="Give up after this many seconds (default: no limit; Ctrl-C stops too).")
 @click.option("--tt", type=click.IntRange(1, MAX_TT_MB), default=256, show_default=True,
               help=f"Transposition table size in MB (1 to {MAX_TT_MB}).")
 @json_option
-def command(game, position, players, seconds, tt, as_json):
+@progress_option
+def command(game, position, moves, players, seconds, tt, as_json, progress):
     """Prove the exact result of a position with alpha-beta (deepening until proven).
 
     Works on two-player positions with no chance ahead; the search prints each depth as it
-    finishes (on stderr, also with --json), and an interrupted or timed-out search says what
-    it had.
+    finishes (on stderr; JSON lines with --json; --quiet prints none), and an interrupted or
+    timed-out search says what it had.  The result is for the player to move: "win in N",
+    "loss in N" (plies) or "draw".
 
     \b
     Example:
@@ -30,10 +35,11 @@ def command(game, position, players, seconds, tt, as_json):
     """
     from roost.search.alphabeta import ChanceInSolve, SearchInterrupted, score_text
     from roost.search.engines import parse_engine
-    state = load_position(game, position, players)
+    state = load_position(game, position, players, moves)
     if state.is_over:
-        r = state.result()
-        click.echo("the game is already over: result " + " ".join(f"{x:g}" for x in r))
+        over = result_text(state.result(), state)
+        click.echo(json.dumps({"over": True, "result": list(state.result()), "result_text": over})
+                   if as_json else f"the game is already over: {over}")
         return
     if state.is_chance:
         raise click.ClickException("chance is to act in this position: solve needs a position with no chance left")
@@ -45,15 +51,14 @@ def command(game, position, players, seconds, tt, as_json):
         engine = parse_engine(f"ab:tt={tt}" + (f",time={seconds!r}" if seconds else ""))
     except RoostError as e:
         raise click.BadParameter(str(e), param_hint="--tt")
-    progress = []
+    depths = []
 
     def on_depth(depth, score, pv, nodes, secs):
-        progress.append((depth, score, pv, nodes, secs))
-        click.echo(f"depth {depth:>3}  {score_text(score):>12}  {nodes:>12,} nodes  {secs:7.2f} s  "
-                   f"pv {' '.join(state.move_name(m) for m in pv[:8])}", err=True)
+        depths.append((depth, score, pv, nodes, secs))
 
     try:
-        r = engine.choose(state, seed=0, solve=True, callback=on_depth)
+        r = engine.choose(state, seed=0, solve=True, callback=on_depth,
+                          progress=reporter(progress, as_json))
     except ChanceInSolve as e:
         raise click.ClickException(str(e))
     except RoostError as e:
@@ -61,11 +66,11 @@ def command(game, position, players, seconds, tt, as_json):
     except (SearchInterrupted, KeyboardInterrupt) as e:
         if as_json:
             partial = getattr(e, "partial", None)
-            out = partial.as_dict() if hasattr(partial, "as_dict") else _interrupted_json(state, progress)
+            out = partial.as_dict() if hasattr(partial, "as_dict") else _interrupted_json(state, depths)
             out["verdict"] = "interrupted"
             click.echo(json.dumps(out, indent=2))
-        elif progress:
-            d, score, pv, nodes, secs = progress[-1]
+        elif depths:
+            d, score, pv, nodes, secs = depths[-1]
             click.echo(f"interrupted: unproven after depth {d} ({score_text(score)}, {nodes:,} nodes)")
         else:
             click.echo("interrupted before the first depth finished")
@@ -80,13 +85,15 @@ def command(game, position, players, seconds, tt, as_json):
         click.echo(json.dumps(out, indent=2))
         return
     if r.proven:
-        click.echo(f"{verdict} for player {r.player} ({r.score}); best move {r.move_name}; pv {' '.join(r.pv)}")
+        said = r.score if r.proven != "draw" else "draw"          # "win in 7", "loss in 4"
+        click.echo(f"{said} for {side_name(state, r.player)} (player {r.player}); best move "
+                   f"{r.move_name}; pv {' '.join(r.pv)}")
         if exact is not None:
             click.echo(f"solver score {exact} (the convention of published solvers of this game)")
     else:
-        click.echo(f"unproven within the limit: best so far {r.move_name} ({r.score}) at depth {r.depth}")
+        click.echo(f"unproven within the limit: best so far {r.move_name} (value {r.value:.3f} for "
+                   f"{side_name(state, r.player)}) at depth {r.depth}")
     click.echo(f"{r.nodes:,} nodes in {r.seconds:.2f} s")
-
 
 
 def _interrupted_json(state, progress):

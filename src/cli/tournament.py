@@ -4,7 +4,7 @@ import sys
 
 import click
 
-from roost.cli.options import ENGINE, game_argument, players_option, seed_option
+from roost.cli.options import ENGINE, Command, game_argument, players_option, seed_option
 from roost.cli.play import tc_option
 
 
@@ -62,7 +62,7 @@ class Bar:
 JOBS_PER_CORE = 4
 
 
-@click.command("tournament")
+@click.command("tournament", cls=Command)
 @game_argument
 @click.option("--engine", "-e", "specs", type=ENGINE, multiple=True,
               help="An engine of the roster (repeat; a spec given twice plays itself).  A roster "
@@ -146,6 +146,8 @@ def command(game, specs, players, games, gauntlet, seed, position, opening, tc, 
     from roost.arena.tournament import (TournamentConfig, TournamentError, default_jobs,
                                         run_tournament, summary_dict, summary_text)
     from roost.core.errors import PositionError, RoostError
+    if games is not None and games < 1:
+        raise click.BadParameter(f"the number of games must be positive, not {games}", param_hint="--games")
     if scheduler and dask_local:
         raise click.BadParameter("give --scheduler or --dask-local, not both", param_hint="--dask-local")
     if jobs and (scheduler or dask_local):
@@ -189,10 +191,9 @@ def command(game, specs, players, games, gauntlet, seed, position, opening, tc, 
                 spec = parse_engine(a).spec
             except Exception:
                 spec = a
+            # the engines are normalised specs, so a spec's first entry is named by the spec
             if spec in names:
                 anchor_index = names.index(spec)
-            elif spec in config.engines:
-                anchor_index = config.engines.index(spec)
             else:
                 raise click.BadParameter(f"{anchor!r} is not in the roster ({', '.join(names)}) "
                                          f"nor a number from 1 to {len(names)}", param_hint="--anchor")
@@ -201,6 +202,9 @@ def command(game, specs, players, games, gauntlet, seed, position, opening, tc, 
         from roost.arena.tournament import make_backend
         backend = make_backend(config, scheduler=scheduler, dask_local=dask_local, verbose=verbose)
     bar = Bar(sys.stderr.isatty() if progress is None else progress)
+    if db is None and not as_json:
+        click.echo(f"storing the games in {config.default_db()} (--db chooses the file; run the same "
+                   "command again to resume)", err=True)
     # Ctrl-C and kill (SIGTERM) stop the tournament tidily: run_tournament routes both to
     # a flag its loop checks, so the stop never lands inside the database writer's queue
     try:

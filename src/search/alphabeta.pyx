@@ -100,6 +100,9 @@ cdef class AlphaBeta:
     cdef double root_val[MAX_MOVES]
     cdef bint root_exact[MAX_MOVES]
     cdef int root_n
+    # root moves left out of this search (multi-PV: the lines after the first)
+    cdef int excluded[MAX_MOVES]
+    cdef int n_excluded
     cdef list stack               # one scratch State a ply
     cdef Rng rng
     # settings
@@ -455,6 +458,8 @@ cdef class AlphaBeta:
                         self.horizon += 1
                     return tv
         n = s.legal_moves(moves)
+        if ply == 0 and self.n_excluded:
+            n = self.without_excluded(moves, n)
         self.score_moves(moves, n, tt_move, ply, me)
         child = <State>self.stack[ply + 1]
         horizon0 = self.horizon
@@ -502,7 +507,7 @@ cdef class AlphaBeta:
             return best if best > -INF else 0.0
         if probe and best <= alpha0:
             return best       # one move failing low bounds nothing
-        if best_move >= 0:
+        if best_move >= 0 and not (ply == 0 and self.n_excluded):   # a partial root is no entry
             e.key = key
             e.used = 1
             e.value = to_tt(best, ply)
@@ -512,11 +517,27 @@ cdef class AlphaBeta:
             e.flag = LOWER if (best >= beta or probe) else (EXACT if best > alpha0 else UPPER)
         return best
 
+    cdef int without_excluded(self, int* moves, int n) noexcept:
+        cdef int i, j, kept = 0
+        cdef bint out
+        for i in range(n):
+            out = False
+            for j in range(self.n_excluded):
+                if moves[i] == self.excluded[j]:
+                    out = True
+                    break
+            if not out:
+                moves[kept] = moves[i]
+                kept += 1
+        return kept
+
     # ------------------------------------------------------------------ the driver
     def search(self, State root, int max_depth=64, double seconds=0.0, long long nodes=0,
-               bint solve=False, callback=None):
+               bint solve=False, callback=None, exclude=()):
         """Iterative deepening from `root`.  Returns a dict: move, score, depth, pv (ids),
-        nodes, seconds, exact (the score is proven), stats [(move, score)] at the root."""
+        nodes, seconds, exact (the score is proven), stats [(move, score)] at the root.
+        ``exclude``: root moves to leave out (the best of the others is searched, for the
+        second and later lines of a multi-PV analysis)."""
         cdef int d, i, n, m, best_move = -1, depth_done = 0
         cdef double t0 = now(), score = 0.0, v, alpha, beta
         cdef int* moves
@@ -532,6 +553,11 @@ cdef class AlphaBeta:
             raise ValueError(
                 f"alpha-beta searches two-player games; this position has {root.n_players} players "
                 "(use paranoid=1 to search everyone against the player to move)")
+        if len(exclude) >= MAX_MOVES:
+            raise ValueError(f"at most {MAX_MOVES - 1} root moves can be excluded")
+        self.n_excluded = len(exclude)
+        for i, m in enumerate(exclude):
+            self.excluded[i] = m
         self.root_player = root.to_move()
         self.solving = solve
         self.met_chance = False
@@ -550,6 +576,10 @@ cdef class AlphaBeta:
             self.stack.append(root.clone())
         moves = self.movebuf
         n = root.legal_moves(moves)
+        if self.n_excluded:
+            n = self.without_excluded(moves, n)
+            if n == 0:
+                raise ValueError("every root move is excluded: nothing is left to search")
         if n == 1 and not solve:
             max_depth = min(max_depth, 1)
         for d in range(1, max_depth + 1):

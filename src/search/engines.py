@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from roost.core.errors import EngineSpecError, MoveError
 from roost.search import alphabeta as _ab
 from roost.search import mcts as _mcts
-from roost.search.result import MoveStat, SearchResult
+from roost.search.result import MoveStat, Progress, SearchResult
 
 # the ranges every engine parameter is checked against (the searchers' own limits)
 MAX_SECONDS = min(_ab.MAX_SECONDS, _mcts.MAX_SECONDS)
@@ -95,7 +95,8 @@ class Engine(abc.ABC):
     @abc.abstractmethod
     def choose(self, state, seed=0, progress=None):
         """The engine's move in ``state`` as a SearchResult; ``progress``, if given, is
-        called with a line of text as the search goes (a depth done, iterations so far)."""
+        called with a ``result.Progress`` as the search goes (a depth done, iterations so
+        far); its ``text()`` is a line for people."""
 
     def advance(self, move):
         pass
@@ -235,8 +236,10 @@ class AlphaBetaEngine(Engine):
         depth = s["depth"] or (64 if (s["time"] or s["nodes"]) else 6)
         return depth, s["time"], s["nodes"]
 
-    def choose(self, state, seed=0, solve=False, callback=None, progress=None):
-        from roost.search.alphabeta import SearchInterrupted, score_text
+    def choose(self, state, seed=0, solve=False, callback=None, progress=None, multipv=1):
+        """``multipv`` > 1: also the best lines after the first (each a search of its own,
+        with the first lines' moves left out at the root), in ``SearchResult.lines``."""
+        from roost.search.alphabeta import SearchInterrupted
         self._check_playable(state)
         ab = self.searcher()
         ab.reseed(seed)
@@ -250,14 +253,34 @@ class AlphaBetaEngine(Engine):
             if callback is not None:
                 callback(d, score, pv, n, secs)
             if progress is not None:
-                progress(f"depth {d}  score {score_text(score)}  {n:,} nodes  {secs:.2f} s  "
-                         f"pv {' '.join(_line_names(root, pv, state.player))}")
+                report = _depth_progress(root, state.player, d, score, pv, n, secs)
+                report.line = len(lines) + 1 if multipv > 1 else 0
+                progress(report)
+        lines, excluded = [], []
+        result = None
         try:
-            r = ab.search(root, max_depth=depth, seconds=seconds, nodes=nodes, solve=solve,
-                          callback=on_depth)
+            for _ in range(max(1, min(multipv, len(root.legal())))):
+                r = ab.search(root, max_depth=depth, seconds=seconds, nodes=nodes, solve=solve,
+                              callback=on_depth, exclude=excluded)
+                if result is None:
+                    result = self._result(state, root, r, info)
+                lines.append(self._line(root, state.player, r))
+                excluded.append(r["move"])
         except SearchInterrupted as e:
-            raise SearchInterrupted(self._result(state, root, e.partial, info)) from None
-        return self._result(state, root, r, info)
+            if result is None:
+                raise SearchInterrupted(self._result(state, root, e.partial, info)) from None
+            result.lines = lines
+            raise SearchInterrupted(result) from None
+        if multipv > 1:
+            result.lines = lines
+        return result
+
+    @staticmethod
+    def _line(root, player, r):
+        from roost.search.alphabeta import score_to_value
+        return {"move": root.move_name(r["move"]), "value": score_to_value(r["score"]),
+                "verdict": _ab_verdict(r["score"], r["exact"]),
+                "pv": _line_names(root, r["pv"], player)}
 
     def _result(self, state, root, r, info):
         from roost.search.alphabeta import score_to_value, score_text, is_mate
@@ -278,6 +301,34 @@ class AlphaBetaEngine(Engine):
             pv=_line_names(root, r["pv"], state.player),
             nodes=r["nodes"], depth=r["depth"], seconds=r["seconds"], proven=proven,
             expectation=r["chance"], stats=stats, info=info)
+
+
+def _ab_verdict(score, exact):
+    """'win in 7', 'loss in 4', 'draw' for a proven alpha-beta score, else ''."""
+    from roost.search.alphabeta import is_mate, score_text
+    if is_mate(score):
+        return score_text(score)
+    return "draw" if exact and score == 0 else ""
+
+
+def _depth_progress(root, player, depth, score, pv, nodes, seconds):
+    from roost.search.alphabeta import score_to_value
+    return Progress(seconds=seconds, nodes=nodes, depth=depth, value=score_to_value(score),
+                    verdict=_ab_verdict(score, False), pv=_line_names(root, pv, player))
+
+
+def _tree_progress(tree, state, iterations, seconds, world=None, names_from=None):
+    """A Progress read from an MCTS tree in the middle of its search of ``state``."""
+    snap = tree.snapshot(state, iterations, seconds)
+    view = names_from if names_from is not None else state
+    visits = sum(st["visits"] for st in snap["stats"]) or 1
+    best = next((st for st in snap["stats"] if st["move"] == snap["move"]), None)
+    return Progress(seconds=seconds, nodes=snap["nodes"], iterations=iterations,
+                    value=snap["value"], verdict=snap["proven"],
+                    best=view.move_name(snap["move"]) if snap["move"] >= 0 else "",
+                    share=best["visits"] / visits if best else None,
+                    pv=_line_names(view, snap["pv"], state.player) if snap["pv"] else [],
+                    world=world)
 
 
 def _no_memory(engine, param, value, what):
@@ -351,7 +402,8 @@ class MctsEngine(Engine):
         its = s["iterations"] or (0 if s["time"] else 10000)
         return its, s["time"]
 
-    def choose(self, state, seed=0, progress=None):
+    def choose(self, state, seed=0, progress=None, multipv=1):
+        """``multipv`` > 1: the most visited moves' lines too, in ``SearchResult.lines``."""
         from roost.search.alphabeta import SearchInterrupted
         self._check_playable(state)
         tree = self.tree()
@@ -364,18 +416,18 @@ class MctsEngine(Engine):
         report = None
         if progress is not None:
             def report(n, secs):
-                progress(f"{n:,} iterations in {secs:.2f} s")
+                progress(_tree_progress(tree, state, n, secs, names_from=_observer_world(state, seed)))
         try:
             r = tree.search(state, iterations=its, seconds=seconds, progress=report)
         except SearchInterrupted as e:
-            raise SearchInterrupted(self._result(state, e.partial, info, seed)) from None
+            raise SearchInterrupted(self._result(state, e.partial, info, seed, multipv)) from None
         finally:
             tree.ismcts = self.ismcts
             if hidden:
                 tree.reset()
-        return self._result(state, r, info, seed)
+        return self._result(state, r, info, seed, multipv)
 
-    def _result(self, state, r, info, seed):
+    def _result(self, state, r, info, seed, multipv=1):
         world = _observer_world(state, seed)
         stats = [MoveStat(move=s["move"], name=world.move_name(s["move"]), visits=s["visits"],
                           value=s["value"], proven=s["proven"], values=s["values"]) for s in r["stats"]]
@@ -388,7 +440,10 @@ class MctsEngine(Engine):
             score=r["proven"] and f"{r['proven']} (proven)" or f"{r['value']:.3f}",
             pv=_line_names(world, r["pv"], state.player), nodes=r["nodes"],
             iterations=r["iterations"], seconds=r["seconds"],
-            proven=r["proven"], expectation=not r["proven"], stats=stats, info=info)
+            proven=r["proven"], expectation=not r["proven"], stats=stats, info=info,
+            lines=[{"move": world.move_name(st["move"]), "value": st["value"], "verdict": st["proven"],
+                    "visits": st["visits"], "pv": _line_names(world, st["pv"], state.player)}
+                   for st in r["stats"][:multipv]] if multipv > 1 else [])
 
 
 class IsmctsEngine(MctsEngine):
@@ -475,7 +530,7 @@ class PimcEngine(Engine):
         report = None
         if progress is not None:
             def report(n, secs):
-                progress(f"world {w + 1} of {s['worlds']}: {n:,} iterations in {secs:.2f} s")
+                progress(_tree_progress(self._tree, world, n, secs, world=(w + 1, s["worlds"])))
         return self._tree.search(world, iterations=its, seconds=seconds, progress=report)
 
     def _result(self, state, seed, votes, values, iterations, seconds, worlds):

@@ -405,9 +405,10 @@ cdef class MCTS:
         """Run iterations from `root_state` (the tree's root must correspond to it).
         Stops at the iteration or time budget, or when the root is proven.  `progress`, if
         given, is called as progress(iterations, seconds) after the first iteration and
-        then about once a second."""
+        then at growing intervals (0.1 s, then twice as long each time, at most 10 s);
+        ``snapshot`` reads the tree meanwhile."""
         cdef long long it = 0
-        cdef double t0 = now(), deadline, next_report = t0 + 1.0
+        cdef double t0 = now(), deadline, report_gap = 0.1, next_report = t0 + 0.1
         cdef Node* r
         cdef int k, stop
         if root_state.over() or root_state.to_move() == CHANCE:
@@ -449,7 +450,8 @@ cdef class MCTS:
             if stop:
                 break
             if progress is not None and (it == 1 or now() >= next_report):
-                next_report = now() + 1.0
+                next_report = now() + report_gap
+                report_gap = min(2.0 * report_gap, 10.0)
                 try:
                     progress(it, now() - t0)
                 except KeyboardInterrupt:   # Ctrl-C inside the caller's Python code
@@ -472,12 +474,33 @@ cdef class MCTS:
             return INTERRUPTED
         return 0
 
+    def snapshot(self, State root_state, long long iterations=0, double seconds=0.0):
+        """What a search from ``root_state`` has found so far (as ``search`` returns it),
+        for a progress report while it runs."""
+        return self.report(root_state, iterations, seconds)
+
+    cdef list line_from(self, int node):
+        """The most visited line from ``node`` (its own move first), while it has visits."""
+        cdef list line = []
+        cdef int k, j
+        while node != NONE and self.nodes[node].visits > 0 and self.nodes[node].mover >= 0:
+            line.append(self.nodes[node].move)
+            k = self.nodes[node].child
+            node = NONE
+            j = 0
+            while k != NONE:
+                if self.nodes[k].visits > j and self.nodes[k].mover >= 0:
+                    j = self.nodes[k].visits
+                    node = k
+                k = self.nodes[k].sibling
+        return line
+
     cdef dict report(self, State root_state, long long it, double seconds):
         cdef Node* r = &self.nodes[self.root]
-        cdef int k = r.child, best = NONE, me = root_state.to_move(), node, j
+        cdef int k = r.child, best = NONE, me = root_state.to_move()
         cdef Node* ch
         cdef list stats = []
-        cdef list pv = []
+        cdef list pv
         cdef int8_t mine = WIN0 if me == 0 else WIN1
         cdef long best_key = -1, key
         while k != NONE:
@@ -485,7 +508,8 @@ cdef class MCTS:
             stats.append({"move": ch.move, "visits": ch.visits,
                           "value": ch.value / ch.visits if ch.visits else 0.5,
                           "proven": self.proven_name(ch.proven, me),
-                          "values": self.slot_values(ch.slot, root_state.n_players)})
+                          "values": self.slot_values(ch.slot, root_state.n_players),
+                          "pv": self.line_from(k)})
             # robust child, but a proven win first and a proven loss last
             key = ch.visits + 1
             if self.solving and ch.proven == mine:
@@ -497,17 +521,7 @@ cdef class MCTS:
                 best = k
             k = ch.sibling
         stats.sort(key=lambda s: -s["visits"])
-        node = best
-        while node != NONE and self.nodes[node].visits > 0 and self.nodes[node].mover >= 0:
-            pv.append(self.nodes[node].move)
-            k = self.nodes[node].child
-            node = NONE
-            j = 0
-            while k != NONE:
-                if self.nodes[k].visits > j and self.nodes[k].mover >= 0:
-                    j = self.nodes[k].visits
-                    node = k
-                k = self.nodes[k].sibling
+        pv = self.line_from(best)
         return {"move": self.nodes[best].move if best != NONE else -1,
                 "value": (self.nodes[best].value / self.nodes[best].visits
                           if best != NONE and self.nodes[best].visits else 0.5),

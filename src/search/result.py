@@ -44,6 +44,9 @@ class SearchResult:
     expectation: bool = False          # the value averages over chance (not a proof)
     stats: list = field(default_factory=list)     # [MoveStat]
     info: dict = field(default_factory=dict)      # engine-specific extras
+    # multi-PV: the best lines, best first, each {"move", "value", "verdict", "pv"} (the
+    # value for `player`; verdict "win in 7"/"loss in 4"/"draw" once proven, else "")
+    lines: list = field(default_factory=list)
 
     @property
     def speed(self):
@@ -62,4 +65,80 @@ class SearchResult:
             "speed": round(self.speed, 1), "proven": self.proven or None,
             "expectation": self.expectation,
             "stats": [s.as_dict() for s in self.stats], **({"info": self.info} if self.info else {}),
+            **({"lines": [dict(l, value=round(l["value"], 4)) for l in self.lines]} if self.lines else {}),
         }
+
+
+def verdict_text(proven, plies=None):
+    """A proven result for the player to move: 'win in 7', 'loss in 4', 'draw'."""
+    if proven == "draw" or not proven:
+        return proven
+    return f"{proven} in {plies}" if plies else proven
+
+
+@dataclass
+class Progress:
+    """One progress report of a search under way, for a live display: alpha-beta sends one
+    per completed depth, MCTS one at growing intervals.  ``value`` is the expected result
+    for the player to move (in [0, 1]); ``verdict`` replaces it once proven ("win in 7")."""
+    seconds: float
+    nodes: int = 0                     # alpha-beta nodes, or MCTS tree nodes
+    iterations: int = 0                # MCTS
+    depth: int = 0                     # alpha-beta
+    value: float = None
+    verdict: str = ""
+    best: str = ""
+    share: float = None                # the best move's share of the root visits (MCTS)
+    pv: list = field(default_factory=list)
+    world: tuple = None                # PIMC: (this world from 1, worlds)
+    line: int = 0                      # multi-PV: the line searched (from 1), 0 without
+
+    @property
+    def speed(self):
+        n = self.iterations or self.nodes
+        return n / self.seconds if self.seconds > 0 else 0.0
+
+    def text(self):
+        parts = [f"line {self.line}"] if self.line else []
+        if self.world:
+            parts.append(f"world {self.world[0]} of {self.world[1]}")
+        if self.iterations:
+            parts.append(f"{self.iterations:,} iteration{'s' if self.iterations != 1 else ''}")
+        else:
+            parts.append(f"depth {self.depth}")
+        if self.best:
+            share = f" ({100 * self.share:.0f}% of visits)" if self.share is not None else ""
+            parts.append(f"best {self.best}{share}")
+        if self.verdict:
+            parts.append(self.verdict)
+        elif self.value is not None:
+            parts.append(f"value {self.value:.3f}")
+        if not self.iterations:
+            parts.append(f"{self.nodes:,} nodes")
+        unit = "iterations/s" if self.iterations else "nodes/s"
+        parts.append(f"{self.seconds:.2f} s" + (f" ({self.speed:,.0f} {unit})" if self.seconds >= 0.01 else ""))
+        if self.pv:
+            parts.append("pv " + " ".join(self.pv))
+        return "  ".join(parts)
+
+    __str__ = text
+
+    def as_dict(self):
+        d = {"seconds": round(self.seconds, 4), "nodes": self.nodes}
+        if self.iterations:
+            d["iterations"] = self.iterations
+        else:
+            d["depth"] = self.depth
+        d["speed"] = round(self.speed, 1)
+        if self.best:
+            d["best"] = self.best
+        if self.share is not None:
+            d["share"] = round(self.share, 4)
+        d["value"] = None if self.value is None else round(self.value, 4)
+        d["verdict"] = self.verdict or None
+        d["pv"] = self.pv
+        if self.world:
+            d["world"], d["worlds"] = self.world
+        if self.line:
+            d["line"] = self.line
+        return d

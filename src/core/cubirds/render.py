@@ -82,3 +82,69 @@ def render(s, observer=None):
     lines.append("flocks (small/big): " + ", ".join(
         f"{LETTERS[x]} {SPECIES_NAMES[x]} {SMALL[x]}/{BIG[x]}" for x in range(NSP)))
     return "\n".join(lines)
+
+
+_COLOURS = {"F": "#ef8fb5", "O": "#8a6d4b", "T": "#f2a33a", "D": "#5aa05a", "P": "#4bb0c9",
+            "M": "#555a6e", "W": "#b9a66b", "R": "#d9583b"}
+_CARD_W, _CARD_H, _GAP = 26, 36, 4
+
+
+def _card(x, y, letter, hidden=False):
+    """One card: its species' colour and letter, or a face-down card."""
+    if hidden:
+        return (f'<rect class="card hidden" x="{x}" y="{y}" width="{_CARD_W}" height="{_CARD_H}" rx="4" '
+                'fill="#c9c9d6" stroke="#777"/>'
+                f'<text x="{x + _CARD_W / 2:.0f}" y="{y + 23}" text-anchor="middle" fill="#777">?</text>')
+    return (f'<rect class="card {letter}" x="{x}" y="{y}" width="{_CARD_W}" height="{_CARD_H}" rx="4" '
+            f'fill="{_COLOURS[letter]}" stroke="#333"/>'
+            f'<text x="{x + _CARD_W / 2:.0f}" y="{y + 23}" text-anchor="middle" fill="white" '
+            f'font-weight="bold">{letter}</text>')
+
+
+def svg(s, observer=None):
+    """The table as SVG from seat ``observer`` (None: every card face up): the four rows,
+    each seat's hand (the others' hidden cards face down, the cards all know face up) and
+    collection, the piles, and whose turn it is."""
+    from xml.sax.saxutils import escape
+    render(s, observer)                  # the same check of the observer as the text
+    d = s._raw()
+    n = d["players"]
+    step = _CARD_W + _GAP
+    out = []
+    y = 20
+    title = f"CuBirds, {n} players, turn {d['turn']}" + (f", seen by seat {observer}" if observer is not None else "")
+    out.append(f'<text x="10" y="{y}" font-weight="bold" font-size="15">{escape(title)}</text>')
+    y += 16
+    widest = 0
+    for r, row in enumerate(s.rows()):
+        out.append(f'<text class="rowname" x="10" y="{y + 24}">row {r + 1}</text>')
+        for i, letter in enumerate(row):
+            out.append(_card(70 + i * step, y, letter))
+        widest = max(widest, 70 + len(row) * step)
+        y += _CARD_H + 6
+    y += 10
+    for q in range(n):
+        mine = observer is None or observer == q
+        known = list(s.known_cards(q))
+        size = sum(d["hands"][q])
+        cards = list(s.hand(q)) if mine else known + ["?"] * (size - len(known))
+        tag = f"seat {q}" + (" (you)" if observer == q else "") + (
+            " to play" if q == s.turn_player and s.phase != "over" else "")
+        out.append(f'<text class="seat" x="10" y="{y + 14}" font-weight="bold">{escape(tag)}</text>')
+        out.append(f'<text x="10" y="{y + 30}" fill="#555">hand {size}</text>')
+        for i, letter in enumerate(cards):
+            out.append(_card(140 + i * step, y, letter, hidden=letter == "?"))
+        x = 140 + max(len(cards), 1) * step + 20
+        out.append(f'<text x="{x}" y="{y + 14}" fill="#555">collection</text>')
+        for i, letter in enumerate(s.collection(q)):
+            out.append(_card(x + 76 + i * step, y, letter))
+        widest = max(widest, x + 76 + len(s.collection(q)) * step, 140 + len(cards) * step)
+        y += _CARD_H + 12
+    piles = f"discard pile {sum(d['discard'])} cards, draw pile {sum(d['deck'])} cards"
+    out.append(f'<text x="10" y="{y + 14}" fill="#333">{piles}</text>')
+    out.append(f'<text class="status" x="10" y="{y + 34}" fill="#222">{escape(status(s))}</text>')
+    width, height = max(widest + 20, 560), y + 50
+    head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+            f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="13">'
+            '<rect width="100%" height="100%" fill="white"/>')
+    return head + "\n" + "\n".join(out) + "\n</svg>\n"

@@ -358,6 +358,13 @@ cdef class Ducks(State):
         """Parse ``<rows> <side> [<plies>]`` (rules file, Position text)."""
         return _text.parse_position(cls, text)
 
+    @classmethod
+    def parse_decided(cls, text):
+        """As parse, and also a won position (a crumb on the board, a colour gathered): the
+        rules' position text refuses one, but it is the final position of a won game (a
+        game record's ``final``), which the command line shows and analyses."""
+        return _text.parse_position(cls, text, decided=True)
+
     def text(self):
         return _text.position_text(self._raw())
 

@@ -140,9 +140,9 @@ def _check_setup(white, black, crumbs, side, plies):
                f"not {'White' if side == 0 else 'Black'}'s")
 
 
-def _check_play(white, black, crumbs, plies):
+def _check_play(white, black, crumbs, plies, decided=False):
     if crumbs:
-        if is_gathered(white) or is_gathered(black):
+        if (is_gathered(white) or is_gathered(black)) and not decided:
             who = "white" if is_gathered(white) else "black"
             _fault(f"the game is already decided: a crumb is on the board and the {who} "
                    "ducks are gathered")
@@ -150,8 +150,10 @@ def _check_play(white, black, crumbs, plies):
         _fault(f"plies is {plies} but no crumb is on the board")
 
 
-def parse_position(cls, text):
-    """``<rows> <side> [<plies>]`` -> cls._load(...), or PositionError naming the fault."""
+def parse_position(cls, text, decided=False):
+    """``<rows> <side> [<plies>]`` -> cls._load(...), or PositionError naming the fault.
+    ``decided``: also a won position (a crumb on the board, a colour gathered), which the
+    rules' position text refuses but a game record's final position is."""
     if not isinstance(text, str):
         _fault("a Feed the Ducks position must be text")
     fields = text.split()
@@ -173,9 +175,15 @@ def parse_position(cls, text):
     if nw + nb < SETUP_PLACEMENTS:
         _check_setup(white, black, crumbs, side, plies)
     else:
-        _check_play(white, black, crumbs, plies)
-    return cls._load({"white": white, "black": black, "crumb": crumbs[0] if crumbs else -1,
-                      "side": side, "plies": plies})
+        _check_play(white, black, crumbs, plies, decided)
+    raw = {"white": white, "black": black, "crumb": crumbs[0] if crumbs else -1,
+           "side": side, "plies": plies}
+    if decided and crumbs and (is_gathered(white) or is_gathered(black)):
+        # rules "End of the game": the gathered colour wins; both at once, the player who
+        # placed the crumb, the one not to move now
+        both = is_gathered(white) and is_gathered(black)
+        raw.update(result=1 - side if both else 0 if is_gathered(white) else 1, history=())
+    return cls._load(raw)
 
 
 def position_text(raw):

@@ -108,21 +108,27 @@ def svg_gardens(pics):
     height = 0
     for title, gr in pics:
         umin, umax, vmin, vmax = gr.bounds()
-        w = (umax - umin + 1) * _CELL
         h = (vmax - vmin + 1) * _CELL
-        parts.append(f'<g transform="translate({x0},30)">')
-        parts.append(f'<text x="0" y="-10" font-family="sans-serif" font-size="14">{title}; '
-                     f'bees {gr.bees}, hummingbirds {gr.hummingbirds}</text>')
+        counts = f"bees {gr.bees}, hummingbirds {gr.hummingbirds}"
+        # a garden's column is as wide as its two title lines, so small gardens (the start
+        # of a game) never write over their neighbours' titles
+        w = max((umax - umin + 1) * _CELL, _TEXT_WIDTH * max(len(title), len(counts)))
+        parts.append(f'<g class="garden" transform="translate({x0},46)">')
+        parts.append(f'<text class="title" x="0" y="-26" font-family="sans-serif" font-size="14">{title}</text>')
+        parts.append(f'<text x="0" y="-10" font-family="sans-serif" font-size="12" fill="#555">{counts}</text>')
         parts.extend(_svg_squares(gr, umin, vmax))
         parts.extend(_svg_tiles(gr, umin, vmax))
         parts.append("</g>")
         x0 += w + gap
         height = max(height, h)
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{x0}" height="{height + 50}">'
-            + "".join(parts) + "</svg>")
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{x0}" height="{height + 66}">'
+            '<rect width="100%" height="100%" fill="white"/>' + "".join(parts) + "</svg>")
 
 
-def svg(state):
+_TEXT_WIDTH = 8.0        # px per character of a 14 px sans-serif title, generously
+
+
+def svg(state, observer=None):
     """An SVG picture of all gardens (squares, mushrooms, puddles, hummingbirds, pieces)."""
     sc = state.scores()
     return svg_gardens([(f"Seat {p}: score {sc[p]}", state._replay(p))

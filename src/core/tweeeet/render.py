@@ -2,6 +2,12 @@
 from roost.core.tweeeet.text import (BIRDS, BIRD_TITLES, COLS, NCOLS, TERRAIN_LETTERS, is_nest)
 
 
+SIDE_NAMES = ("the robins", "the bluethroats")     # player 0 is the rules' player 1
+LEGEND = ("legend: . grass, ~ water, 2-5 a bush with that food, o an empty bush, S the start, "
+          "N a nest; birds R male robin, r female robin (player 1), B male bluethroat, "
+          "b female bluethroat (player 2), their energy at the end of their row")
+
+
 def _row_line(y, codes, pos, energy):
     marks = "RBrb"
     cells = []
@@ -50,5 +56,80 @@ def render(state):
     lines = [_row_line(y, f["rows"][y - f["low"]], f["pos"], f["energy"])
              for y in range(f["high"], f["low"] - 1, -1)]
     lines.append("    " + "".join(ch.center(4) for ch in COLS) + "  (odd rows shift right)")
+    lines.append(LEGEND)
     lines.append(_status(f))
     return "\n".join(lines)
+
+
+_FILL = {".": "#b9dd8f", "~": "#7db8e8", "o": "#9c7b55", "S": "#f3df8a", "N": "#e8c77a"}
+_BIRD_FILL = ("#d8492e", "#2f5fb8", "#f2a38f", "#9ab6ec")     # MR, MB, FR, FB
+_R = 24
+
+
+def svg(state, observer=None):
+    """The visible strip as SVG: hexagonal cells (odd rows shifted right, as in the text),
+    grass, water, bushes with their food, empty bushes, the start and the nests; the birds
+    on their cells; each bird's energy and whose turn it is (or the result) on the right."""
+    import math
+    f = state._raw()
+    rows = list(range(f["high"], f["low"] - 1, -1))
+    w = math.sqrt(3) * _R
+    width = int(NCOLS * w + w / 2 + 60 + 260)
+    height = int(len(rows) * 1.5 * _R + _R + 70)
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+           f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="13">',
+           '<rect width="100%" height="100%" fill="white"/>']
+    centre = {}
+    for k, y in enumerate(rows):
+        codes = f["rows"][y - f["low"]]
+        cy = 30 + _R + k * 1.5 * _R
+        out.append(f'<text class="row" x="6" y="{cy + 4:.0f}" fill="#555">{y}</text>')
+        for x in range(NCOLS):
+            if codes[x] < 0:
+                continue
+            cx = 40 + w / 2 + x * w + (w / 2 if y % 2 else 0)
+            centre[9 * y + x] = (cx, cy)
+            letter = TERRAIN_LETTERS[codes[x]]
+            fill = _FILL.get(letter, "#3f8a3a")           # a bush with food: dark green
+            points = " ".join(f"{cx + _R * math.cos(math.radians(60 * i - 30)):.1f},"
+                              f"{cy + _R * math.sin(math.radians(60 * i - 30)):.1f}" for i in range(6))
+            kind = {"~": "water", ".": "grass", "o": "bush empty", "S": "start", "N": "nest"}.get(letter, "bush")
+            out.append(f'<polygon class="{kind}" points="{points}" fill="{fill}" stroke="#fff" stroke-width="2"/>')
+            if letter in "2345":
+                out.append(f'<text class="food" x="{cx:.1f}" y="{cy + 5:.1f}" text-anchor="middle" '
+                           f'fill="white" font-weight="bold">{letter}</text>')
+            elif letter in "SN":
+                out.append(f'<text x="{cx:.1f}" y="{cy + 5:.1f}" text-anchor="middle" fill="#6b5520">{letter}</text>')
+    for col, name in enumerate(COLS):
+        out.append(f'<text class="col" x="{40 + w / 2 + col * w:.1f}" y="{height - 36}" '
+                   f'text-anchor="middle" fill="#555">{name}</text>')
+    sharing = {}
+    for b, cell in enumerate(f["pos"]):
+        sharing.setdefault(cell, []).append(b)
+    for cell, birds in sharing.items():
+        if cell not in centre:
+            continue
+        cx, cy = centre[cell]
+        r = 9 if len(birds) <= 2 else 5
+        for i, b in enumerate(birds):
+            dx = (i - (len(birds) - 1) / 2) * (2 * r + 1)
+            out.append(f'<circle class="bird {BIRDS[b]}" cx="{cx + dx:.1f}" cy="{cy:.1f}" r="{r}" '
+                       f'fill="{_BIRD_FILL[b]}" stroke="#111" stroke-width="1.5"/>')
+            if r > 5:
+                out.append(f'<text x="{cx + dx:.1f}" y="{cy + 4:.1f}" text-anchor="middle" font-size="9" '
+                           f'fill="#111">{"RBrb"[b]}</text>')
+    panel = int(NCOLS * w + w / 2 + 60)
+    out.append(f'<text x="{panel}" y="40" font-weight="bold">energy</text>')
+    for b in range(4):
+        y = 62 + 22 * b
+        out.append(f'<circle cx="{panel + 8}" cy="{y - 4}" r="7" fill="{_BIRD_FILL[b]}" stroke="#111"/>')
+        out.append(f'<text class="energy" x="{panel + 22}" y="{y}">{BIRDS[b]} {BIRD_TITLES[b]}: '
+                   f'{f["energy"][b]}</text>')
+    out.append(f'<text class="status" x="6" y="{height - 12}" fill="#222">{_escape(_status(f))}</text>')
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+def _escape(text):
+    from xml.sax.saxutils import escape
+    return escape(text)

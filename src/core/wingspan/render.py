@@ -6,8 +6,9 @@ from roost.core.wingspan.tables import (
     PH_OVER)
 
 _GOAL_TEXT = {g["id"]: g["description"] for g in GOALS["sides"]}
-_HIDDEN_PURPOSES = ("SETUP_KEEP_BIRD", "SETUP_DISCARD_FOOD", "SETUP_KEEP_BONUS", "BONUS_KEEP",
-                    "TUCK_FROM_HAND")
+
+FOOD_LEGEND = ("food: I invertebrate, S seed, F fish, R fruit, M rodent; a feeder die IS shows "
+               "invertebrate and seed (either may be taken); * marks the seat to act")
 
 
 def _food_text(counts):
@@ -89,15 +90,7 @@ def render(s, observer=None):
         res = s.result()
         lines.append("final scores: " + ", ".join(f"seat {p} {scores[p]}" for p in range(raw["n"]))
                      + "; result " + " ".join(f"{x:g}" for x in res))
-        return "\n".join(lines)
-    purpose = PURPOSES[raw["purpose"]]
-    if observer is None or observer == raw["actor"] or purpose not in _HIDDEN_PURPOSES:
-        ctx = ""
-        if purpose == "SETUP_KEEP_BIRD" and (observer is None or observer == raw["actor"]):
-            ctx = f" (keep {BIRD_NAMES[raw['players'][raw['actor']]['hand'][raw['stack'][-1]['i']]]}?)"
-        lines.append(f"seat {raw['actor']} decides {purpose}{ctx}: " + " ".join(s.legal_names()))
-    else:
-        lines.append(f"seat {raw['actor']} decides {purpose} (hidden)")
+    lines.append(FOOD_LEGEND)
     return "\n".join(lines)
 
 
@@ -240,3 +233,103 @@ def explain_move(s, m):
     if m in (0, 1) and purpose in ("SETUP_KEEP_BIRD", "POWER_CONFIRM", "CACHE_CHOICE", "FEEDER_REROLL"):
         return f"{name} ({_yes_no_meanings(raw, purpose)[m]})"
     return name
+
+
+# ---------------------------------------------------------------------------- the picture
+_HAB_FILL = ("#dcebd2", "#f3e6c4", "#d3e4f3")          # forest, grassland, wetland
+_FOOD_FILL = ("#8c5a3c", "#d8b04a", "#4a78b8", "#c8434f", "#7d7d7d", "#a58c4e")  # I S F R M, IS
+_SLOT_W, _SLOT_H = 150, 52
+
+
+def _short(name, most=22):
+    return name if len(name) <= most else name[:most - 1] + "…"
+
+
+def svg(s, observer=None):
+    """The table as SVG from seat ``observer`` (None: everything): the goals, the bird
+    feeder's dice and the tray, then each seat's mat (three habitats of five slots, each
+    bird with its eggs, cached food and tucked cards), food, hand and score.  The others'
+    hands and bonus cards stay hidden from an observer."""
+    from xml.sax.saxutils import escape
+    raw = s._raw()
+    d = _text.to_dict(s)
+    scores = s.scores()
+    head = _head(s, raw, d, observer)
+    width = 100 + 5 * _SLOT_W + 20
+    out = [f'<text x="10" y="22" font-size="15" font-weight="bold">{escape(head[0])}</text>']
+    y = 40
+    for r in range(4):
+        out.append(f'<text class="goal" x="10" y="{y + 14 * r}" font-size="11" fill="#444">'
+                   f'R{r + 1}: {escape(_GOAL_TEXT[raw["goals"][r]])}</text>')
+    y += 4 * 14 + 6
+    out.append(f'<text x="10" y="{y + 16}">feeder</text>')
+    for i, f in enumerate(d["feeder"]):
+        cx = 80 + 30 * i
+        out.append(f'<rect class="die" x="{cx}" y="{y}" width="24" height="24" rx="5" '
+                   f'fill="{_FOOD_FILL[f]}" stroke="#333"/>'
+                   f'<text x="{cx + 12}" y="{y + 17}" text-anchor="middle" fill="white" font-size="11" '
+                   f'font-weight="bold">{"IS" if f == 5 else FOODS[f]}</text>')
+    out.append(f'<text x="250" y="{y + 16}">tray</text>')
+    for i, b in enumerate(d["tray"]):
+        out.append(f'<rect class="tray" x="{290 + 150 * i}" y="{y}" width="144" height="24" rx="4" '
+                   'fill="#f4f0e6" stroke="#999"/>'
+                   f'<text x="{296 + 150 * i}" y="{y + 16}" font-size="11">'
+                   f'{escape(_short(BIRD_NAMES[b])) if b >= 0 else "-"}</text>')
+    width = max(width, 290 + 150 * len(d["tray"]) + 10)
+    y += 40
+    for p in range(raw["n"]):
+        y = _svg_seat(out, raw, d, p, observer, scores[p], y, escape)
+    legend = "food: I invertebrate, S seed, F fish, R fruit, M rodent; IS either of invertebrate and seed"
+    out.append(f'<text x="10" y="{y + 4}" font-size="11" fill="#555">{legend}</text>')
+    height = y + 20
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+            f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="12">\n'
+            '<rect width="100%" height="100%" fill="white"/>\n' + "\n".join(out) + "\n</svg>\n")
+
+
+def _svg_seat(out, raw, d, p, observer, score, y, escape):
+    """One seat's lines and mat from ``y``; returns the ``y`` below it."""
+    P = raw["players"][p]
+    pd = d["players"][p]
+    acting = raw["phase"] != PH_OVER and p == raw["actor"]
+    tag = f"seat {p}" + (" (you)" if observer == p else "") + (", to act" if acting else "")
+    out.append(f'<text class="seat" x="10" y="{y + 14}" font-weight="bold">{escape(tag)}: score {score}, '
+               f'food {escape(_food_text(pd["food"]))}, cubes {P["cubes"]}</text>')
+    nhand = len(P["hand"])
+    if observer is None or observer == p:
+        hand = ", ".join(BIRD_NAMES[b] for b, _ in pd["hand"]) or "-"
+        bonus = ", ".join(BONUS_NAMES[b] for b, _ in pd["bonus"]) or "-"
+    else:
+        known = [BIRD_NAMES[b] for b, tg in pd["hand"] if tg == "p"]
+        hand = ", ".join(known + ([f"{nhand - len(known)} hidden"] if nhand > len(known) else [])) or "-"
+        bonus = f"{len(pd['bonus'])} hidden"
+    out.append(f'<text x="10" y="{y + 30}" font-size="11" fill="#444">hand {nhand}: '
+               f'{escape(_short(hand, 125))}</text>')
+    out.append(f'<text x="10" y="{y + 44}" font-size="11" fill="#444">bonus: {escape(_short(bonus, 125))}</text>')
+    y += 52
+    for h in range(3):
+        out.append(f'<rect class="habitat {HABS[h]}" x="10" y="{y}" width="{90 + 5 * _SLOT_W}" '
+                   f'height="{_SLOT_H}" fill="{_HAB_FILL[h]}" stroke="#bbb"/>'
+                   f'<text x="16" y="{y + 30}" font-size="12">{HABS[h]}</text>')
+        for col in range(5):
+            x = 100 + col * _SLOT_W
+            birds = pd["mat"][h]
+            if col >= len(birds):
+                out.append(f'<rect class="slot empty" x="{x + 3}" y="{y + 4}" width="{_SLOT_W - 6}" '
+                           f'height="{_SLOT_H - 8}" rx="5" fill="none" stroke="#ccc" stroke-dasharray="4 3"/>')
+                continue
+            bird = birds[col]
+            b, slot = bird["id"], 5 * h + col
+            notes = [f"eggs {bird['egg']}/{_text._EGGS[b]}"]
+            if any(bird["cache"]):
+                notes.append("cache " + _food_text(bird["cache"]))
+            if P["ntuck"][slot]:
+                notes.append(f"tucked {P['ntuck'][slot]}")
+            out.append(f'<rect class="slot bird" x="{x + 3}" y="{y + 4}" width="{_SLOT_W - 6}" '
+                       f'height="{_SLOT_H - 8}" rx="5" fill="white" stroke="#777"/>'
+                       f'<text x="{x + 9}" y="{y + 21}" font-size="11" font-weight="bold">'
+                       f'{escape(_short(BIRD_NAMES[b]))}</text>'
+                       f'<text x="{x + 9}" y="{y + 38}" font-size="10" fill="#555">'
+                       f'{escape(", ".join(notes))}</text>')
+        y += _SLOT_H
+    return y + 16

@@ -1,0 +1,88 @@
+"""Playing at the terminal (`play --human`) and who sits where (the arena's Seating), through
+Click's runner."""
+import pytest
+from click.testing import CliRunner
+
+from roost.arena.seating import Seating
+from roost.cli.main import cli
+
+EVERY_COLUMN = "".join("1\n2\n3\n4\n5\n6\n7\n" for _ in range(7))   # enough to end any game
+
+
+def run(*args, input=None):
+    r = CliRunner().invoke(cli, [str(a) for a in args], input=input)
+    assert "Traceback" not in r.output
+    return r
+
+
+def test_seating_rotates_the_engines_and_keeps_a_fixed_seat():
+    plain = Seating(["a", "b", "c"], 3, make=str)
+    assert [plain.order(i) for i in range(3)] == [[0, 1, 2], [1, 2, 0], [2, 0, 1]]
+    person = object()
+    kept = Seating(["human", "a", "b"], 3, make=str, fixed_entry=0, fixed_seat=1, fixed_player=person)
+    orders = [kept.order(i) for i in range(4)]
+    assert all(o[1] == 0 for o in orders)                 # the person never moves
+    assert orders[0] == [1, 0, 2] and orders[1] == [2, 0, 1]   # the others take turns
+    assert kept.engines(orders[0]) == ["a", person, "b"]
+    alone = Seating(["human", "a"], 3, make=str, fixed_entry=0, fixed_seat=2, fixed_player=person)
+    assert alone.order(0) == [1, 1, 0] and alone.order(1) == [1, 1, 0]
+    with pytest.raises(ValueError, match="seat 3 does not exist"):
+        Seating(["human", "a"], 3, make=str, fixed_entry=0, fixed_seat=3)
+
+
+def test_a_person_plays_a_whole_game_and_hears_every_engine_move():
+    r = run("play", "connect4", "--human", "-e", "random", "--seed", 2, input=EVERY_COLUMN)
+    assert r.exit_code == 0, r.output
+    assert "game 1: you as X, random as O" in r.output          # the sides as the game names them
+    assert "X, your move" in r.output
+    assert r.output.count("O (random) plays ") >= 3             # each engine move announced
+    assert "has won" in r.output or "a draw" in r.output        # the final position, drawn
+    assert "result: X wins (result 1 0): you win" in r.output
+    assert "human vs random: 1-0" in r.output                   # then the summary
+
+
+def test_the_person_chooses_a_seat():
+    r = run("play", "connect4", "--human-seat", 1, "-e", "random", "--seed", 2, input=EVERY_COLUMN)
+    assert r.exit_code == 0, r.output
+    assert "game 1: random as X, you as O" in r.output
+    assert "O, your move" in r.output and "X (random) plays " in r.output
+    r = run("play", "tweeeet", "--human-seat", 1, "-e", "random", input="quit\n")
+    assert "The bluethroats, your move" in r.output
+    r = run("play", "connect4", "--human-seat", 2, "-e", "random")
+    assert r.exit_code == 2 and "--human-seat" in r.output and "seat 2 does not exist" in r.output
+    r = run("play", "connect4", "--human-seat", -1, "-e", "random")
+    assert r.exit_code == 2 and "--human-seat" in r.output and "numbered from 0" in r.output
+
+
+def test_the_end_of_input_ends_the_session_with_a_summary():
+    r = run("play", "connect4", "--human", "-e", "random", "--games", 3, "--seed", 2, input="4\n")
+    assert r.exit_code == 0, r.output
+    assert "you stopped in game 1 after 2 plies; 0 finished games" in r.output
+
+
+def test_ctrl_c_at_the_prompt_ends_with_the_summary(monkeypatch):
+    from roost.cli import play
+
+    def interrupted(prompt):
+        raise KeyboardInterrupt
+    monkeypatch.setattr(play, "_read_line", interrupted)
+    r = run("play", "ducks", "--human", "-e", "random")
+    assert r.exit_code == 130 and "interrupted in game 1 after 0 plies" not in r.output
+    assert "interrupted in game 1" in r.output and "0 finished games" in r.output
+
+
+def test_play_and_tournament_default_to_the_games_player_count():
+    # Under the Leaves: 2 to 4 players, 2 by default; three engines are a roster, not 3 seats
+    r = run("play", "leaves", "-e", "random", "-e", "random", "-e", "random")
+    assert r.exit_code == 2 and "--engine" in r.output and "3 engines given for 2 seats" in r.output
+    assert "--players 3" in r.output
+    r = run("play", "leaves", "--players", 3, "-e", "random", "-e", "random", "-e", "random")
+    assert r.exit_code == 0 and "p2=random" in r.output
+    r = run("play", "leaves", "-e", "random")
+    assert r.exit_code == 0 and "p1=random" in r.output and "p2=" not in r.output
+
+
+def test_the_person_sees_the_decision_and_explained_moves():
+    r = run("play", "wingspan", "--human", "-e", "random", input="?\nquit\n")
+    assert r.exit_code == 0, r.output
+    assert "decision: " in r.output
