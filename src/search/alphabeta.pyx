@@ -693,7 +693,7 @@ cdef class AlphaBeta:
                      LOWER if (best >= beta or probe) else (EXACT if best > alpha0 else UPPER))
         return best
 
-    cdef int without_excluded(self, int* moves, int n) noexcept:
+    cdef int without_excluded(self, int* moves, int n) noexcept nogil:
         cdef int i, j, kept = 0
         cdef bint out
         for i in range(n):
