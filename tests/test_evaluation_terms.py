@@ -13,6 +13,21 @@ from roost.core.games import get_game
 
 
 # ---------------------------------------------------------------- Connect Four
+@pytest.fixture(autouse=True)
+def hand_set_weights():
+    """These tests model the hand-set evaluations' formulas; the weights shipped in the
+    package are fitted from self-play (docs/strength.md) and tests/test_strength.py checks
+    that they load, so the formulas are checked with the hand-set weights installed."""
+    from roost.arena.tuning import evaluation_of
+    evaluations = [evaluation_of(get_game(g)) for g in ("connect4", "ducks", "tweeeet")]
+    for e in evaluations:
+        for players in e.player_counts:
+            e.set(players, e.hand.get(players) or e.hand[min(e.hand)])
+    yield
+    for e in evaluations:
+        e.reset()
+
+
 def _wins_at(board, player, col, row):
     """Would a stone of `player` on the empty cell (col, row) complete four in a line?"""
     for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
