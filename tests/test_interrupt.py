@@ -7,6 +7,7 @@ import json
 import signal
 import subprocess
 import sys
+import threading
 import time
 
 import pytest
@@ -25,12 +26,17 @@ def _start(args):
 def _interrupt_after(p, ready):
     """Read stderr until a line containing `ready`, send SIGINT, return (out, err)."""
     seen = ""
-    deadline = time.time() + 120
-    while ready not in seen and time.time() < deadline:
-        line = p.stderr.readline()
-        if not line:
-            break
-        seen += line
+    # a process that never prints the line must not block readline() forever: kill it
+    watchdog = threading.Timer(120, p.kill)
+    watchdog.start()
+    try:
+        while ready not in seen:
+            line = p.stderr.readline()
+            if not line:
+                break
+            seen += line
+    finally:
+        watchdog.cancel()
     if ready not in seen:
         p.kill()
         out, err = p.communicate()
@@ -50,7 +56,7 @@ def test_interrupted_solve_reports_its_last_depth():
 
 def test_interrupted_threaded_solve_reports_its_last_depth():
     p = _start(["solve", "ducks", OPENING, "--threads", "2"])
-    out, err = _interrupt_after(p, "depth   6")
+    out, err = _interrupt_after(p, "info depth 6 ")
     assert p.returncode == 130
     assert "interrupted: unproven after depth" in out
     assert "Traceback" not in err
