@@ -21,7 +21,7 @@ from roost.core.bits cimport popcount, lsb, pdep, clear_lsb
 from roost.core.rng cimport Rng, rng_below
 from roost.core.state cimport State, DRAWN, two_player_outcome
 from roost.core.state import move_id
-from roost.core.linear cimport dot, WEIGHT_ROWS
+from roost.core.linear cimport two_player_share, WEIGHT_ROWS
 from roost.core.errors import PositionError, MoveError, GameError
 from roost.core.weights import LinearEval
 
@@ -269,17 +269,13 @@ cdef class Connect4(State):
         # threat features (c4_features), weights fitted from self-play by
         # `roost tune connect4` (EVALUATION).
         cdef double f[2][N_FEATURES]
-        cdef double adv
         if self.c.result != UNDECIDED:
             if self.c.result == DRAWN:
                 return 0.5
             return 1.0 if self.c.result == player else 0.0
         c4_features(&self.c, 0, f[0])
         c4_features(&self.c, 1, f[1])
-        adv = dot(EVAL_W[2], f[0], N_FEATURES) - dot(EVAL_W[2], f[1], N_FEATURES)
-        if player == 1:
-            adv = -adv
-        return 1.0 / (1.0 + exp(-adv))
+        return two_player_share(EVAL_W[2], f[0], f[1], N_FEATURES, player)
 
     def eval_features(self, int player):
         """The evaluation's features of ``player`` here (EVALUATION.features names them)."""

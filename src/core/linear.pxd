@@ -31,3 +31,12 @@ cdef inline double softmax_share(const double* scores, int n, int player) noexce
     for q in range(n):
         z += exp(scores[q] - top)
     return exp(scores[player] - top) / z
+
+
+cdef inline double two_player_share(const double* w, const double* f0, const double* f1, int nf,
+                                    int player) noexcept nogil:
+    """Two players' case of softmax_share: the logistic of the score difference, for player."""
+    cdef double adv = dot(w, f0, nf) - dot(w, f1, nf)
+    if player == 1:
+        adv = -adv
+    return 1.0 / (1.0 + exp(-adv))

@@ -17,7 +17,7 @@ from roost.core.ducks.board cimport (init_tables, swim, gathered, groups_and_lin
                                      SETUP_PLACEMENTS, PLY_CAP, MAX_HIST, WHITE_DUCK, BLACK_DUCK)
 from roost.core.ducks.perft cimport perft_play, perft_setup
 from roost.core.ducks.features cimport N_FEATURES, ducks_features, init_features
-from roost.core.linear cimport dot, WEIGHT_ROWS
+from roost.core.linear cimport two_player_share, WEIGHT_ROWS
 from roost.core.errors import GameError, PositionError
 from roost.core.ducks import text as _text, render as _render
 from roost.core.weights import LinearEval
@@ -266,13 +266,9 @@ cdef class Ducks(State):
         # A logistic model of the result on the two colours' features (features.pxd), with
         # the weights `roost tune ducks` fitted from self-play (EVALUATION).
         cdef double f[2][N_FEATURES]
-        cdef double adv
         ducks_features(&self.c, 0, f[0])
         ducks_features(&self.c, 1, f[1])
-        adv = dot(EVAL_W[2], f[0], N_FEATURES) - dot(EVAL_W[2], f[1], N_FEATURES)
-        if player == 1:
-            adv = -adv
-        return 1.0 / (1.0 + exp(-adv))
+        return two_player_share(EVAL_W[2], f[0], f[1], N_FEATURES, player)
 
     cdef int playout(self, Rng* rng, int max_plies) noexcept nogil:
         return ducks_playout(&self.c, self.hist, rng, max_plies)

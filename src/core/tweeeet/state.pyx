@@ -33,7 +33,7 @@ from roost.core.tweeeet.flights cimport terrain, reach, distance_to, best_gain
 from roost.core.tweeeet.landscape cimport pair_makes_barrier, lay_landscape, sample_row
 from roost.core.tweeeet.turns cimport resolve, after_rows, fly, do_pass, finish_nested
 from roost.core.tweeeet.features cimport N_FEATURES, tweeeet_features
-from roost.core.linear cimport dot, WEIGHT_ROWS
+from roost.core.linear cimport two_player_share, WEIGHT_ROWS
 from roost.core.errors import GameError, PositionError
 from roost.core.tweeeet import text as _text, render as _render
 from roost.core.tweeeet.text import EXAMPLE
@@ -173,17 +173,13 @@ cdef class Tweeeet(State):
         # result on the pairs' features (features.pxd), weights fitted from self-play by
         # `roost tune tweeeet` (EVALUATION).
         cdef double f[2][N_FEATURES]
-        cdef double adv
         cdef double res[2]
         if self.c.result >= 0:
             self.outcome(res)
             return res[player]
         tweeeet_features(&self.c, 0, f[0])
         tweeeet_features(&self.c, 1, f[1])
-        adv = dot(EVAL_W[2], f[0], N_FEATURES) - dot(EVAL_W[2], f[1], N_FEATURES)
-        if player == 1:
-            adv = -adv
-        return 1.0 / (1.0 + exp(-adv))
+        return two_player_share(EVAL_W[2], f[0], f[1], N_FEATURES, player)
 
     def eval_features(self, int player):
         """The evaluation's features of ``player`` here (EVALUATION.features names them)."""
