@@ -37,6 +37,7 @@ DEF DEPTH_INF = 10000
 DEF HIST_SIZE = 4096
 DEF MAX_THREADS_C = 256
 DEF FIRST_TABLE_ENTRIES = 65536   # 1.5 MB: the table starts this small and grows (up to tt=)
+DEF GROW_RUN = 65536                # entries the table's growth clears or moves between looks at the clock
 DEF GROWTH = 2                    # to keep two entries a node searched since it was cleared
                                   # (on the Ducks bench, depth 8 needs 2.37 M nodes with this,
                                   # 2.36 M with all of tt=32 from the start, 3.3 M with 1 MB)
@@ -272,11 +273,21 @@ cdef class AlphaBeta:
         reading and writing it): entries whose key has the new index bit move up to the
         new half.  A racing helper at worst misses an entry or stores one where it will not
         be found; every read is checked against its key, so nothing wrong is ever read."""
-        cdef uint64_t old = self.shared.mask, i, key
+        cdef uint64_t old = self.shared.mask, i, key, start, run
         cdef TTEntry* e
         cdef TTEntry* up
-        memset(&self.tt[old + 1], 0, (old + 1) * sizeof(TTEntry))
+        # The new half's pages are touched for the first time here: doubling 4 M entries
+        # takes 0.1-0.2 s, long enough to overrun a deadline, so the work goes in runs
+        # with a look at the clock between them.  Given up, the table stays as it was (the
+        # new half is invisible until the mask changes; everyone else writes the old one).
+        for start in range(0, old + 1, GROW_RUN):
+            run = min(<uint64_t>GROW_RUN, old + 1 - start)
+            memset(&self.tt[old + 1 + start], 0, run * sizeof(TTEntry))
+            if self.out_of_time():
+                return
         for i in range(old + 1):
+            if (i & (GROW_RUN - 1)) == 0 and i > 0 and self.out_of_time():
+                return
             e = &self.tt[i]
             key = load_u64(&e.check) ^ load_u64(&e.value) ^ load_u64(&e.meta)
             if key & (old + 1):
@@ -285,6 +296,9 @@ cdef class AlphaBeta:
                 store_u64(&up.meta, load_u64(&e.meta))
                 store_u64(&up.check, load_u64(&e.check))
         store_u64(&self.shared.mask, old * 2 + 1)
+
+    cdef inline bint out_of_time(self) noexcept nogil:
+        return self.deadline > 0 and now() >= self.deadline
 
     cdef inline TTEntry* slot(self, uint64_t key) noexcept nogil:
         return &self.tt[key & load_u64(&self.control.mask)]
