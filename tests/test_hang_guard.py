@@ -65,3 +65,55 @@ def test_the_hang_guard_is_not_part_of_the_stored_configuration():
     assert guarded.start()[3] == 5.0 and plain.start()[3] is None
     with pytest.raises(Exception, match="hang guard"):
         TournamentConfig(game=ducks, engines=["random", "random"], games=2, hang_guard=float("nan"))
+
+
+def _processes_running(marker):
+    """PIDs of this machine's processes whose command line holds ``marker``."""
+    import os
+    found = []
+    for pid in os.listdir("/proc"):
+        if not pid.isdigit():
+            continue
+        try:
+            with open(f"/proc/{pid}/cmdline", "rb") as f:
+                cmd = f.read().replace(b"\0", b" ").decode("utf-8", "replace")
+        except OSError:
+            continue
+        if marker in cmd and "pytest" not in cmd:
+            found.append(int(pid))
+    return found
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_sigterm_ends_the_engine_programs_of_worker_processes_too(tmp_path):
+    # with --jobs 2 the games run in worker processes, each serving its engines from programs
+    # in sessions of their own; SIGTERM to the tournament ends the workers, and the programs,
+    # their input closed in the middle of a ten-minute search, must end too, not search on
+    # orphaned
+    import os
+    import signal
+    spec = "mcts:time=600,c=1.2345"            # a marker no other process carries
+    argv = [sys.executable, "-m", "roost.cli.main", "tournament", "ducks", "-e", spec, "-e", "random",
+            "--games", "2", "--seed", "3", "--jobs", "2", "--db", str(tmp_path / "t.db"),
+            "--hang-guard", "300", "--no-progress"]
+    proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 120
+        while not _processes_running(f"--engine {spec}") and time.monotonic() < deadline:
+            assert proc.poll() is None
+            time.sleep(0.2)
+        assert _processes_running(f"--engine {spec}"), "the engine programs never started"
+        time.sleep(5)                          # well into their first search
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(timeout=60)
+        deadline = time.monotonic() + 10
+        while _processes_running(f"--engine {spec}") and time.monotonic() < deadline:
+            time.sleep(0.2)
+        left = _processes_running(f"--engine {spec}")
+        for pid in left:
+            os.kill(pid, signal.SIGKILL)
+        assert not left, "engine programs outlived the tournament"
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
