@@ -5,7 +5,8 @@ to the database.
 
 A work item is ``(id, pairing, rotation, engines, specs, seed, opening_seed)``: the game's
 schedule id, the roster index and the engine spec of each seat, its seed and the seed of its
-random opening; the start is ``(position text or None, opening plies, time control or None)``.
+random opening; the start is ``(position text or None, opening plies, time control or None, hang guard
+seconds or None)``.
 Engines are kept between the games a process plays (external programs keep running; one
 that forfeited is started afresh by its next game) and closed when the backend closes.  Backends hand out items in
 schedule order, a few at a time (small chunks, sized so a chunk takes about 50 ms, so very
@@ -42,16 +43,16 @@ _ENGINE_CACHE = {}      # (spec, game, tc) -> engines built in this process (reu
 _START_CACHE = {}
 
 
-def _engines(specs, game=None, tc=None):
+def _engines(specs, game=None, tc=None, hang_guard=None):
     from roost.protocol.client import arena_engine
     used, out = {}, []
     for s in specs:
         k = used.get(s, 0)
         used[s] = k + 1
-        pool = _ENGINE_CACHE.setdefault((s, getattr(game, "name", None), tc), [])
+        pool = _ENGINE_CACHE.setdefault((s, getattr(game, "name", None), tc, hang_guard), [])
         while len(pool) <= k:
-            pool.append(arena_engine(s, game, tc) if tc is not None or s.startswith("cmd:")
-                        else parse_engine(s))
+            pool.append(arena_engine(s, game, tc, hang_guard)
+                        if tc is not None or hang_guard or s.startswith("cmd:") else parse_engine(s))
         out.append(pool[k])
     return out
 
@@ -83,8 +84,9 @@ def play_scheduled(game, position, item, versions=None, encode=False):
     gid, pairing, rotation, engines, specs, seed, *rest = item
     opening = position[1] if isinstance(position, tuple) else 0
     tc = position[2] if isinstance(position, tuple) and len(position) > 2 else None
+    guard = position[3] if isinstance(position, tuple) and len(position) > 3 else None
     t0 = time.perf_counter()
-    rec = play_game(game, _engines(specs, game, tc), seed, start=_start(game, position),
+    rec = play_game(game, _engines(specs, game, tc, guard), seed, start=_start(game, position),
                     opening=opening, opening_seed=rest[0] if rest else None, tc=tc)
     seconds = time.perf_counter() - t0
     rv, pv = versions or (roost_version(), python_version())

@@ -40,6 +40,10 @@ class TournamentConfig:
     opening: int = 0             # random plies before the engines play (shared per round)
     sprt: Sprt = None
     tc: object = None            # a match.TimeControl: every seat on a clock (None: no clocks)
+    # seconds a move may take without a clock before its engine forfeits the game (None: roost's
+    # engines play in the arena's process, trusted to honour their own limits); how the games
+    # are played, not what they are, so not part of the stored configuration
+    hang_guard: float = None
 
     def __post_init__(self):
         if not self.engines or len(self.engines) < 2:
@@ -56,6 +60,9 @@ class TournamentConfig:
             span = (f"{g.min_players}" if g.min_players == g.max_players
                     else f"{g.min_players} to {g.max_players}")
             raise TournamentError(f"{g.title} is played by {span} players, not {self.players}")
+        if self.hang_guard is not None and not (math.isfinite(self.hang_guard) and self.hang_guard > 0):
+            raise TournamentError(f"the hang guard must be a number of seconds above 0, not "
+                                  f"{self.hang_guard!r}")
         if self.mode not in MODES:
             raise TournamentError(f"unknown tournament mode {self.mode!r}; known: {', '.join(MODES)}")
         n = self.players
@@ -79,8 +86,8 @@ class TournamentConfig:
 
     def start(self):
         """What every game starts from, and how: (position text or None, random opening
-        plies, time control or None)."""
-        return (self.position, self.opening, self.tc)
+        plies, time control or None, hang guard or None)."""
+        return (self.position, self.opening, self.tc, self.hang_guard)
 
     def as_dict(self):
         return {"format": FORMAT, "game": self.game.name, "players": self.players,

@@ -81,6 +81,11 @@ MAX_GAMES = 1_000_000
               help="Random plies before the engines play, shared by the seat rotations of a "
               "round: varied starts for deterministic engines.")
 @tc_option
+@click.option("--hang-guard", "hang_guard", type=click.FloatRange(min=0, min_open=True), default=None,
+              metavar="SECONDS", help="Serve roost's engines from worker processes and end a "
+              "move that takes longer than SECONDS without a clock: its engine forfeits the game "
+              "(stored with the reason), is restarted, and the tournament goes on (default: "
+              "the engines play in this process, trusted to keep their limits).")
 @click.option("--db", default=None, help="The SQLite database (default: roost-GAME-KEY.db in the "
               "current directory, KEY naming the configuration).  Run again to resume.")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
@@ -102,7 +107,7 @@ MAX_GAMES = 1_000_000
 @click.option("--progress/--no-progress", default=None,
               help="Show the live progress bar (default: when stderr is a terminal).")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON for programs.")
-def command(game, specs, players, games, gauntlet, seed, position, opening, tc, db, jobs, scheduler,
+def command(game, specs, players, games, gauntlet, seed, position, opening, tc, hang_guard, db, jobs, scheduler,
             dask_local, sprt, anchor, plot, verbose, progress, as_json):
     """Play a tournament between engines, storing every game; run the same command again to
     resume an interrupted one (Ctrl-C, kill, crash) without losing or replaying a game.
@@ -127,7 +132,8 @@ def command(game, specs, players, games, gauntlet, seed, position, opening, tc, 
     crashes, or plays an illegal or malformed move loses that game (it scores
     last), the game is stored with the reason, the summary counts the
     forfeits, and the tournament goes on.  cmd:COMMAND runs any program that
-    speaks the engine protocol (docs/protocol.md).
+    speaks the engine protocol (docs/protocol.md).  Without clocks, --hang-guard
+    SECONDS does the same for a move that takes longer than SECONDS.
     \b
     Storage.  Every finished game (seats, seed, moves, time per move, result,
     how it ended, versions) is committed to the SQLite --db at once; `roost
@@ -178,7 +184,8 @@ def command(game, specs, players, games, gauntlet, seed, position, opening, tc, 
     try:
         config = TournamentConfig(game=game, engines=list(specs), players=players, games=games,
                                   seed=seed, mode="gauntlet" if gauntlet else "roundrobin",
-                                  position=position, sprt=sprt, opening=opening, tc=tc)
+                                  position=position, sprt=sprt, opening=opening, tc=tc,
+                                  hang_guard=hang_guard)
     except PositionError as e:
         raise click.BadParameter(str(e), param_hint="--position")
     except TournamentError as e:

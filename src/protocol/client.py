@@ -335,17 +335,24 @@ class ProtocolEngine(Engine):
                             seconds=spent, info={"engine": self.name} if self.name else {})
 
 
-def arena_engine(spec, game=None, tc=None):
+def arena_engine(spec, game=None, tc=None, hang_guard=None):
     """The engine the arena seats for ``spec``: a roost engine in this process, or with a
-    time control (``tc``) in a worker process the arena can end; ``cmd:`` a program."""
+    time control (``tc``) or a hang guard (``hang_guard`` seconds a move may take without a
+    clock) in a worker process the arena can end; ``cmd:`` a program."""
     from roost.search.engines import parse_engine
     engine = parse_engine(spec)
     if isinstance(engine, ProtocolEngine):
         if tc is not None:
             engine.margin = tc.margin
+        if hang_guard:
+            engine.hang_guard = hang_guard
         return engine
-    if tc is None:
+    if tc is None and not hang_guard:
         return engine
-    worker = ProtocolEngine.serving(engine.spec, game)
-    worker.margin = tc.margin
+    # a worker that starts slowly on a loaded machine must not forfeit its handshake before
+    # a move would have
+    worker = ProtocolEngine.serving(engine.spec, game, hang_guard=hang_guard or HANG_GUARD,
+                                    handshake_timeout=max(HANDSHAKE_TIMEOUT, hang_guard or 0.0))
+    if tc is not None:
+        worker.margin = tc.margin
     return worker
