@@ -14,9 +14,12 @@ in the arena's own process, so a game through the protocol repeats the in-proces
 move for move when the budgets are not times.
 
 ``quit`` during a search stops it, answers the best move so far and leaves; the end of the
-input lets the search finish and answer before leaving (so a script piped in works).
+input lets the search finish and answer before leaving (so a script piped in works), unless
+the process that started the server has died meanwhile: then nobody waits for the answer,
+and the search stops as on ``quit``.
 """
 import collections
+import os
 import signal
 import threading
 import time
@@ -61,6 +64,10 @@ class Server:
         self.stop_requested = False
         self.stop_raised = False
         self.quitting = False
+        # the process that started this one: when it dies (a tournament's worker ended by
+        # SIGTERM or a crash), nobody reads the answer and a long search must not run on
+        # orphaned; a script piped in keeps its shell, so its search still finishes
+        self.parent = os.getppid()
 
     # ------------------------------------------------------------------ the loop
     def send(self, line):
@@ -222,6 +229,8 @@ class Server:
 
     # ------------------------------------------------------------------ searching
     def on_timer(self, signum, frame):
+        if os.getppid() != self.parent:
+            self.stop_requested = self.quitting = True
         lines = self.reader.poll()
         for line in lines:
             word, _ = M.split(line)
