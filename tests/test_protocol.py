@@ -208,14 +208,18 @@ def test_a_clock_in_go_is_spent_by_the_time_manager(session):
     assert info.time <= 150
 
 
-def test_hidden_information_needs_the_world_line(session):
+def test_a_cubirds_seat_view_alone_is_a_position_the_engine_plays(session):
     from roost.core.games import get_game
     state = get_game("cubirds").start(players=3, seed=2)
+    while state.is_chance:
+        state.play_unchecked(state.sample(5))
+    seat = state.player
     s = session("cubirds", "--engine", "ismcts:iterations=50")
-    s.send("roost 1", "newgame cubirds players 3 seat 0", f"position {state.view(0)}", "go")
+    s.send("roost 1", f"newgame cubirds players 3 seat {seat}", f"position {state.view(seat)}", "go")
     s.until("roostok")
-    assert "send a world line" in s.until("error")[-1]
-    s.send(f"position {state.view(0)}", f"world {state.determinized(0, 1).text()}", "go")
+    move = s.until("bestmove")[-1].split()[1]
+    assert state.parse_move(move) in state.legal()
+    s.send(f"position {state.view(seat)}", f"world {state.determinized(seat, 1).text()}", "go")
     move = s.until("bestmove")[-1].split()[1]
     assert state.parse_move(move) in state.legal()
 
