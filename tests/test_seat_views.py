@@ -78,3 +78,29 @@ def test_a_bad_view_is_one_position_error(change, says):
     change(d)
     with pytest.raises(PositionError, match=says):
         CUBIRDS.parse(json.dumps(d))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_leaves_view_parses_back_to_itself(players):
+    leaves = get_game("leaves")
+    checked = 0
+    for s in positions("leaves", players, seed=players, every=3):
+        view = s.view((s.player + 1) % players)
+        # the bag is hidden exactly where tiles were removed unseen (2 and 3 players)
+        assert ("bag=?" in view) == (players < 4) and (players < 4 or view == s.text())
+        parsed = leaves.parse(view)
+        assert parsed.view(0) == view and parsed.legal() == s.legal()
+        assert leaves.parse(s.determinized(s.player, 5).view(1)).text() == parsed.text()
+        checked += 1
+    assert checked > 5
+    with pytest.raises(Exception, match="observer must be a seat"):
+        s.view(players)
+
+
+def test_what_the_arena_sends_a_seat_parses_on_every_hidden_information_game():
+    from roost.protocol.views import seat_texts
+    for game, players in (("cubirds", 2), ("cubirds", 4), ("leaves", 2), ("leaves", 3)):
+        for s in positions(game, players, seed=11, every=9):
+            position, world = seat_texts(s, s.player, 3)
+            assert get_game(game).parse(position).view(s.player) == position
+            assert get_game(game).parse(world).view(s.player) == position
