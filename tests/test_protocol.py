@@ -208,14 +208,18 @@ def test_a_clock_in_go_is_spent_by_the_time_manager(session):
     assert info.time <= 150
 
 
-def test_hidden_information_needs_the_world_line(session):
+def test_a_cubirds_seat_view_alone_is_a_position_the_engine_plays(session):
     from roost.core.games import get_game
     state = get_game("cubirds").start(players=3, seed=2)
+    while state.is_chance:
+        state.play_unchecked(state.sample(5))
+    seat = state.player
     s = session("cubirds", "--engine", "ismcts:iterations=50")
-    s.send("roost 1", "newgame cubirds players 3 seat 0", f"position {state.view(0)}", "go")
+    s.send("roost 1", f"newgame cubirds players 3 seat {seat}", f"position {state.view(seat)}", "go")
     s.until("roostok")
-    assert "send a world line" in s.until("error")[-1]
-    s.send(f"position {state.view(0)}", f"world {state.determinized(0, 1).text()}", "go")
+    move = s.until("bestmove")[-1].split()[1]
+    assert state.parse_move(move) in state.legal()
+    s.send(f"position {state.view(seat)}", f"world {state.determinized(seat, 1).text()}", "go")
     move = s.until("bestmove")[-1].split()[1]
     assert state.parse_move(move) in state.legal()
 
@@ -284,3 +288,40 @@ def test_choose_timed_lays_the_allotment_over_the_spec():
     ab = parse_engine("ab:depth=3")
     with ab.limited(seconds=0.5, depth=9):
         assert (ab.settings["time"], ab.settings["depth"]) == (0.5, 3)
+
+
+def test_mcts_info_lines_round_trip():
+    info = M.Info(nodes=300, iterations=300, world=2, time=12, nps=25000, value=0.625, best="W@a2",
+                  share=0.4, pv=["W@a2", "B@a1"])
+    assert M.Info.parse(info.line()[5:]) == info
+
+
+@pytest.mark.parametrize("spec,game,players,seat", [
+    ("mcts:time=0.5", "ducks", 2, 0),
+    ("pimc:worlds=2,time=0.5", "cubirds", 2, 0),
+])
+def test_mcts_family_engines_send_live_info_lines(session, spec, game, players, seat):
+    from roost.core.games import get_game
+    from roost.protocol.views import seat_texts
+    state = get_game(game).start(players=players, seed=1)
+    while state.is_chance:
+        state.play_unchecked(state.sample(3))
+    s = session(game, "--engine", spec)
+    s.send("roost 1")
+    s.until("roostok")
+    s.send(f"newgame {game} players {players} seat {state.player}")
+    if state.hidden_info:
+        view, world = seat_texts(state, state.player, 4)
+        s.send(f"position {view}", f"world {world}")
+    else:
+        s.send(f"position {state.text()}")
+    s.send("go seed 3")
+    got = s.until("bestmove", timeout=20)
+    infos = [M.Info.parse(l[5:]) for l in got if l.startswith("info ")]
+    # live reports (after the first iteration, then at growing intervals) and the last one
+    assert len(infos) >= 3, got
+    assert all(i.iterations and i.best and i.value is not None and i.pv for i in infos), got
+    live = [(i.world or 1, i.iterations) for i in infos[:-1]]      # PIMC counts per world
+    assert live == sorted(live) and live[0][1] == 1
+    assert ("pimc" in spec) == (live[-1][0] == 2)
+    assert infos[-1].best == got[-1].split()[1]

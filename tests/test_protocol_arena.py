@@ -122,6 +122,30 @@ def test_a_slow_answer_is_late_only_past_the_margin(engines):
     assert [m for m in rec.movers if m == 0] == [0]            # the first answer counted
 
 
+def test_when_the_clock_runs_out_the_arena_sends_stop_and_takes_the_answer(engines, tmp_path):
+    import time
+    heard, quick = tmp_path / "stoppable.txt", tmp_path / "random.txt"
+    stoppable = engines(bot("stoppable", "--record", str(heard)))
+    good = engines(bot("random", "--record", str(quick)))
+    t0 = time.monotonic()
+    # a generous margin: the answer to stop is late only on a machine stalled for a second
+    rec = play_game(DUCKS, [stoppable, good], seed=5, tc=TimeControl(0.15, 0.15, margin=1.0))
+    # it answers only on stop, each time within the margin: every one of its moves counts
+    mine = [m for m in rec.movers if m == 0]
+    assert len(mine) >= 3 and not (rec.ending or {}).get("reason"), (rec.movers, rec.ending)
+    assert heard.read_text().count("stop\n") == len(mine)
+    assert "stop" not in quick.read_text()                  # an engine on time is never stopped
+    assert time.monotonic() - t0 < 30
+
+
+def test_an_engine_that_ignores_stop_still_loses_on_time(engines, tmp_path):
+    heard = tmp_path / "hang.txt"
+    hang = engines(bot("hang", "--record", str(heard)))
+    rec = play_game(DUCKS, [hang, engines(bot("random"))], seed=1, tc=TimeControl(0.3, 0.0))
+    assert rec.ending["reason"] == "time" and "margin" in rec.ending["detail"]
+    assert heard.read_text().endswith("stop\n")
+
+
 def test_an_engine_that_never_finishes_the_handshake_loses(engines):
     silent = engines(bot("nohandshake"), handshake_timeout=0.5)
     rec = play_game(DUCKS, [engines(bot("random")), silent], seed=1, tc=FAST)

@@ -4,6 +4,8 @@ import json
 import click
 
 from roost.cli.describe import result_text as game_over_text
+from roost.cli.show import check_seat
+from roost.core.errors import SeatError
 from roost.cli.live import progress_option, reporter, value_text
 from roost.cli.options import (ENGINE, Command, engines_epilog, game_argument, json_option, load_position,
                                moves_option, players_option, seat_option, seed_option)
@@ -17,11 +19,20 @@ def format_result(r, state):
     side = side_name(state, r.player)
     verdict = r.lines[0]["verdict"] if r.lines else _verdict(r)
     lines = [f"engine   {r.engine}"]
+    seat = r.player if r.seat is None else r.seat
+    if seat != r.player:
+        seen = (f"from what {side_name(state, seat)} sees (the others' hidden cards drawn from its view, "
+                "never read)" if state.hidden_info else "(everything is in view)")
+        lines.append(f"for      {side_name(state, seat)}, {seen}; {side} is to move")
     if state.question(None) if hasattr(state, "question") else False:
         lines.append(f"decision {state.question(None)}")
     lines += [f"best     {_move_text(state, r.move)}  {value_text(r.value, verdict, side)}"
               + ("" if verdict else f"  ({VALUE_MEANS})"),
               f"pv       {' '.join(r.pv)}"]
+    if seat != r.player:
+        mine = ("not known to this engine" if r.seat_value is None
+                else f"{r.seat_value:.3f} (its expected result, 0 a loss, 1 a win)")
+        lines.append(f"seat     {side_name(state, seat)}: value {mine}")
     if r.values and len(r.values) > 2:
         lines.append("players  " + "  ".join(f"{side_name(state, i)} {v:.3f}" for i, v in enumerate(r.values))
                      + "  (each player's expected result after the best move)")
@@ -36,7 +47,8 @@ def format_result(r, state):
         elif r.expectation:
             lines.append("note     the value averages over chance outcomes (an expectation), not a proof")
     if r.info.get("information_sets") or r.info.get("determinized") or r.info.get("worlds"):
-        lines.append("note     searched on the mover's information only (hidden cards determinized)")
+        lines.append(f"note     searched on {'the mover' if seat == r.player else side_name(state, seat)}'s "
+                     "information only (hidden cards determinized)")
     if r.lines:
         lines.append(f"lines    the {len(r.lines)} best moves")
         for k, line in enumerate(r.lines, 1):
@@ -95,6 +107,10 @@ def command(game, position, moves, spec, players, seat, seed, as_json, progress,
     players, their share), or "win in N" / "loss in N" / "draw" (plies) once proven.  While
     it searches, the progress goes to stderr (--quiet: none).
 
+    --as SEAT analyses for any seat: the search reads only what that seat sees (the other
+    seats' hidden cards are drawn from its view), the move is the one the player to move
+    would best make as far as that seat can tell, and the seat's own value is reported too.
+
     \b
     Examples:
       roost analyse ducks --engine mcts:iterations=20000
@@ -114,19 +130,18 @@ def command(game, position, moves, spec, players, seat, seed, as_json, progress,
                                  param_hint="POSITION")
     if spec == "human":
         raise click.BadParameter("'human' plays, it does not analyse", param_hint="--engine")
-    if seat is not None and seat >= state.players:
-        raise click.BadParameter(f"seat {seat} does not exist in a {state.players}-player game",
-                                 param_hint="--as")
-    if seat is not None and seat != state.player:
-        raise click.BadParameter(
-            f"player {state.player} is to move; analyse searches the mover's decision, so --as must be "
-            f"{state.player} (or left out)", param_hint="--as")
+    check_seat(seat, state)
     from roost.search.alphabeta import SearchInterrupted
     engine = parse_engine(spec)
 
     options = {}
     report = reporter(progress, as_json)
     accepts = inspect.signature(engine.choose).parameters
+    if seat is not None:
+        if "observer" not in accepts and "kw" not in accepts:
+            raise click.BadParameter(f"engine '{engine.kind}' analyses for the player to move only",
+                                     param_hint="--as")
+        options["observer"] = seat
     if report is not None and "progress" in accepts:
         options["progress"] = report
     if multipv > 1:
@@ -135,6 +150,8 @@ def command(game, position, moves, spec, players, seat, seed, as_json, progress,
         options["multipv"] = multipv
     try:
         result = engine.choose(state, seed=seed, **options)
+    except SeatError as e:
+        raise click.BadParameter(str(e), param_hint="--as")
     except ValueError as e:
         raise click.ClickException(str(e))
     except SearchInterrupted as e:

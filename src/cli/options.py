@@ -96,7 +96,7 @@ def json_option(f):
 
 
 def seat_option(f):
-    return click.option("--as", "seat", type=click.IntRange(0, 4), default=None, metavar="SEAT",
+    return click.option("--as", "seat", type=int, default=None, metavar="SEAT",
                         help="See the position as this seat does (its own hand; the others' hidden "
                         "cards stay hidden).")(f)
 

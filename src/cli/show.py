@@ -9,9 +9,14 @@ from roost.core.errors import RoostError
 
 
 def check_seat(seat, state):
-    if seat is not None and seat >= state.players:
-        raise click.BadParameter(f"seat {seat} does not exist in a {state.players}-player game",
-                                 param_hint="--as")
+    from roost.core.errors import SeatError
+    from roost.search.engines import check_observer
+    if seat is None:
+        return
+    try:
+        check_observer(state, seat)
+    except SeatError as e:
+        raise click.BadParameter(str(e), param_hint="--as") from None
 
 
 def check_pictures(svg, png):

@@ -20,3 +20,7 @@ class EngineSpecError(RoostError):
 
 class GameError(RoostError):
     """An unknown game name, or an option the game does not support."""
+
+
+class SeatError(RoostError):
+    """A seat (player number) that the game does not have."""

@@ -181,11 +181,14 @@ class ProtocolEngine(Engine):
             self.kill()
             raise _forfeit("handshake" if handshake else "crash", detail) from None
 
-    def _read(self, deadline, reason, late):
-        """The next (word, rest) before ``deadline``; Forfeit(reason) when it is late."""
+    def _read(self, deadline, reason, late, patient=False):
+        """The next (word, rest) before ``deadline``; Forfeit(reason) when it is late, or
+        with ``patient`` (None, None): the caller has something to say first."""
         try:
             line = self.reader.readline(timeout=max(0.0, deadline - time.monotonic()))
         except TimeoutError:
+            if patient:
+                return None, None
             self.kill()
             raise _forfeit(reason, late) from None
         except LineTooLong as e:
@@ -296,17 +299,23 @@ class ProtocolEngine(Engine):
             allowed = max(0.0, clock.remaining + self.margin)     # the clock may be a little
                                                                   # below 0 already
             late = (f"answered no move within its {max(0.0, clock.remaining):.3f}s and the "
-                    f"{self.margin:g}s margin")
+                    f"{self.margin:g}s margin after stop")
         else:
             allowed = self.hang_guard
             late = f"answered no move within {self.hang_guard:g}s (no clock: the arena's hang guard)"
         lines = self._position_lines(state, seed) + [go.line()]
         t0 = time.monotonic()
         deadline = t0 + allowed
+        # when the clock runs out the engine is told to stop, and has the margin to answer
+        stop_at = t0 + max(0.0, clock.remaining) if clock is not None else None
         self._send(lines, deadline)
         info = None
         while True:
-            word, rest = self._read(deadline, "time", late)
+            word, rest = self._read(stop_at or deadline, "time", late, patient=stop_at is not None)
+            if word is None:
+                self._send([M.STOP], deadline)
+                stop_at = None
+                continue
             if word == M.BESTMOVE:
                 break
             if word == M.INFO:

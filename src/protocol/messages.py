@@ -109,11 +109,15 @@ class Info:
     nodes: int = None
     time: int = None
     nps: int = None
+    iterations: int = None         # MCTS: iterations so far (PIMC: in the world under search)
+    world: int = None              # PIMC: the world under search, from 1
     value: float = None
+    best: str = None               # MCTS: the move most visited so far
+    share: float = None            # MCTS: that move's share of the root visits
     pv: list = field(default_factory=list)
     string: str = None
 
-    _NUMBERS = ("depth", "seldepth", "nodes", "time", "nps")
+    _NUMBERS = ("depth", "seldepth", "nodes", "time", "nps", "iterations", "world")
 
     def line(self):
         words = [INFO]
@@ -123,6 +127,10 @@ class Info:
                 words += [name, str(int(v))]
         if self.value is not None:
             words += ["value", f"{self.value:.4f}"]
+        if self.best is not None:
+            words += ["best", self.best]
+        if self.share is not None:
+            words += ["share", f"{self.share:.4f}"]
         if self.pv:
             words += ["pv", *self.pv]
         if self.string is not None:
@@ -150,6 +158,10 @@ class Info:
                     setattr(info, w, int(v))
                 elif w == "value":
                     info.value = min(1.0, max(0.0, float(v)))
+                elif w == "share":
+                    info.share = min(1.0, max(0.0, float(v)))
+                elif w == "best" and v is not None:
+                    info.best = v
             except (TypeError, ValueError):
                 pass
             i += 2

@@ -177,7 +177,8 @@ class Server:
             seconds = share if seconds is None else min(seconds, share)
         r = self.search(state, seed, seconds, go.nodes, go.depth)
         self.send(M.Info(depth=r.depth or None, nodes=r.iterations or r.nodes,
-                         time=round(r.seconds * 1000), value=r.value, pv=r.pv).line())
+                         iterations=r.iterations or None, time=round(r.seconds * 1000),
+                         value=r.value, best=r.move_name if r.iterations else None, pv=r.pv).line())
         self.send(f"{M.BESTMOVE} {r.move_name}")
 
     HANDLERS = {M.HELLO: on_hello, M.SETOPTION: on_setoption, M.NEWGAME: on_newgame,
@@ -249,11 +250,16 @@ class Server:
             raise _Stopped
 
     def search(self, state, seed, seconds, nodes, depth):
+        import inspect
         from roost.search.alphabeta import SearchInterrupted
         from roost.search.engines import AlphaBetaEngine
         kw = {}
         if isinstance(self.engine, AlphaBetaEngine):
             kw["callback"] = self.iteration_info(state)
+        else:
+            accepts = inspect.signature(self.engine.choose).parameters
+            if "progress" in accepts or "kw" in accepts:     # MCTS, ISMCTS, PIMC, auto
+                kw["progress"] = self.progress_info
         self.stop_requested = False
         self.stop_raised = False
         timed = threading.current_thread() is threading.main_thread()
@@ -287,6 +293,22 @@ class Server:
             return SearchResult(engine=self.engine.spec, move=m, move_name=state.move_name(m),
                                 player=state.player, value=0.5, pv=[state.move_name(m)])
         return RandomEngine().choose(state, seed=seed)
+
+    def progress_info(self, progress):
+        """An ``info`` line from a search's progress report (MCTS family: at growing
+        intervals, 0.1 s, then twice as long each time; alpha-beta reports through
+        ``iteration_info`` instead)."""
+        if progress.iterations:
+            self.send(M.Info(nodes=progress.iterations, iterations=progress.iterations,
+                             world=progress.world[0] if progress.world else None,
+                             time=round(progress.seconds * 1000),
+                             nps=round(progress.speed) if progress.seconds > 0 else None,
+                             value=progress.value, best=progress.best or None,
+                             share=progress.share, pv=progress.pv).line())
+        else:
+            self.send(M.Info(depth=progress.depth or None, nodes=progress.nodes,
+                             time=round(progress.seconds * 1000), value=progress.value,
+                             pv=progress.pv).line())
 
     def iteration_info(self, state):
         from roost.search.alphabeta import score_to_value

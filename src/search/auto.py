@@ -87,6 +87,11 @@ class AutoEngine(Engine):
 
     def choose(self, state, seed=0, **kw):
         inner = self.engine_for(state)
+        observer = kw.get("observer")
+        if inner.kind == "ab" and state.players > 2 and observer not in (None, state.player):
+            # paranoid alpha-beta values the position for the mover only: another seat's
+            # analysis needs every player's value, which MCTS keeps
+            inner = self._for_another_seat(state)
         s = self.settings
         nodes = s["nodes"] or None
         with inner.limited(seconds=s["time"] or None, nodes=nodes):
@@ -94,6 +99,13 @@ class AutoEngine(Engine):
         result.info["auto"] = inner.spec
         result.engine = f"{self.spec} ({inner.spec})"
         return result
+
+    def _for_another_seat(self, state):
+        from roost.search.engines import parse_engine
+        spec = resolve(state.name, state.players, self._base["time"], self._base["nodes"])
+        budget = spec.partition(":")[2].split(",")
+        return parse_engine("mcts:" + ",".join(part.replace("nodes=", "iterations=") for part in budget
+                                               if not part.startswith("paranoid=")))
 
     def advance(self, move):
         if self._inner is not None:

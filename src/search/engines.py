@@ -23,7 +23,7 @@ import random as _random
 import time as _time
 from dataclasses import dataclass
 
-from roost.core.errors import EngineSpecError, MoveError
+from roost.core.errors import EngineSpecError, MoveError, SeatError
 from roost.search import alphabeta as _ab
 from roost.search import mcts as _mcts
 from roost.search.result import MoveStat, Progress, SearchResult
@@ -93,10 +93,15 @@ class Engine(abc.ABC):
         return self.spec
 
     @abc.abstractmethod
-    def choose(self, state, seed=0, progress=None):
+    def choose(self, state, seed=0, progress=None, observer=None):
         """The engine's move in ``state`` as a SearchResult; ``progress``, if given, is
         called with a ``result.Progress`` as the search goes (a depth done, iterations so
-        far); its ``text()`` is a line for people."""
+        far); its ``text()`` is a line for people.
+
+        ``observer`` (a seat; default the player to move) is whose analysis it is: the
+        search reads only what that seat can see (hidden cards are drawn from its point of
+        view), the move is the one the mover would best make as far as the observer can
+        tell, and ``SearchResult.seat_value`` is the observer's expected result."""
 
     def advance(self, move):
         pass
@@ -142,12 +147,38 @@ class Engine(abc.ABC):
             raise MoveError("the game is over: there is no move to choose")
 
 
-def _observer_world(state, seed):
-    """The state as the player to move may know it: on a game with hidden information a
-    determinization for that player drawn from `seed` (a function of that player's view and
-    the seed only), else the state itself.  Everything an engine reports is read from it."""
+def check_observer(state, observer):
+    """The seat an analysis is for: ``observer``, or the player to move when None;
+    SeatError for a seat the position does not have."""
+    if observer is None:
+        return state.player
+    n = state.players
+    if isinstance(observer, bool) or not isinstance(observer, int) or not 0 <= observer < n:
+        raise SeatError(f"seat {observer!r} does not exist in a {n}-player game "
+                        f"(seats are 0 to {n - 1})")
+    return observer
+
+
+def seat_value(state, seat, value, values=()):
+    """Seat ``seat``'s expected result, from the mover's ``value`` and, where the engine
+    has them, every player's ``values``; None where neither tells it (an N-player search
+    that values the position for the mover only)."""
+    if seat == state.player:
+        return value
+    if values:
+        return values[seat]
+    if state.players == 2:
+        return 1.0 - value          # every outcome shares out one point
+    return None
+
+
+def _observer_world(state, seed, observer=None):
+    """The state as ``observer`` (default the player to move) may know it: on a game with
+    hidden information a determinization for that seat drawn from `seed` (a function of
+    that seat's view and the seed only), else the state itself.  Everything an engine
+    reports is read from it."""
     if state.hidden_info:
-        return state.determinized(state.player, seed & _SEED_MASK)
+        return state.determinized(state.player if observer is None else observer, seed & _SEED_MASK)
     return state
 
 
@@ -178,8 +209,9 @@ class RandomEngine(Engine):
     summary = "uniformly random legal moves"
     params = ()
 
-    def choose(self, state, seed=0, progress=None):
+    def choose(self, state, seed=0, progress=None, observer=None):
         self._check_playable(state)
+        check_observer(state, observer)
         rnd = _random.Random(seed)
         if state.is_chance:
             m = state.sample(rnd.getrandbits(63))
@@ -239,14 +271,20 @@ class AlphaBetaEngine(Engine):
         depth = s["depth"] or (64 if (s["time"] or s["nodes"]) else 6)
         return depth, s["time"], s["nodes"]
 
-    def choose(self, state, seed=0, solve=False, callback=None, progress=None, multipv=1):
+    def choose(self, state, seed=0, solve=False, callback=None, progress=None, multipv=1,
+               observer=None):
         """``multipv`` > 1: also the best lines after the first (each a search of its own,
         with the first lines' moves left out at the root), in ``SearchResult.lines``."""
         from roost.search.alphabeta import SearchInterrupted
         self._check_playable(state)
+        seat = check_observer(state, observer)
+        if seat != state.player and state.players > 2:
+            raise EngineSpecError(
+                f"alpha-beta values a {state.players}-player position for the player to move only; "
+                f"to analyse it for seat {seat} use mcts, ismcts or pimc")
         ab = self.searcher()
         ab.reseed(seed)
-        root = _observer_world(state, seed)
+        root = _observer_world(state, seed, seat)
         info = {"determinized": True} if state.hidden_info else {}
         depth, seconds, nodes = self.limits()
         if solve:
@@ -256,7 +294,7 @@ class AlphaBetaEngine(Engine):
             if callback is not None:
                 callback(d, score, pv, n, secs)
             if progress is not None:
-                report = _depth_progress(root, state.player, d, score, pv, n, secs)
+                report = _depth_progress(root, seat, d, score, pv, n, secs)
                 report.line = len(lines) + 1 if multipv > 1 else 0
                 progress(report)
         lines, excluded = [], []
@@ -266,12 +304,12 @@ class AlphaBetaEngine(Engine):
                 r = ab.search(root, max_depth=depth, seconds=seconds, nodes=nodes, solve=solve,
                               callback=on_depth, exclude=excluded)
                 if result is None:
-                    result = self._result(state, root, r, info)
-                lines.append(self._line(root, state.player, r))
+                    result = self._result(state, root, r, info, seat)
+                lines.append(self._line(root, seat, r))
                 excluded.append(r["move"])
         except SearchInterrupted as e:
             if result is None:
-                raise SearchInterrupted(self._result(state, root, e.partial, info)) from None
+                raise SearchInterrupted(self._result(state, root, e.partial, info, seat)) from None
             result.lines = lines
             raise SearchInterrupted(result) from None
         if multipv > 1:
@@ -285,7 +323,7 @@ class AlphaBetaEngine(Engine):
                 "verdict": _ab_verdict(r["score"], r["exact"]),
                 "pv": _line_names(root, r["pv"], player)}
 
-    def _result(self, state, root, r, info):
+    def _result(self, state, root, r, info, seat):
         from roost.search.alphabeta import score_to_value, score_text, is_mate
         score = r["score"]
         proven = ""
@@ -303,9 +341,10 @@ class AlphaBetaEngine(Engine):
         return SearchResult(
             engine=self.spec, move=r["move"], move_name=root.move_name(r["move"]),
             player=state.player, value=score_to_value(score), score=score_text(score),
-            pv=_line_names(root, r["pv"], state.player),
+            pv=_line_names(root, r["pv"], seat),
             nodes=r["nodes"], depth=r["depth"], seconds=r["seconds"], proven=proven,
-            expectation=r["chance"], stats=stats, info=info)
+            expectation=r["chance"], stats=stats, info=info,
+            seat=seat, seat_value=seat_value(state, seat, score_to_value(score)))
 
 
 def _ab_verdict(score, exact):
@@ -322,8 +361,9 @@ def _depth_progress(root, player, depth, score, pv, nodes, seconds):
                     verdict=_ab_verdict(score, False), pv=_line_names(root, pv, player))
 
 
-def _tree_progress(tree, state, iterations, seconds, world=None, names_from=None):
-    """A Progress read from an MCTS tree in the middle of its search of ``state``."""
+def _tree_progress(tree, state, iterations, seconds, world=None, names_from=None, observer=None):
+    """A Progress read from an MCTS tree in the middle of its search of ``state``
+    (``observer``: the seat whose view the principal variation keeps to)."""
     snap = tree.snapshot(state, iterations, seconds)
     view = names_from if names_from is not None else state
     visits = sum(st["visits"] for st in snap["stats"]) or 1
@@ -332,7 +372,8 @@ def _tree_progress(tree, state, iterations, seconds, world=None, names_from=None
                     value=snap["value"], verdict=snap["proven"],
                     best=view.move_name(snap["move"]) if snap["move"] >= 0 else "",
                     share=best["visits"] / visits if best else None,
-                    pv=_line_names(view, snap["pv"], state.player) if snap["pv"] else [],
+                    pv=_line_names(view, snap["pv"], state.player if observer is None else observer)
+                    if snap["pv"] else [],
                     world=world)
 
 
@@ -439,10 +480,11 @@ class MctsEngine(Engine):
         its = s["iterations"] or (0 if s["time"] else 10000)
         return its, s["time"]
 
-    def choose(self, state, seed=0, progress=None, multipv=1):
+    def choose(self, state, seed=0, progress=None, multipv=1, observer=None):
         """``multipv`` > 1: the most visited moves' lines too, in ``SearchResult.lines``."""
         from roost.search.alphabeta import SearchInterrupted
         self._check_playable(state)
+        seat = check_observer(state, observer)
         tree = self.tree()
         tree.reseed(seed)
         hidden = state.hidden_info and not self.ismcts
@@ -453,19 +495,21 @@ class MctsEngine(Engine):
         report = None
         if progress is not None:
             def report(n, secs):
-                progress(_tree_progress(tree, state, n, secs, names_from=_observer_world(state, seed)))
+                progress(_tree_progress(tree, state, n, secs, observer=seat,
+                                        names_from=_observer_world(state, seed, seat)))
         try:
-            r = tree.search(state, iterations=its, seconds=seconds, progress=report)
+            r = tree.search(state, iterations=its, seconds=seconds, observer=seat, progress=report)
         except SearchInterrupted as e:
-            raise SearchInterrupted(self._result(state, e.partial, info, seed, multipv)) from None
+            raise SearchInterrupted(self._result(state, e.partial, info, seed, multipv, seat)) from None
         finally:
             tree.ismcts = self.ismcts
             if hidden:
                 tree.reset()
-        return self._result(state, r, info, seed, multipv)
+        return self._result(state, r, info, seed, multipv, seat)
 
-    def _result(self, state, r, info, seed, multipv=1):
-        world = _observer_world(state, seed)
+    def _result(self, state, r, info, seed, multipv=1, seat=None):
+        seat = state.player if seat is None else seat
+        world = _observer_world(state, seed, seat)
         stats = [MoveStat(move=s["move"], name=world.move_name(s["move"]), visits=s["visits"],
                           value=s["value"], proven=s["proven"], values=s["values"]) for s in r["stats"]]
         best = next((s for s in stats if s.move == r["move"]), None)
@@ -478,11 +522,12 @@ class MctsEngine(Engine):
             engine=self.spec, move=r["move"], move_name=world.move_name(r["move"]),
             player=state.player, value=r["value"], values=best.values if best else [],
             score=r["proven"] and f"{r['proven']} (proven)" or f"{r['value']:.3f}",
-            pv=_line_names(world, r["pv"], state.player), nodes=r["nodes"],
+            pv=_line_names(world, r["pv"], seat), nodes=r["nodes"],
             iterations=r["iterations"], seconds=r["seconds"],
             proven=r["proven"], expectation=not r["proven"], stats=stats, info=info,
+            seat=seat, seat_value=seat_value(state, seat, r["value"], best.values if best else ()),
             lines=[{"move": world.move_name(st["move"]), "value": st["value"], "verdict": st["proven"],
-                    "visits": st["visits"], "pv": _line_names(world, st["pv"], state.player)}
+                    "visits": st["visits"], "pv": _line_names(world, st["pv"], seat)}
                    for st in r["stats"][:multipv]] if multipv > 1 else [])
 
 
@@ -529,12 +574,13 @@ class PimcEngine(Engine):
                 raise _no_memory(self.kind, "nodes", s["nodes"], "tree nodes") from None
         return self._trees[:count]
 
-    def choose(self, state, seed=0, progress=None):
+    def choose(self, state, seed=0, progress=None, observer=None):
         """The worlds are searched in rounds of `threads` at once; each world's
         determinization and tree seed are drawn in world order whatever the rounds, so an
         iteration budget gives the same votes for any thread count."""
         from roost.search.alphabeta import SearchInterrupted
         self._check_playable(state)
+        seat = check_observer(state, observer)
         s = self.settings
         n_worlds = s["worlds"]
         width = min(s["threads"], n_worlds)
@@ -546,6 +592,7 @@ class PimcEngine(Engine):
             world_seed = rng.getrandbits(63) if state.hidden_info else None
             seeds.append((world_seed, rng.getrandbits(63)))
         votes, values, total = {}, {}, [0, 0.0, 0]     # iterations, seconds, worlds
+        seat_sums = {}                 # move: the observer's result summed over its visits
         t0 = _time.monotonic()
         interrupted = False
         for first in range(0, n_worlds, width):
@@ -557,12 +604,13 @@ class PimcEngine(Engine):
                 if left <= 0 and first > 0:
                     break
                 seconds = max(left, 1e-6) / -(-(n_worlds - first) // width)
-            worlds = [state.determinized(state.player, seeds[w][0]) if state.hidden_info else state
+            worlds = [state.determinized(seat, seeds[w][0]) if state.hidden_info else state
                       for w in batch]
             report = None
             if progress is not None:
                 def report(n, secs, first=first, tree=trees[0], world=worlds[0]):
-                    progress(_tree_progress(tree, world, n, secs, world=(first + 1, n_worlds)))
+                    progress(_tree_progress(tree, world, n, secs, world=(first + 1, n_worlds),
+                                            observer=seat))
             try:
                 rs = _mcts.search_worlds(trees[:len(batch)], worlds, [seeds[w][1] for w in batch],
                                          its, seconds, report)
@@ -576,25 +624,35 @@ class PimcEngine(Engine):
                 for st in r["stats"]:
                     votes[st["move"]] = votes.get(st["move"], 0) + st["visits"]
                     values[st["move"]] = values.get(st["move"], 0.0) + st["value"] * st["visits"]
+                    if st["values"]:
+                        seat_sums[st["move"]] = seat_sums.get(st["move"], 0.0) + st["values"][seat] * st["visits"]
             if rs:
                 total[1] += max(r["seconds"] for r in rs)
             if interrupted:
                 break
-        result = self._result(state, seed, votes, values, *total)
+        result = self._result(state, seed, votes, values, *total, seat=seat, seat_sums=seat_sums)
         if interrupted:
             raise SearchInterrupted(result)
         return result
 
-    def _result(self, state, seed, votes, values, iterations, seconds, worlds):
-        view = _observer_world(state, seed)
-        legal = state.legal()
+    def _result(self, state, seed, votes, values, iterations, seconds, worlds, seat=None, seat_sums=None):
+        seat = state.player if seat is None else seat
+        view = _observer_world(state, seed, seat)
+        # the mover's real options are hidden from another seat: any move voted in the
+        # worlds the observer imagines is a candidate
+        legal = state.legal() if seat == state.player or not state.hidden_info else list(votes)
         ranked = sorted((m for m in votes if m in set(legal)), key=lambda m: (-votes[m], m))
         if not ranked:                 # interrupted before any world had a visit
             ranked = [legal[0]]
         stats = [MoveStat(move=m, name=view.move_name(m), visits=votes.get(m, 0),
                           value=values[m] / votes[m] if votes.get(m) else 0.5) for m in ranked]
         best = ranked[0]
+        if seat != state.player and seat_sums and best in seat_sums:
+            mine = seat_sums[best] / votes[best]
+        else:
+            mine = seat_value(state, seat, stats[0].value)
         return SearchResult(engine=self.spec, move=best, move_name=view.move_name(best),
+                            seat=seat, seat_value=mine,
                             player=state.player, value=stats[0].value, score=f"{stats[0].value:.3f}",
                             pv=[view.move_name(best)], nodes=iterations, iterations=iterations,
                             seconds=seconds, expectation=True, stats=stats,

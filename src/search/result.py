@@ -47,6 +47,10 @@ class SearchResult:
     # multi-PV: the best lines, best first, each {"move", "value", "verdict", "pv"} (the
     # value for `player`; verdict "win in 7"/"loss in 4"/"draw" once proven, else "")
     lines: list = field(default_factory=list)
+    # the seat the analysis is for (None: the player to move) and that seat's expected
+    # result in [0, 1] when the mover plays `move`; the search read only what it can see
+    seat: int = None
+    seat_value: float = None
 
     @property
     def speed(self):
@@ -58,6 +62,8 @@ class SearchResult:
         return {
             "engine": self.engine, "move": self.move_name, "id": self.move,
             "player": self.player, "value": round(self.value, 4),
+            "seat": self.player if self.seat is None else self.seat,
+            "seat_value": round(self.value if self.seat_value is None else self.seat_value, 4),
             **({"values": [round(v, 4) for v in self.values]} if self.values else {}),
             "score": self.score,
             "pv": self.pv, "nodes": self.nodes, "iterations": self.iterations,

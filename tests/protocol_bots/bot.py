@@ -10,6 +10,7 @@ by --mode, plays or misbehaves.
   error        answers go with an error line
   nohandshake  reads everything, answers nothing
   slow         plays random moves after sleeping --sleep seconds
+  stoppable    searches until told to stop, then plays a random legal move
 
 --record FILE appends every line it receives, byte for byte, to FILE.  Every mode leaves at
 the end of its input, so a bot never outlives the arena that started it.
@@ -31,6 +32,7 @@ def main():
     game = None
     position = world = None
     moves = []
+    thinking = None                  # the go being answered on stop
 
     def say(line):
         out.write(line + "\n")
@@ -59,8 +61,14 @@ def main():
             world = rest
         elif word == "moves":
             moves = rest.split()
+        elif word == "stop" and thinking is not None:
+            rest, thinking = thinking, None
+            play(game, position, world, moves, rest, say)
         elif word == "go":
             if args.mode == "hang":
+                continue
+            if args.mode == "stoppable":
+                thinking = rest
                 continue
             if args.mode == "crash":
                 sys.stderr.write("bot: crashing on purpose\n")
@@ -72,20 +80,25 @@ def main():
             if args.mode == "error":
                 say("error this bot does not play")
                 continue
-            state = game.parse(world or position)
-            for name in moves:
-                state.play_move(state.parse_move(name))
-            legal = state.legal()
-            if args.mode == "illegal":
-                m = next(m for m in range(4096) if m not in legal and _names(state, m))
-            else:
-                if args.mode == "slow":
-                    time.sleep(args.sleep)
-                m = random.Random(rest).choice(legal)
-            say("info depth 1 nodes 1 value 0.5 pv " + state.move_name(m))
-            say("bestmove " + state.move_name(m))
+            if args.mode == "slow":
+                time.sleep(args.sleep)
+            play(game, position, world, moves, rest, say, illegal=args.mode == "illegal")
         elif word == "quit":
             break
+
+
+def play(game, position, world, moves, go, say, illegal=False):
+    """Answer ``go`` with a random legal move (or, ``illegal``, a move that is not legal)."""
+    state = game.parse(world or position)
+    for name in moves:
+        state.play_move(state.parse_move(name))
+    legal = state.legal()
+    if illegal:
+        m = next(m for m in range(4096) if m not in legal and _names(state, m))
+    else:
+        m = random.Random(go).choice(legal)
+    say("info depth 1 nodes 1 value 0.5 pv " + state.move_name(m))
+    say("bestmove " + state.move_name(m))
 
 
 def _names(state, m):

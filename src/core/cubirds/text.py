@@ -372,10 +372,114 @@ def _read_json(text):
     return d
 
 
+def _deal_slots(owners, may_hold, left):
+    """A species for each unknown slot (``owners[i]``: the hand of slot i) that its hand
+    may hold (``may_hold[q][sp]``), taking at most ``left[sp]`` of each species (``left``
+    is reduced by what is dealt); None when no deal fits.  A matching with augmenting
+    paths: a slot takes the most plentiful species left, else moves another slot off one."""
+    taken = [None] * len(owners)
+
+    def place(i, visited):
+        choices = sorted((sp for sp in range(NSP) if may_hold[owners[i]][sp]),
+                         key=lambda sp: (-left[sp], sp))
+        for sp in choices:
+            if left[sp] > 0:
+                left[sp] -= 1
+                taken[i] = sp
+                return True
+        for sp in choices:
+            if sp in visited:
+                continue
+            visited.add(sp)
+            for j, other in enumerate(taken):
+                # every species i may hold is used up (left 0): j hands its card of sp to
+                # i if j can take another species
+                if other == sp and j != i:
+                    taken[j] = None
+                    if place(j, visited):
+                        taken[i] = sp
+                        return True
+                    taken[j] = sp
+        return False
+
+    for i in range(len(owners)):
+        if not place(i, set()):
+            return None
+    return taken
+
+
+def _from_view(d):
+    """A seat's view (``view_text``: ``"observer"``, the others' unknown cards as ``?``, the
+    draw pile as a count, ``"unseen"`` the cards the seat cannot place) -> a full position
+    that agrees with it: the unseen cards dealt into the unknown hand slots in a fixed way
+    (each slot the most plentiful unseen species its hand may hold; the rest make the pile).
+    Which unseen card is where is exactly what the seat does not know, so a searcher that
+    reads the result as that seat redraws it anyway (State.determinized)."""
+    d = dict(d)
+    if "players" not in d:
+        _fault("missing field 'players'")
+    n = _int_field(d, "players", 2, 5)
+    observer = _int_field(d, "observer", 0, n - 1)
+    pile = d.get("deck")
+    if isinstance(pile, bool) or not isinstance(pile, int) or pile < 0:
+        _fault(f"a view's 'deck' is the number of cards in the draw pile, got {pile!r}")
+    if not isinstance(d.get("unseen"), str):
+        _fault("a view needs 'unseen': the cards its seat cannot place, as species letters")
+    unseen = _card_counts(d["unseen"], "unseen")
+    hands = _str_list(d, "hands", n)
+    lacks = [_card_counts(x, f"lacks[{q}]") for q, x in enumerate(_str_list(d, "lacks", n, ""))]
+    known = _str_list(d, "known", n, "")
+    slots = []
+    for q, hand in enumerate(hands):
+        if not isinstance(hand, str):
+            _fault(f"hands[{q}] must be a string, got {hand!r}")
+        seen = hand.rstrip("?")
+        if "?" in seen or (q == observer and seen != hand):
+            _fault(f"hands[{q}] ({hand!r}): in a view only another seat's hand ends in '?', one "
+                   "per card its seat has not seen")
+        if q != observer and _card_counts(seen, f"hands[{q}]") != _card_counts(known[q] or "", f"known[{q}]"):
+            _fault(f"hands[{q}] ({hand!r}) must list the known cards {known[q]!r}, then '?'s")
+        slots.append(len(hand) - len(seen))
+    if sum(slots) + pile != sum(unseen):
+        _fault(f"the view's {sum(slots)} unknown hand cards and {pile} pile cards are not its "
+               f"{sum(unseen)} unseen cards")
+    left = list(unseen)
+    dealt = [""] * n
+    mover = d.get("to_move")
+    if d.get("phase") == "flock" and mover in range(n) and mover != observer:
+        # the mover's hand reaches a small flock (else it would not be asked to flock)
+        have = _card_counts(known[mover] or "", f"known[{mover}]")
+        fits = [(max(0, SMALL[sp] - have[sp]), -left[sp], sp) for sp in range(NSP)
+                if max(0, SMALL[sp] - have[sp]) <= min(slots[mover], left[sp])
+                and not (lacks[mover][sp] and SMALL[sp] > have[sp])]
+        if not fits:
+            _fault(f"phase 'flock', but no deal of the unseen cards lets hand {mover} reach a small flock")
+        need, _, sp = min(fits)
+        left[sp] -= need
+        slots[mover] -= need
+        dealt[mover] = LETTERS[sp] * need
+    owners = [q for q in range(n) for _ in range(slots[q])]
+    species = _deal_slots(owners, [[not lk[sp] for sp in range(NSP)] for lk in lacks], left)
+    if species is None:
+        _fault("no deal of the unseen cards fits the unknown hand cards and what each hand lacks")
+    for q, sp in zip(owners, species):
+        dealt[q] += LETTERS[sp]
+    for q in range(n):
+        hands[q] = hands[q].rstrip("?") + dealt[q]
+    d["hands"] = hands
+    d["deck"] = letters(left)
+    del d["observer"], d["unseen"]
+    return d
+
+
 def parse_position(cls, text):
     """The rules file's JSON position (or the path of a file holding it) -> cls._load(...),
-    or PositionError naming the first fault."""
-    v = _read_fields(_read_json(text))
+    or PositionError naming the first fault.  A seat's view (``view_text``) parses too, its
+    hidden cards dealt as ``_from_view`` says."""
+    d = _read_json(text)
+    if "observer" in d:
+        d = _from_view(d)
+    v = _read_fields(d)
     phase = PHASES[v["phase"]]
     _check_cards(v)
     _check_rows(v, phase)

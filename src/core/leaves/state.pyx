@@ -476,6 +476,14 @@ cdef class Leaves(State):
     def text(self):
         return _text.position_text(self._raw())
 
+    def view(self, observer):
+        """The position text as seat ``observer`` sees it (every seat sees the same): with 2
+        or 3 players the bag is written ``bag=?``, since which of the unseen tiles are in it
+        and which were removed before the game is hidden (§2); ``parse`` reads it."""
+        if isinstance(observer, bool) or not isinstance(observer, int) or not 0 <= observer < self.c.n:
+            raise GameError(f"observer must be a seat 0..{self.c.n - 1}, not {observer!r}")
+        return _text.view_text(self._raw())
+
     def move_name(self, move):
         return _text.move_name(move)
 

@@ -285,19 +285,50 @@ def _check_tiles_once(market, bag, gardens, n, t):
                f"there must be {removed_count(n)}")
 
 
+def _bag_size(market, n, t):
+    """How many tiles the bag holds at turn ``t`` with ``market`` (as the rules fix it), or
+    None when the market itself is wrong (``_check_market_and_bag`` says why)."""
+    if t == 12 * n + 1:
+        return 0
+    return {3: 12 * n - t, 2: 12 * n - t + 1}.get(len(market))
+
+
 def parse_position(cls, text):
-    """The position text of §11 -> cls._load(...), or PositionError naming the first fault."""
+    """The position text of §11 -> cls._load(...), or PositionError naming the first fault.
+    A seat's view (``view_text``: ``bag=?``) parses too: the bag is then the lowest-numbered
+    of the unseen tiles (those in no market and no garden), as many as the bag holds."""
     n, vals = _split_fields(text)
     cards = _parse_cards(vals["cards"])
     t = _parse_turn(vals, n)
     market = _parse_ids(vals["market"], "market")
-    bag = _parse_ids(vals["bag"], "bag")
-    _check_market_and_bag(market, bag, n, t)
-    gardens = [_parse_garden(vals[f"g{k}"], k) for k in range(n)]
+    if vals["bag"] == UNKNOWN_BAG:
+        gardens = [_parse_garden(vals[f"g{k}"], k) for k in range(n)]
+        size = _bag_size(market, n, t)
+        placed = {e[0] for g in gardens for e in g}
+        unseen = [tid for tid in range(NTILES) if tid not in placed and tid not in market]
+        bag = unseen[:size] if size is not None and size <= len(unseen) else unseen
+        _check_market_and_bag(market, bag, n, t)
+    else:
+        bag = _parse_ids(vals["bag"], "bag")
+        _check_market_and_bag(market, bag, n, t)
+        gardens = [_parse_garden(vals[f"g{k}"], k) for k in range(n)]
     _check_tiles_once(market, bag, gardens, n, t)
     _check_frontiers(gardens)
     return cls._load({"players": n, "turn": t, "cards": cards, "market": market, "bag": bag,
                       "gardens": gardens})
+
+
+UNKNOWN_BAG = "?"      # a view's bag: which unseen tiles it holds is hidden (§2 removes some)
+
+
+def view_text(p):
+    """What every seat sees (all seats see the same): the position text with the bag written
+    ``bag=?`` where tiles were removed unseen before the game (2 and 3 players): the unseen
+    tiles, those in no market and no garden, are in the bag or removed, nobody knows which."""
+    text = position_text(p)
+    if removed_count(p["players"]) == 0:
+        return text
+    return " ".join(f"bag={UNKNOWN_BAG}" if f.startswith("bag=") else f for f in text.split())
 
 
 def position_text(p):
