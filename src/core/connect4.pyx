@@ -264,6 +264,34 @@ cdef class Connect4(State):
     cdef void play(self, int move) noexcept nogil:
         core_play(&self.c, move)
 
+    cdef int search_moves(self, int* out) noexcept nogil:
+        # A proof needs only these: a win now, alone; else the block of the opponent's
+        # win now (the other moves lose to it); else the moves not under a cell where the
+        # opponent would complete four.  (What a dedicated solver calls non-losing moves.)
+        cdef uint64_t moves, mine, theirs, forced, safe
+        cdef int n, i, k = 0
+        if self.c.result != UNDECIDED:
+            return 0
+        moves = playable(self.c.mask)
+        mine = winning_cells(self.c.cur, self.c.mask) & moves
+        if mine:
+            out[0] = lsb(mine) // STRIDE
+            return 1
+        theirs = winning_cells(self.c.cur ^ self.c.mask, self.c.mask)
+        forced = moves & theirs
+        if forced:
+            out[0] = lsb(forced) // STRIDE
+            return 1
+        safe = moves & ~(theirs >> 1)
+        n = self.legal_moves(out)
+        if not safe or safe == moves:
+            return n
+        for i in range(n):
+            if safe & column_mask(out[i]):
+                out[k] = out[i]
+                k += 1
+        return k
+
     cdef double evaluate(self, int player) noexcept nogil:
         # Threats decide Connect Four: a logistic model of the result on both players'
         # threat features (c4_features), weights fitted from self-play by

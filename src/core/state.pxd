@@ -62,6 +62,10 @@ cdef class State:
     cdef double evaluate(self, int player) noexcept nogil
     cdef void determinize(self, int observer, Rng* rng) noexcept nogil
     cdef int observe(self, int move, int observer) noexcept nogil
+    cdef int search_moves(self, int* out) noexcept nogil  # the moves a proof must search:
+                                                          # legal_moves less those that lose
+                                                          # at once, or a win alone (default:
+                                                          # legal_moves)
     cdef int playout(self, Rng* rng, int max_plies) noexcept nogil
     cdef unsigned long long perft_native(self, int depth) noexcept
 

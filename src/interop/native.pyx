@@ -41,3 +41,11 @@ def chance_count(State state):
     if state.over() or state.to_move() != CHANCE:
         return 0
     return state.chance_count()
+
+
+def search_moves(State state):
+    """The moves the searchers search at ``state`` (State.search_moves), in order."""
+    cdef int n, i
+    cdef int* out = _ids
+    n = state.search_moves(out)
+    return [out[i] for i in range(n)]

@@ -635,7 +635,8 @@ cdef class AlphaBeta:
                     if hit.depth < DEPTH_INF:
                         self.horizon += 1
                     return tv
-        n = s.legal_moves(moves)
+        # a proof searches what the game says can change the value (search_moves)
+        n = s.search_moves(moves) if self.solving else s.legal_moves(moves)
         if ply == 0 and self.n_excluded:
             n = self.without_excluded(moves, n)
         self.score_moves(moves, n, tt_move, ply, me)
