@@ -19,7 +19,8 @@ from libc.math cimport exp
 
 from roost.core.bits cimport popcount, lsb, pdep, clear_lsb
 from roost.core.rng cimport Rng, rng_below
-from roost.core.state cimport State, DRAWN, two_player_outcome
+from roost.core.state cimport (State, DRAWN, SOON_UNKNOWN, SOON_WIN, SOON_LOSS, SOON_QUIET,
+                               two_player_outcome)
 from roost.core.state import move_id
 from roost.core.linear cimport two_player_share, WEIGHT_ROWS
 from roost.core.errors import PositionError, MoveError, GameError
@@ -186,6 +187,29 @@ cdef inline void c4_features(const C4Core* c, int player, double* out) noexcept 
     out[6] = popcount(w & moves)
 
 
+cdef int by_threats(const C4Core* c, uint64_t cells, int* out) noexcept nogil:
+    """The columns of `cells` (next free cells), most threats made first (cells where the
+    stone played there helps complete a four), centre first among equals."""
+    cdef int n = 0, i, k, col, s
+    cdef int score[WIDTH]
+    cdef uint64_t cell
+    for i in range(WIDTH):
+        col = CENTRE_ORDER[i]
+        cell = cells & column_mask(col)
+        if not cell:
+            continue
+        s = popcount(winning_cells(c.cur | cell, c.mask | cell))
+        k = n
+        while k > 0 and score[k - 1] < s:     # insertion sort, stable
+            score[k] = score[k - 1]
+            out[k] = out[k - 1]
+            k -= 1
+        score[k] = s
+        out[k] = col
+        n += 1
+    return n
+
+
 cdef class Connect4(State):
     """A Connect Four position.
 
@@ -263,6 +287,32 @@ cdef class Connect4(State):
 
     cdef void play(self, int move) noexcept nogil:
         core_play(&self.c, move)
+
+    cdef int search_moves(self, int* out, int* soon) noexcept nogil:
+        # A proof needs only these: a win now, alone; else the moves that do not let the
+        # opponent win at once (the block of their win now, if they have one, and never a
+        # stone under a cell where they would complete four); none such is a loss in two.
+        # (What a dedicated solver calls non-losing moves.)
+        cdef uint64_t moves, mine, theirs, forced, safe
+        if self.c.result != UNDECIDED:
+            soon[0] = SOON_UNKNOWN
+            return 0
+        moves = playable(self.c.mask)
+        mine = winning_cells(self.c.cur, self.c.mask) & moves
+        if mine:
+            soon[0] = SOON_WIN
+            out[0] = lsb(mine) // STRIDE
+            return 1
+        theirs = winning_cells(self.c.cur ^ self.c.mask, self.c.mask)
+        forced = moves & theirs
+        safe = moves & ~(theirs >> 1)
+        if forced:
+            safe = 0 if forced & (forced - 1) else safe & forced   # two wins: one is left
+        if not safe:
+            soon[0] = SOON_LOSS
+            return self.legal_moves(out)
+        soon[0] = SOON_QUIET
+        return by_threats(&self.c, safe, out)
 
     cdef double evaluate(self, int player) noexcept nogil:
         # Threats decide Connect Four: a logistic model of the result on both players'

@@ -10,8 +10,11 @@
 # - a move id is a small non-negative int; at a chance node, play() takes an outcome id;
 # - outcome() writes one result per player in [0, 1] (a win 1, a loss 0, shared wins 1/k);
 # - evaluate(p) estimates outcome()[p] for a position that is not over, also in [0, 1];
-# - every move buffer passed to legal_moves holds at least MAX_MOVES ints, and every
-#   outcome buffer passed to chance_outcomes holds at least MAX_OUTCOMES ints and doubles.
+# - search_moves(out, soon) writes the moves a proof must search and *soon (SOON_*): the
+#   legal moves less those that lose at once, or a win now alone; the default, the legal
+#   moves and SOON_UNKNOWN, is always right;
+# - every move buffer passed to legal_moves (or search_moves) holds at least MAX_MOVES ints,
+#   and every outcome buffer passed to chance_outcomes holds at least MAX_OUTCOMES ints and doubles.
 from libc.stdint cimport uint64_t
 from roost.core.rng cimport Rng
 
@@ -21,6 +24,19 @@ cdef enum:
     MAX_PLAYERS = 5
     MAX_MOVES = 1024     # decision moves at any node of any game
     MAX_OUTCOMES = 131072  # distinct outcomes at any chance node of any game
+
+
+cdef enum:
+    # search_moves(): what the game knows of the next two plies (solving uses it to settle a
+    # node without searching it, or to narrow its window by the distance to a result)
+    SOON_UNKNOWN = 0     # nothing: out holds the legal moves
+    SOON_WIN = 1         # the mover wins with a move now: out holds that move alone
+    SOON_LOSS = 2        # whatever the mover plays, the opponent can win on the next ply
+                         # (out holds moves all the same, for a root that must choose one)
+    SOON_QUIET = 3       # no move wins now, and none of the moves in out lets the opponent
+                         # win on the next ply (the moves left out do): the mover wins on its
+                         # next move but one at the soonest, and loses on the opponent's next
+                         # move but one at the soonest (a game that alternates the two)
 
 
 cdef enum:
@@ -62,6 +78,7 @@ cdef class State:
     cdef double evaluate(self, int player) noexcept nogil
     cdef void determinize(self, int observer, Rng* rng) noexcept nogil
     cdef int observe(self, int move, int observer) noexcept nogil
+    cdef int search_moves(self, int* out, int* soon) noexcept nogil
     cdef int playout(self, Rng* rng, int max_plies) noexcept nogil
     cdef unsigned long long perft_native(self, int depth) noexcept
 

@@ -98,6 +98,10 @@ cdef class State:
         # Perfect information: every player sees every action.
         return move
 
+    cdef int search_moves(self, int* out, int* soon) noexcept nogil:
+        soon[0] = SOON_UNKNOWN
+        return self.legal_moves(out)
+
     cdef int playout(self, Rng* rng, int max_plies) noexcept nogil:
         cdef int moves[MAX_MOVES]
         cdef int plies = 0

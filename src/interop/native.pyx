@@ -3,7 +3,7 @@ through the contract in one pass (a Tweeeet row has 80,640 outcomes: a list of P
 tuples for each chance node would dominate a bridged game's speed)."""
 import numpy as np
 
-from roost.core.state cimport State, CHANCE, HIDDEN, MAX_OUTCOMES
+from roost.core.state cimport State, CHANCE, HIDDEN, MAX_OUTCOMES, SOON_UNKNOWN
 
 # outcome buffers are shared: every call fills them and copies out what it needs
 cdef int _ids[MAX_OUTCOMES]
@@ -41,3 +41,12 @@ def chance_count(State state):
     if state.over() or state.to_move() != CHANCE:
         return 0
     return state.chance_count()
+
+
+def search_moves(State state):
+    """What a proof searches at ``state`` (State.search_moves): the moves, in order, and what
+    the game knows of the next two plies ("unknown", "win", "loss" or "quiet")."""
+    cdef int n, i, soon = SOON_UNKNOWN
+    cdef int* out = _ids
+    n = state.search_moves(out, &soon)
+    return [out[i] for i in range(n)], ("unknown", "win", "loss", "quiet")[soon]
