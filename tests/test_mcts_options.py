@@ -410,17 +410,17 @@ def test_the_threads_of_a_search_share_one_mast_table():
     # Playout reads and writes the first thread's table
     s = Ducks.parse(DUCKS_WIN_IN_ONE)
     e = parse_engine("mcts:playout=mast,solver=0,plies=0,threads=2")
-    e.tree().search(s, iterations=2000)
+    e.tree().search(s, iterations=200000)
     tree = e.tree()
     assert min(tree.thread_iterations) > 0
     win = s.parse_move("a4")
     assert tree.playout.mast_mean(s.player, win) > 0.95
     one = parse_engine("mcts:playout=mast,solver=0,plies=0").tree()
-    one.search(s, iterations=2000)
+    one.search(s, iterations=200000)
     # both threads learnt into it: about as many credits as one thread's whole search (a
     # table of the first thread's own would hold about half)
-    shared = sum(tree.playout.mast_count(s.player, m) for m in s.legal())
-    alone = sum(one.playout.mast_count(s.player, m) for m in s.legal())
+    shared = sum(tree.playout.mast_credits(s.player, m) for m in s.legal())
+    alone = sum(one.playout.mast_credits(s.player, m) for m in s.legal())
     assert shared > 0.8 * alone
 
 

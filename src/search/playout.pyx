@@ -285,7 +285,7 @@ cdef class Playout:
         self.note(player, move)
         self.learn(out)
 
-    def mast_count(self, int player, int move):
+    def mast_credits(self, int player, int move):
         """How many iterations credited (player, move) in the MAST table (0 without MAST)."""
         if self.policy != POLICY_MAST:
             return 0
