@@ -26,14 +26,26 @@ def timed_specs(state):
     paranoid = ",paranoid=1" if state.players > 2 else ""
     return ["random", f"ab:time={BUDGET}{paranoid}", f"ab:time={BUDGET},threads=2{paranoid}", f"mcts:time={BUDGET}",
             f"ismcts:time={BUDGET}", f"pimc:time={BUDGET}", f"mcts:time={BUDGET},threads=2",
-            f"ismcts:time={BUDGET},threads=2", f"pimc:time={BUDGET},threads=3"]
+            f"ismcts:time={BUDGET},threads=2", f"pimc:time={BUDGET},threads=3",
+            # the playout policies and the evaluation in the tree (issue 11), on one thread and two
+            f"mcts:time={BUDGET},playout=eval,imm=0.5,bias=1,rave=100,grave=20",
+            f"mcts:time={BUDGET},playout=mast,imm=0.5,bias=1,rave=100,grave=20,threads=2",
+            f"mcts:time={BUDGET},playout=eval,plies=10,threads=2",
+            f"ismcts:time={BUDGET},playout=mast", f"ismcts:time={BUDGET},playout=eval,threads=2",
+            f"pimc:time={BUDGET},playout=eval,plies=10,imm=0.5",
+            f"pimc:time={BUDGET},playout=mast,rave=50,grave=5,bias=1,threads=2"]
 
 
 def limited_specs(state):
     paranoid = ",paranoid=1" if state.players > 2 else ""
     return [f"ab:nodes={NODE_LIMIT}{paranoid}", f"ab:depth=1{paranoid}", f"ab:nodes={NODE_LIMIT},threads=2{paranoid}", f"ab:depth=2,threads=2{paranoid}", "mcts:iterations=50",
             "ismcts:iterations=50", "pimc:worlds=2,iterations=25", "mcts:iterations=50,threads=2",
-            "pimc:worlds=3,iterations=25,threads=2"]
+            "pimc:worlds=3,iterations=25,threads=2",
+            "mcts:iterations=50,playout=mast,plies=20,imm=1,bias=2,rave=10",
+            "mcts:iterations=50,playout=eval,plies=20,imm=1,bias=2,rave=10,grave=5,threads=2",
+            "ismcts:iterations=50,playout=eval", "ismcts:iterations=50,playout=mast,threads=2",
+            "pimc:worlds=2,iterations=25,playout=mast,rave=50,grave=5",
+            "pimc:worlds=3,iterations=25,playout=eval,imm=0.5,bias=1,threads=2"]
 
 
 CLI_RUNS = [
@@ -65,7 +77,7 @@ def worker():
             t0 = time.monotonic()
             r = parse_engine(spec).choose(state, seed=1)
             report(done=f"{label}: {spec}", spec=spec, wall=time.monotonic() - t0,
-                   legal=r.move in state.legal(), nodes=r.nodes)
+                   legal=r.move in state.legal(), nodes=r.nodes, iterations=r.iterations)
     for args in CLI_RUNS:
         args = [{"REDEAL": CUBIRDS_REDEAL, "LAY": CUBIRDS_LAY}.get(a, a) for a in args]
         label = "roost analyse " + " ".join(a if len(a) < 40 else a[:30] + "..." for a in args)
@@ -107,6 +119,8 @@ def test_node_and_depth_limits_end_the_search_on_every_game(runs):
     assert len(limited) >= 17 * 5
     slow = [(r["done"], round(r["wall"], 2)) for r in limited if r["wall"] > 10 * GUARD]
     assert not slow, f"these searches took far too long for their limit: {slow}"
+    counted = [r for r in limited if "iterations=50" in r["spec"] and r["spec"].startswith("mcts")]
+    assert counted and all(r["iterations"] == 50 for r in counted)
     over = [(r["done"], r["nodes"]) for r in limited
             if r["spec"].startswith(f"ab:nodes={NODE_LIMIT}") and r["nodes"] > NODE_LIMIT + 200]
     assert not over, f"searched past the node limit: {over}"

@@ -14,7 +14,7 @@ An engine is a searcher plus settings.  Every engine has::
 >>> parse_engine("mcts:iters=5")
 Traceback (most recent call last):
 ...
-roost.core.errors.EngineSpecError: engine 'mcts' has no parameter 'iters'; its parameters: iterations, time, c, nodes, mem, threads, reuse, solver, widen, alpha, plies
+roost.core.errors.EngineSpecError: engine 'mcts' has no parameter 'iters'; its parameters: iterations, time, c, nodes, mem, threads, reuse, solver, widen, alpha, plies, playout, epsilon, imm, bias, rave, grave
 """
 import abc
 import contextlib
@@ -401,8 +401,45 @@ _TREE_BUDGET = (
           "the search goes on)", 1, maximum=MAX_TREE_MB),
     _THREADS,
 )
-_PLAYOUT_CAP = Param("plies", int, 100000, "playout length cap (then the game's evaluation)", 0,
+_PLAYOUT_CAP = Param("plies", int, 100000, "playout cut-off: plies a playout plays before the "
+                     "game's evaluation scores it (0: the evaluation at the leaf)", 0,
                      maximum=1000000000)
+# how playouts choose their moves (src/search/playout.pyx)
+_PLAYOUT_POLICY = (
+    Param("playout", str, "random", "playout moves: random; eval, the move the game's evaluation "
+          "likes best for the mover; mast, the move with the best average result so far in "
+          "this search", choices=("random", "eval", "mast")),
+    Param("epsilon", float, 0.1, "eval and mast playouts: the chance of a random move instead", 0.0,
+          maximum=1.0),
+)
+# the game's evaluation in the tree (src/search/mcts.pyx): perfect-information searches
+_TREE_EVAL = (
+    Param("imm", float, 0.0, "implicit minimax: weight (0..1) of the evaluation backed up as "
+          "minimax in selection (two players, perfect information)", 0.0, maximum=1.0),
+    Param("bias", float, 0.0, "progressive bias: adds bias * evaluation / (visits + 1) in "
+          "selection (both also try new moves best-evaluated first; perfect information)", 0.0,
+          maximum=1000.0),
+    Param("rave", float, 0.0, "RAVE: blend each move's mean with its all-moves-as-first mean; "
+          "the visits at which both weigh alike (0: off; moves compared by id; perfect "
+          "information)", 0.0, maximum=1e9),
+    Param("grave", int, 0, "GRAVE: take the all-moves-as-first means from the nearest "
+          "ancestor with at least this many visits (0: the node's own, plain RAVE)", 0,
+          maximum=_mcts.MAX_ITERATIONS),
+)
+
+
+def _tree_options(s):
+    """MCTS() keyword arguments for an engine's playout and tree-evaluation settings."""
+    from roost.search.playout import POLICIES
+    return dict(policy=POLICIES[s.get("playout", "random")], epsilon=s.get("epsilon", 0.1),
+                imm=s.get("imm", 0.0), bias=s.get("bias", 0.0), rave=s.get("rave", 0.0),
+                grave=s.get("grave", 0))
+
+
+def _node_bytes(settings):
+    """Bytes a tree node takes: the options in the tree keep a side record per node."""
+    extra = any(settings.get(k, 0) > 0 for k in ("imm", "bias", "rave"))
+    return _mcts.NODE_BYTES + (_mcts.EXTRA_BYTES if extra else 0)
 
 
 def _check_tree_fits(engine, nodes):
@@ -417,7 +454,7 @@ def _tree_capacity(engine, settings):
     if 0 < nodes < MIN_TREE_NODES:
         raise EngineSpecError(f"engine '{engine}': nodes must be 0 (no cap but mem=) or at least "
                               f"{MIN_TREE_NODES}, got {nodes}")
-    by_memory = (mb << 20) // _mcts.NODE_BYTES
+    by_memory = (mb << 20) // _node_bytes(settings)
     capacity = min(nodes or by_memory, by_memory, _mcts.MAX_NODES)
     if capacity < MIN_TREE_NODES:
         raise EngineSpecError(f"engine '{engine}': mem={mb} MB holds {capacity:,} tree nodes, "
@@ -442,6 +479,8 @@ class MctsEngine(Engine):
               maximum=1000.0),
         Param("alpha", float, 0.5, "progressive widening exponent", 0.0, maximum=1.0),
         _PLAYOUT_CAP,
+        *_PLAYOUT_POLICY,
+        *_TREE_EVAL,
     )
     budget_keys = {"seconds": "time", "nodes": "iterations"}
     ismcts = False
@@ -459,7 +498,7 @@ class MctsEngine(Engine):
                 self._tree = MCTS(capacity=self._capacity, c=s["c"], pw_c=s.get("widen", 1.0),
                                   pw_alpha=s.get("alpha", 0.5), solver=s.get("solver", False),
                                   ismcts=self.ismcts, playout_plies=s.get("plies", 100000),
-                                  threads=s.get("threads", 1))
+                                  threads=s.get("threads", 1), **_tree_options(s))
             except MemoryError:
                 raise _no_memory(self.kind, "mem", s["mem"], "MB of tree") from None
         return self._tree
@@ -535,7 +574,7 @@ class IsmctsEngine(MctsEngine):
     """Single-observer information-set MCTS: one determinization per iteration."""
     kind = "ismcts"
     summary = "information-set MCTS: one determinization per iteration"
-    params = (*_TREE_BUDGET, _PLAYOUT_CAP)
+    params = (*_TREE_BUDGET, _PLAYOUT_CAP, *_PLAYOUT_POLICY)
     ismcts = True
 
     def advance(self, move):
@@ -556,6 +595,9 @@ class PimcEngine(Engine):
         Param("nodes", int, 200000, "tree node budget per world", 1000, maximum=_mcts.MAX_NODES),
         Param("threads", int, 1, "worlds searched at once, one thread each (the result is the "
               "same for any count when the budget is iterations)", 1, maximum=_mcts.MAX_THREADS),
+        _PLAYOUT_CAP,
+        *_PLAYOUT_POLICY,
+        *_TREE_EVAL,
     )
     budget_keys = {"seconds": "time", "nodes": "iterations"}
 
@@ -569,7 +611,8 @@ class PimcEngine(Engine):
         s = self.settings
         while len(self._trees) < count:
             try:
-                self._trees.append(MCTS(capacity=s["nodes"], c=s["c"], solver=False))
+                self._trees.append(MCTS(capacity=s["nodes"], c=s["c"], solver=False,
+                                        playout_plies=s["plies"], **_tree_options(s)))
             except MemoryError:
                 raise _no_memory(self.kind, "nodes", s["nodes"], "tree nodes") from None
         return self._trees[:count]

@@ -37,6 +37,20 @@ every pass (hundreds in Under the Leaves): a locked add per child made two threa
 than one, so it is a plain increment that loses a count when two threads bump the same
 child at the same instant.  It only scales the exploration term, by a fraction of a
 percent.
+
+The options of issue 11 (playout.pyx for the playout policies):
+- implicit minimax (``imm``): each node keeps the game's evaluation backed up as minimax
+  (a chance node: the visit-weighted mean of its outcomes), blended into selection;
+- progressive bias (``bias``): bias * evaluation / (visits + 1) in selection; with either,
+  untried moves are tried best-evaluated first;
+- RAVE / GRAVE (``rave``, ``grave``): all-moves-as-first statistics on every edge, blended
+  with the edge's mean (GRAVE reads them at the nearest ancestor with enough visits).
+Their per-node numbers live in a side store (Extra, chunked like the nodes and made only
+when an option needs it), so a plain search keeps its small nodes.  Under threads the
+AMAF counts and sums are atomic adds; a node's minimax value and a new child's evaluation
+are single floats stored atomically: a backup racing another may write a value a moment
+old, which the next iteration through that node recomputes from its children (a benign
+race: the value is a selection hint, never a result reported or proven).
 """
 cimport cython
 from libc.stdlib cimport malloc, calloc, free
@@ -47,6 +61,7 @@ from roost.search.clock cimport now, interrupted
 
 from roost.core.rng cimport Rng, rng_seed, rng_below, rng_next
 from roost.core.state cimport State, CHANCE, HIDDEN, MAX_MOVES, MAX_PLAYERS
+from roost.search.playout cimport Playout, POLICY_MAST
 
 # POSIX threads (nothing to link on Linux or macOS: they are in the C library), and the
 # compiler's atomic builtins (GCC and Clang).
@@ -74,6 +89,20 @@ cdef extern from *:
             memcpy(&next, &d, 8);
         } while (!__atomic_compare_exchange_n(q, &seen, next, 1, __ATOMIC_RELAXED,
                                               __ATOMIC_RELAXED));
+    }
+    static inline void roost_add_float(float* p, float v) {
+        uint32_t* q = (uint32_t*)p;
+        uint32_t seen = __atomic_load_n(q, __ATOMIC_RELAXED), next;
+        float f;
+        do {
+            memcpy(&f, &seen, 4);
+            f += v;
+            memcpy(&next, &f, 4);
+        } while (!__atomic_compare_exchange_n(q, &seen, next, 1, __ATOMIC_RELAXED,
+                                              __ATOMIC_RELAXED));
+    }
+    static inline void roost_store_float(float* p, float v) {
+        __atomic_store(p, &v, __ATOMIC_RELAXED);
     }
     /* An increment that may be lost when another thread increments the same word at the
        same moment: a plain load and store, no locked instruction (see "Statistics under
@@ -129,6 +158,8 @@ cdef extern from *:
     int32_t atomic_add32 "roost_add32"(int32_t* p, int32_t v) noexcept nogil
     long long atomic_add64 "roost_add64"(long long* p, long long v) noexcept nogil
     void atomic_add_double "roost_add_double"(double* p, double v) noexcept nogil
+    void atomic_add_float "roost_add_float"(float* p, float v) noexcept nogil
+    void store_float "roost_store_float"(float* p, float v) noexcept nogil
     int32_t bump32 "roost_bump32"(int32_t* p) noexcept nogil
     int8_t load8 "roost_load8"(int8_t* p) noexcept nogil
     void store8 "roost_store8"(int8_t* p, int8_t v) noexcept nogil
@@ -179,6 +210,16 @@ ctypedef struct Node:
 
 NODE_BYTES = sizeof(Node)
 
+
+ctypedef struct Extra:
+    # a node's numbers for the options of issue 11 (a side store: see the module's text)
+    float heur          # the evaluation, for `mover`, just after the edge (-1: not computed)
+    float imm           # implicit minimax: the evaluation backed up as max/min, for player 0
+    float amaf_value    # RAVE: the mover's results of the iterations that played this move
+    int32_t amaf_visits     # from the parent's position on, at any ply (all moves as first)
+
+EXTRA_BYTES = sizeof(Extra)
+
 # 1/n and 1/sqrt(n) for the visit counts most children have; written once, when the module
 # loads, and only read after (the threads share them)
 DEF RECIPROCALS = 1024
@@ -203,6 +244,7 @@ ctypedef struct Worker:
     void* tree
     void* work            # the State this thread plays iterations in
     void* root            # the State the search is from
+    void* playout         # this thread's Playout (policy, scratch, AMAF marks)
     int* path
     Rng rng
     long long iterations
@@ -225,6 +267,7 @@ ctypedef struct Worker:
 @cython.final
 cdef class MCTS:
     cdef Node** chunks
+    cdef Extra** xchunks          # the options' side store, chunk for chunk (NULL: none)
     cdef int nchunks
     cdef public int capacity
     cdef int reserved             # store indices handed out to threads' blocks
@@ -234,6 +277,7 @@ cdef class MCTS:
     cdef Worker* workers
     cdef readonly int threads
     cdef list states              # each worker's State, alive for the search
+    cdef list playouts            # each worker's Playout
     cdef State search_root
     cdef int32_t nslots
     cdef Rng rng
@@ -245,7 +289,16 @@ cdef class MCTS:
     cdef public bint solver
     cdef public bint ismcts
     cdef public int playout_plies
+    cdef public double imm_weight   # weight of the implicit minimax value in selection
+    cdef public double bias         # progressive bias: bias * heur / (visits + 1)
+    cdef public double rave         # RAVE: the visits at which AMAF and the mean weigh alike
+    cdef public int grave_ref       # GRAVE: AMAF from the nearest ancestor this visited
+    cdef readonly bint extras       # the side store exists (imm, bias or rave set)
     # per-search
+    cdef bint use_heur          # children are evaluated when created (bias or imm)
+    cdef bint use_imm
+    cdef bint use_rave
+    cdef bint use_options       # any of the three: selection takes the slower path
     cdef int observer
     cdef bint solving
     cdef int stop
@@ -255,25 +308,44 @@ cdef class MCTS:
 
     def __cinit__(self, int capacity=1000000, double c=1.0, double pw_c=1.0,
                   double pw_alpha=0.5, bint solver=True, bint ismcts=False,
-                  int playout_plies=100000, seed=0, int threads=1):
+                  int playout_plies=100000, seed=0, int threads=1, int policy=0,
+                  double epsilon=0.1, double imm=0.0, double bias=0.0, double rave=0.0,
+                  int grave=0):
         cdef int i
+        cdef Playout p
         if not 1 <= capacity <= MAX_NODES:
             raise ValueError(f"an MCTS tree holds 1 to {MAX_NODES} nodes, not {capacity}")
         if not (0.0 <= c <= 1e6 and 0.0 <= pw_c <= 1e6 and 0.0 <= pw_alpha <= 1.0):
             raise ValueError("MCTS constants out of range: c and widen 0..1e6, alpha 0..1")
         if not 1 <= threads <= MAX_THREADS:
             raise ValueError(f"an MCTS search runs 1 to {MAX_THREADS} threads, not {threads}")
+        if not (0.0 <= imm <= 1.0 and 0.0 <= bias <= 1e6):
+            raise ValueError("MCTS constants out of range: imm 0..1, bias 0..1e6")
+        if not (0.0 <= rave <= 1e9 and 0 <= grave <= MAX_VISITS):
+            raise ValueError(f"MCTS constants out of range: rave 0..1e9, grave 0..{MAX_VISITS}")
+        self.playouts = [Playout(policy, epsilon) for i in range(threads)]
+        for i in range(1, threads):
+            p = self.playouts[i]
+            p.share_mast(self.playouts[0])
+        self.imm_weight = imm
+        self.bias = bias
+        self.rave = rave
+        self.grave_ref = grave
+        self.extras = imm > 0 or bias > 0 or rave > 0
         pthread_mutex_init(&self.grow_lock, NULL)
         self.nchunks = (capacity + CHUNK - 1) >> CHUNK_BITS
         self.chunks = <Node**>calloc(self.nchunks, sizeof(Node*))
         self.workers = <Worker*>calloc(threads, sizeof(Worker))
-        if self.chunks == NULL or self.workers == NULL:
+        if self.extras:
+            self.xchunks = <Extra**>calloc(self.nchunks, sizeof(Extra*))
+        if self.chunks == NULL or self.workers == NULL or (self.extras and self.xchunks == NULL):
             raise MemoryError("cannot allocate an MCTS tree")
         self.threads = threads
         for i in range(threads):
             self.workers[i].path = <int*>malloc(MAX_PATH * sizeof(int))
             if self.workers[i].path == NULL:
                 raise MemoryError("cannot allocate an MCTS tree")
+            self.workers[i].playout = <void*>self.playouts[i]
         self.capacity = capacity
         self.c = c
         self.pw_c = pw_c
@@ -292,6 +364,10 @@ cdef class MCTS:
             for i in range(self.nchunks):
                 free(self.chunks[i])
             free(self.chunks)
+        if self.xchunks != NULL:
+            for i in range(self.nchunks):
+                free(self.xchunks[i])
+            free(self.xchunks)
         if self.workers != NULL:
             for i in range(self.threads):
                 free(self.workers[i].path)
@@ -318,7 +394,14 @@ cdef class MCTS:
         for i in range(self.nchunks):
             if self.chunks[i] != NULL:
                 total += self.chunk_size(i) * sizeof(Node)
+            if self.xchunks != NULL and self.xchunks[i] != NULL:
+                total += self.chunk_size(i) * sizeof(Extra)
         return total
+
+    @property
+    def playout(self):
+        """The first thread's Playout (its MAST table is the search's)."""
+        return self.playouts[0]
 
     @property
     def thread_iterations(self):
@@ -334,6 +417,9 @@ cdef class MCTS:
         for i in range(1, self.nchunks):
             free(self.chunks[i])
             self.chunks[i] = NULL
+            if self.xchunks != NULL:
+                free(self.xchunks[i])
+                self.xchunks[i] = NULL
         for i in range(self.threads):
             self.workers[i].next_node = 0
             self.workers[i].end_node = 0
@@ -348,6 +434,9 @@ cdef class MCTS:
     # ------------------------------------------------------------------ the node store
     cdef inline Node* at(self, int i) noexcept nogil:
         return self.chunks[i >> CHUNK_BITS] + (i & CHUNK_MASK)
+
+    cdef inline Extra* ex(self, int i) noexcept nogil:
+        return self.xchunks[i >> CHUNK_BITS] + (i & CHUNK_MASK)
 
     cdef inline int chunk_size(self, int c) noexcept nogil:
         cdef int left = self.capacity - c * CHUNK
@@ -364,6 +453,11 @@ cdef class MCTS:
             c = start >> CHUNK_BITS
             if self.chunks[c] == NULL:
                 self.chunks[c] = <Node*>malloc(<size_t>self.chunk_size(c) * sizeof(Node))
+            if self.xchunks != NULL and self.chunks[c] != NULL and self.xchunks[c] == NULL:
+                self.xchunks[c] = <Extra*>malloc(<size_t>self.chunk_size(c) * sizeof(Extra))
+                if self.xchunks[c] == NULL:
+                    free(self.chunks[c])
+                    self.chunks[c] = NULL
             if self.chunks[c] != NULL:
                 self.reserved = start + want
                 result = start
@@ -394,6 +488,7 @@ cdef class MCTS:
 
     cdef inline void init_node(self, int k, int move, int mover) noexcept nogil:
         cdef Node* n = self.at(k)
+        cdef Extra* x
         n.value = 0.0
         n.child = NONE
         n.sibling = NONE
@@ -407,6 +502,12 @@ cdef class MCTS:
         n.chance = 0
         n.proven = UNKNOWN
         n.lock = 0
+        if self.xchunks != NULL:
+            x = self.ex(k)
+            x.heur = -1.0
+            x.imm = -1.0
+            x.amaf_value = 0.0
+            x.amaf_visits = 0
 
     cdef inline void give_slot(self, int k) noexcept nogil:
         cdef int s = atomic_add32(&self.nslots, 1)
@@ -445,6 +546,7 @@ cdef class MCTS:
         children staying contiguous) and free the old one; returns the new index of `keep`.
         Children that no longer fit leave their parent unexpanded."""
         cdef Node** old = self.chunks
+        cdef Extra** old_x = self.xchunks
         cdef int* queue = <int*>malloc(2 * (<size_t>self.nodes_made() + 1) * sizeof(int))
         cdef int head = 0, tail = 0, i, o, n, first, prev, k, count, kept
         cdef Node* src
@@ -457,6 +559,14 @@ cdef class MCTS:
             self.chunks = old
             free(queue)
             return NONE
+        if old_x != NULL:
+            self.xchunks = <Extra**>calloc(self.nchunks, sizeof(Extra*))
+            if self.xchunks == NULL:
+                free(self.chunks)
+                self.chunks = old
+                self.xchunks = old_x
+                free(queue)
+                return NONE
         for i in range(self.threads):
             self.workers[i].next_node = 0
             self.workers[i].end_node = 0
@@ -465,6 +575,8 @@ cdef class MCTS:
         self.full = False
         n = kept = self.take(wk, 1)
         self.at(n)[0] = (old[keep >> CHUNK_BITS] + (keep & CHUNK_MASK))[0]
+        if old_x != NULL:
+            self.ex(n)[0] = (old_x[keep >> CHUNK_BITS] + (keep & CHUNK_MASK))[0]
         queue[0] = keep
         queue[1] = n
         tail = 1
@@ -492,6 +604,8 @@ cdef class MCTS:
                     if o == NONE:
                         break
                 self.at(o)[0] = (old[k >> CHUNK_BITS] + (k & CHUNK_MASK))[0]
+                if old_x != NULL:
+                    self.ex(o)[0] = (old_x[k >> CHUNK_BITS] + (k & CHUNK_MASK))[0]
                 self.at(o).sibling = NONE
                 if prev == NONE:
                     self.at(n).child = o
@@ -509,7 +623,10 @@ cdef class MCTS:
         free(queue)
         for i in range(self.nchunks):
             free(old[i])
+            if old_x != NULL:
+                free(old_x[i])
         free(old)
+        free(old_x)
         return kept
 
     # ------------------------------------------------------------------ one iteration
@@ -538,6 +655,8 @@ cdef class MCTS:
                 self.at(first + i).sibling = first + i + 1
             if node == self.root:
                 self.give_slot(first + i)
+        if self.use_heur:
+            self.evaluate_children(<Playout>wk.playout, first, n, w, player)
         nd.child = first if n > 0 else NONE
         nd.nkids = n
         store8(&nd.expanded, EXPANDED)
@@ -578,6 +697,67 @@ cdef class MCTS:
             if score > best_score:
                 best_score = score
                 best = nd.child + i
+        return best if best != NONE else fallback
+
+    cdef int select_with_options(self, Playout po, int node, int player, int ref) noexcept nogil:
+        """select_decision with the options of issue 11: a move's mean is blended with its
+        AMAF mean read at `ref` (GRAVE: an ancestor with enough visits and the same player to
+        move; plain RAVE: the node itself) and with its implicit minimax value, plus the
+        progressive bias; untried moves come first, the best evaluated first."""
+        cdef Node* nd = self.at(node)
+        cdef int n = nd.nkids, i, k, best = NONE, fallback = NONE, fresh = NONE, an = 0, v
+        cdef double lg = log(<double>nd.visits), score, best_score = -1e300, fresh_heur = -1e300
+        cdef double amaf_sum = 0.0, beta, mm
+        cdef Node* ch
+        cdef Extra* x
+        cdef int8_t mine = WIN0 if player == 0 else WIN1
+        cdef bint from_ref = self.use_rave and ref != node
+        if n == 0:
+            return NONE
+        if from_ref:
+            self.load_reference(po, ref)
+        for i in range(n):
+            k = nd.child + i
+            ch = self.at(k)
+            x = self.ex(k)
+            if self.solving and ch.proven != UNKNOWN:
+                if ch.proven == mine:
+                    return k
+                if ch.proven != DRAW:
+                    fallback = k          # a proven loss: only if nothing else is left
+                    continue
+            if self.use_rave:
+                if from_ref:
+                    an = po.ref_get(ch.mover, ch.move, &amaf_sum)
+                else:
+                    an = x.amaf_visits
+                    amaf_sum = x.amaf_value
+            v = ch.visits
+            if v == 0 and an == 0:
+                if not self.use_heur:
+                    return k
+                if x.heur > fresh_heur:      # untried moves first, the best evaluated first
+                    fresh_heur = x.heur
+                    fresh = k
+                continue
+            if v == 0:                        # untried, but AMAF has seen it
+                score = amaf_sum / an + self.c * sqrt(lg)
+            else:
+                score = ch.value / v
+                if an > 0:
+                    beta = an / (an + v + an * v / self.rave)
+                    score += beta * (amaf_sum / an - score)
+                if self.use_imm and x.imm >= 0:
+                    mm = x.imm if ch.mover == 0 else 1.0 - x.imm
+                    score += self.imm_weight * (mm - score)
+                score += self.c * sqrt(lg / v)
+                if self.bias > 0:
+                    score += self.bias * x.heur / (v + 1.0)
+            if score > best_score:
+                best_score = score
+                best = k
+        if fresh != NONE:
+            return fresh
         return best if best != NONE else fallback
 
     cdef int select_information_set(self, Worker* wk, int node, int player, int n) noexcept nogil:
@@ -702,11 +882,15 @@ cdef class MCTS:
             k = self.at(k).sibling
         return NONE
 
-    cdef void iterate(self, Worker* wk, State w, State root_state) noexcept nogil:
+    cdef void iterate(self, Worker* wk, State w, State root_state, Playout po) noexcept nogil:
         cdef int node = self.root, depth = 0, tm, n, i, k, o, label, before
         cdef double out[MAX_PLAYERS]
         cdef Node* nd
         cdef bint from_proof = False, leaf_terminal = False
+        cdef int refs[MAX_PLAYERS]
+        for i in range(MAX_PLAYERS):
+            refs[i] = NONE
+        po.begin()
         w.assign(root_state)
         if self.ismcts:
             w.determinize(self.observer, &wk.rng)
@@ -729,8 +913,12 @@ cdef class MCTS:
                 if k == NONE:
                     break                   # outside the tree: roll out from here
                 depth += 1
-                if self.enter(wk, depth, k) == 0 or depth >= MAX_PATH - 2:
+                if self.enter(wk, depth, k) == 0:
+                    if self.use_imm:
+                        store_float(&self.ex(k).imm, <float>self.leaf_value(w))
                     break                   # a new leaf
+                if depth >= MAX_PATH - 2:
+                    break
                 node = k
                 continue
             if self.ismcts:
@@ -739,7 +927,14 @@ cdef class MCTS:
             else:
                 if load8(&nd.expanded) != EXPANDED and not self.expand(wk, w, node, tm):
                     break               # the budget is spent (or another thread is here)
-                k = self.select_decision(node, tm)
+                if self.use_options:
+                    # GRAVE's reference for this player: the deepest node on the path with
+                    # enough visits before this iteration (the root at first)
+                    if self.use_rave and (nd.visits - 1 >= self.grave_ref or refs[tm] == NONE):
+                        refs[tm] = node
+                    k = self.select_with_options(po, node, tm, refs[tm] if self.use_rave else node)
+                else:
+                    k = self.select_decision(node, tm)
             if k == NONE:
                 break
             w.play(self.at(k).move)
@@ -754,7 +949,7 @@ cdef class MCTS:
             self.proof_outcome(self.at(node).proven, out, w.n_players)
         else:
             if not w.over():
-                wk.playout_total += w.playout(&wk.rng, self.playout_plies)
+                wk.playout_total += po.run(w, &wk.rng, self.playout_plies)
             if w.over():
                 w.outcome(out)
             else:
@@ -766,6 +961,20 @@ cdef class MCTS:
             nd = self.at(wk.path[i])
             if nd.mover >= 0:
                 atomic_add_double(&nd.value, out[nd.mover])
+        if self.use_rave:
+            po.amaf_begin()
+            for i in range(depth - 1, -1, -1):
+                nd = self.at(wk.path[i + 1])
+                if nd.mover >= 0:
+                    po.amaf_mark(nd.mover, nd.move)
+                self.back_up_amaf(po, wk.path[i], out)
+        if po.policy == POLICY_MAST:
+            for i in range(1, depth + 1):
+                po.note(self.at(wk.path[i]).mover, self.at(wk.path[i]).move)
+            po.learn(out)
+        if self.use_imm:
+            for i in range(depth - 1, -1, -1):
+                self.back_up_imm(wk.path[i])
         if depth >= 1 and self.at(wk.path[1]).slot >= 0:
             k = self.at(wk.path[1]).slot
             wk.root_counts[k] += 1
@@ -773,6 +982,95 @@ cdef class MCTS:
                 wk.root_sums[k * MAX_PLAYERS + i] += out[i]
         if self.solving and (leaf_terminal or from_proof):
             self.propagate(wk, depth)
+
+    # ------------------------------------------------------------------ evaluation in the tree
+    cdef double leaf_value(self, State w) noexcept nogil:
+        """Player 0's result, or its evaluation if the game is not over (two players)."""
+        cdef double out[MAX_PLAYERS]
+        if w.over():
+            w.outcome(out)
+            return out[0]
+        return w.evaluate(0)
+
+    cdef void evaluate_children(self, Playout po, int first, int n, State w, int player) noexcept nogil:
+        """Each new child's evaluation for its mover (progressive bias, move order) and, with
+        two players, as player 0's implicit minimax value; before the children are
+        published, so no other thread reads them half made."""
+        cdef double v
+        cdef int i
+        cdef Extra* x
+        for i in range(n):
+            x = self.ex(first + i)
+            v = po.move_value(w, self.at(first + i).move, player)
+            x.heur = <float>v
+            x.imm = <float>(v if player == 0 else 1.0 - v)
+
+    cdef void back_up_imm(self, int node) noexcept nogil:
+        """Implicit minimax: a decision node takes its best child's value for the player to
+        move; a chance node the visit-weighted mean of the outcomes drawn so far (read
+        without a lock, as chance_child reads: outcomes are only prepended, each complete
+        before it is linked in)."""
+        cdef Node* nd = self.at(node)
+        cdef int k, i, n, player
+        cdef double best = -1.0, v, total = 0.0, weight = 0.0
+        cdef float m
+        if nd.chance:
+            k = load32(<int*>&nd.child)
+            while k != NONE:
+                m = self.ex(k).imm
+                v = self.at(k).visits
+                if m >= 0 and v > 0:
+                    total += m * v
+                    weight += v
+                k = self.at(k).sibling
+            if weight > 0:
+                store_float(&self.ex(node).imm, <float>(total / weight))
+            return
+        if load8(&nd.expanded) != EXPANDED or nd.nkids == 0:
+            return
+        k = nd.child
+        n = nd.nkids
+        player = self.at(k).mover
+        for i in range(n):
+            m = self.ex(k + i).imm
+            if m >= 0:
+                v = m if player == 0 else 1.0 - m
+                if v > best:
+                    best = v
+        if best >= 0:
+            store_float(&self.ex(node).imm, <float>(best if player == 0 else 1.0 - best))
+
+    # ------------------------------------------------------------------ RAVE / GRAVE
+    cdef void back_up_amaf(self, Playout po, int node, double* out) noexcept nogil:
+        """Every child of `node` whose move its mover played at this ply or later in the
+        iteration (as marked) gets the iteration's result as an AMAF sample."""
+        cdef Node* nd = self.at(node)
+        cdef Node* ch
+        cdef int i, k
+        if nd.chance or load8(&nd.expanded) != EXPANDED:
+            return
+        for i in range(nd.nkids):
+            k = nd.child + i
+            ch = self.at(k)
+            if po.amaf_played(ch.mover, ch.move):
+                atomic_add32(&self.ex(k).amaf_visits, 1)
+                atomic_add_float(&self.ex(k).amaf_value, <float>out[ch.mover])
+
+    cdef void load_reference(self, Playout po, int ref) noexcept nogil:
+        """GRAVE: the AMAF statistics of `ref`'s children, by (player, move), in this
+        thread's reference table."""
+        cdef Node* nd = self.at(ref)
+        cdef Node* ch
+        cdef Extra* x
+        cdef int i
+        po.ref_clear()
+        if load8(&nd.expanded) != EXPANDED:
+            return
+        for i in range(nd.nkids):
+            ch = self.at(nd.child + i)
+            x = self.ex(nd.child + i)
+            if x.amaf_visits > 0:
+                po.ref_put(ch.mover, ch.move, x.amaf_value, x.amaf_visits)
 
     cdef int widening(self, int node) noexcept nogil:
         # the node's visits include this iteration's
@@ -857,7 +1155,7 @@ cdef class MCTS:
             if self.budget > 0 and atomic_add64(&self.claimed, 1) >= self.budget:
                 store32(&self.stop, 1)
                 return 1
-            self.iterate(wk, w, root_state)
+            self.iterate(wk, w, root_state, <Playout>wk.playout)
             wk.iterations += 1
             done += 1
             if (self.solving and r.proven != UNKNOWN) or r.visits >= MAX_VISITS:
@@ -880,6 +1178,7 @@ cdef class MCTS:
         cdef int k, i
         cdef uint64_t base
         cdef Worker* wk
+        cdef Playout po
         if root_state.over() or root_state.to_move() == CHANCE:
             raise ValueError("MCTS needs a decision node to search from")
         if not (0.0 <= seconds <= MAX_SECONDS) or not (0 <= iterations <= MAX_ITERATIONS):
@@ -902,6 +1201,15 @@ cdef class MCTS:
         self.states = [root_state.clone() for i in range(self.threads)]
         self.observer = root_state.to_move() if observer < 0 else observer
         self.solving = self.solver and not self.ismcts and root_state.n_players == 2
+        self.use_heur = self.extras and (self.bias > 0 or self.imm_weight > 0) and not self.ismcts
+        self.use_imm = (self.extras and self.imm_weight > 0 and not self.ismcts
+                        and root_state.n_players == 2)
+        self.use_rave = self.extras and self.rave > 0 and not self.ismcts
+        self.use_options = self.use_heur or self.use_imm or self.use_rave
+        for i in range(self.threads):
+            po = self.playouts[i]
+            po.prepare(root_state, i == 0)
+            po.recording = self.use_rave      # AMAF reads the playout's moves
         self.budget = iterations
         self.claimed = 0
         self.deadline = t0 + seconds if seconds > 0 else 0.0
@@ -1048,6 +1356,31 @@ cdef class MCTS:
                 stack.append(k)
                 k = self.at(k).sibling
         return widths
+
+    def tree_nodes(self):
+        """Every node from the root down, as dicts (to check the tree's bookkeeping):
+        move, mover, visits, value, chance, expanded, heur, imm, the AMAF statistics and the
+        children's indices (in the order selection scans them); the options' numbers are
+        None without the side store."""
+        cdef int i
+        cdef Node* nd
+        cdef Extra* x
+        out = {}
+        todo = [self.root]
+        while todo:
+            i = todo.pop()
+            kids = self.children(i)
+            todo.extend(kids)
+            nd = self.at(i)
+            row = {"move": nd.move, "mover": nd.mover, "visits": nd.visits, "value": nd.value,
+                   "chance": nd.chance, "expanded": nd.expanded == EXPANDED, "children": kids,
+                   "heur": None, "imm": None, "amaf_value": None, "amaf_visits": None}
+            if self.xchunks != NULL:
+                x = self.ex(i)
+                row.update(heur=x.heur, imm=x.imm, amaf_value=x.amaf_value,
+                           amaf_visits=x.amaf_visits)
+            out[i] = row
+        return out
 
     cdef list slot_values(self, int slot, int n):
         cdef long long c = 0
