@@ -419,3 +419,14 @@ def test_sprt_llr_by_hand():
     s = Sprt(elo0=0, elo1=50)
     assert s.llr(3, 2.0, 2.0) == pytest.approx(0.114836, abs=1e-6)
     assert s.run([1.0, 1.0, 0.0]) == ("", 3, pytest.approx(0.114836, abs=1e-6))
+
+
+def test_order_puts_the_anchor_at_zero_between_fractional_ratings():
+    # best first by rating, whatever their size: the anchor sits at exactly 0, so an
+    # engine half a point above it ranks before it and one half a point below after it;
+    # an engine without comparisons comes last
+    from roost.arena.ratings import Ratings
+    r = Ratings(elo=[0.0, 0.5, -0.5, None], err=[None] * 4, anchor=0)
+    assert r.order() == [1, 0, 2, 3]
+    r = Ratings(elo=[None, -0.25, 0.0, 0.25], err=[None] * 4, anchor=2)
+    assert r.order() == [3, 2, 1, 0]
