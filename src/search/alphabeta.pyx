@@ -97,6 +97,7 @@ ctypedef struct Shared:
     int stop                  # set by the main thread: every helper stops at its next node
     uint64_t mask             # the part of the table in use: index = key & mask (it grows)
     uint64_t counted          # under a node limit: the nodes every thread has added so far
+    int depth_done            # the main searcher's deepest complete iteration
 
 
 cdef void* helper_main(void* searcher) noexcept nogil:
@@ -176,6 +177,17 @@ cdef class AlphaBeta:
     cdef uint64_t limit_reported  # own nodes added to the shared count (under a node limit)
     cdef long long helper_nodes   # the main searcher's latest sum of its helpers' counts
     cdef int helper_depth         # deepest iteration a helper may search
+    # a helper's deepest complete iteration, which the main searcher reports when it is
+    # deeper than its own (read after the helper's thread is joined)
+    cdef int done_depth
+    cdef double done_score
+    cdef bint done_exact
+    cdef int done_pv[MAX_PLY]
+    cdef int done_pv_len
+    cdef int done_root_move[MAX_MOVES]
+    cdef double done_root_val[MAX_MOVES]
+    cdef bint done_root_exact[MAX_MOVES]
+    cdef int done_root_n
     # settings
     cdef public bint use_eval
     cdef public bint paranoid
@@ -197,7 +209,7 @@ cdef class AlphaBeta:
     cdef long long horizon        # leaves cut by depth (or by a depth-limited table entry)
     cdef int seldepth
 
-    def __cinit__(self, int tt_mb=32, bint use_eval=True, bint paranoid=False,
+    def __cinit__(self, int tt_mb=256, bint use_eval=True, bint paranoid=False,
                   int exact_outcomes=64, int samples=8, int star=2, seed=0, int threads=1,
                   AlphaBeta main=None):
         cdef uint64_t n = 1
@@ -345,6 +357,8 @@ cdef class AlphaBeta:
         if self.node_limit > 0 and (self.over_node_limit() if self.running
                                     else self.nodes >= self.node_limit):
             self.stop = True
+        elif self.running and load_int(&self.control.stop):
+            self.stop = True         # a helper completed the search's last depth
         elif (self.checks & 255) == 0:
             if self.running:
                 self.helper_nodes = self.count_helper_nodes()
@@ -766,6 +780,7 @@ cdef class AlphaBeta:
                     pv = [best_move]
                 score = v
                 depth_done = d
+                store_int(&self.shared.depth_done, d)
                 root_scores = [(self.root_move[i], self.root_val[i], self.root_exact[i])
                                for i in range(self.root_n)]
                 if callback is not None:
@@ -798,6 +813,22 @@ cdef class AlphaBeta:
         finally:
             self.stop_helpers()
             self.table_nodes += self.all_nodes()
+        if not solve:
+            helper = self.deepest_helper(depth_done)
+            if helper is not None:
+                depth_done = helper.done_depth
+                score = helper.done_score
+                exact = helper.done_exact
+                best_move = helper.done_pv[0]
+                pv = self.complete_pv(root, [helper.done_pv[i] for i in range(helper.done_pv_len)],
+                                      depth_done)
+                root_scores = [(helper.done_root_move[i], helper.done_root_val[i],
+                                helper.done_root_exact[i]) for i in range(helper.done_root_n)]
+                if callback is not None and not self.interrupted:
+                    try:
+                        callback(depth_done, score, pv, self.all_nodes(), now() - t0)
+                    except KeyboardInterrupt:
+                        self.interrupted = True
         if self.met_chance and solve:
             raise ChanceInSolve("the position has chance ahead: solve needs a position "
                                 "with no chance left")
@@ -845,6 +876,7 @@ cdef class AlphaBeta:
         cdef int i, j
         self.shared.stop = 0
         self.shared.counted = 0
+        self.shared.depth_done = 0
         self.running = False
         if self.threads == 1:
             return
@@ -899,14 +931,35 @@ cdef class AlphaBeta:
     cdef void helper_search(self, State root) noexcept nogil:
         """A helper's whole search: deepening from depth 1 or 2 (every other helper one
         iteration ahead of the main searcher), then solve's window tests, until the main
-        searcher stops it; what it finds reaches the main searcher through the table."""
-        cdef int d = 1 + self.helper_index % 2
-        while d <= self.helper_depth and not self.stop:
+        searcher stops it; what it finds reaches the main searcher through the table.  A
+        helper that completes the search's last depth (or searches the tree to its ends)
+        ends the search, and its deepest complete iteration is reported when it is deeper
+        than the main searcher's (see adopt_helper)."""
+        cdef int d = 1 + self.helper_index % 2, ahead
+        cdef double v
+        self.done_depth = 0
+        while not self.stop:
+            # never search a depth the main searcher has finished: it gains nothing from
+            # the table then (every other helper one iteration further ahead)
+            ahead = load_int(&self.control.depth_done) + 1 + self.helper_index % 2
+            if ahead > self.helper_depth:
+                ahead = self.helper_depth          # the last depth: race the main searcher
+            if d < ahead:
+                d = ahead
+            if d > self.helper_depth:
+                break
             self.horizon = 0
             self.root_n = 0
             self.path[0] = root.key()
-            self.negamax(root, d, -INF, INF, 0)
-            if self.stop or self.horizon == 0 or (self.solving and d >= SOLVE_DEEPENING):
+            v = self.negamax(root, d, -INF, INF, 0)
+            if self.stop:
+                break
+            if not self.solving:
+                self.keep_iteration(d, v)
+                if d >= self.helper_depth or self.horizon == 0:
+                    store_int(&self.control.stop, 1)     # the search's answer is here
+                    break
+            if self.horizon == 0 or (self.solving and d >= SOLVE_DEEPENING):
                 break
             d += 1
         if self.solving and not self.stop and not self.met_chance:
@@ -914,6 +967,30 @@ cdef class AlphaBeta:
             self.window_tests(root, DEPTH_INF - 1)
             self.windows = False
         store_u64(&self.published_nodes, <uint64_t>self.nodes)
+
+    cdef void keep_iteration(self, int d, double v) noexcept nogil:
+        cdef int i
+        self.done_depth = d
+        self.done_score = v
+        self.done_exact = self.horizon == 0 or fabs(v) > MATE_BOUND
+        self.done_pv_len = self.pv_len[0]
+        for i in range(self.pv_len[0]):
+            self.done_pv[i] = self.pv[0][i]
+        self.done_root_n = self.root_n
+        for i in range(self.root_n):
+            self.done_root_move[i] = self.root_move[i]
+            self.done_root_val[i] = self.root_val[i]
+            self.done_root_exact[i] = self.root_exact[i]
+
+    cdef AlphaBeta deepest_helper(self, int depth_done):
+        """The helper whose last complete iteration is deepest, if deeper than `depth_done`
+        (the main searcher's), else None; only after the helpers have been joined."""
+        cdef AlphaBeta h, best = None
+        for h in self.helpers:
+            if h.done_depth > depth_done and h.done_pv_len > 0:
+                depth_done = h.done_depth
+                best = h
+        return best
 
     cdef tuple window_solve(self, State root, double t0, callback):
         """The exact value by null-window tests to the end of the game, after deepening

@@ -198,7 +198,7 @@ class AlphaBetaEngine(Engine):
               maximum=_ab.MAX_DEPTH),
         Param("time", float, 0.0, "seconds per move", 0.0, maximum=MAX_SECONDS),
         Param("nodes", int, 0, "node limit per move", 0, maximum=_ab.MAX_NODES),
-        Param("tt", int, 32, "transposition table size in MB", 1, maximum=_ab.MAX_TT_MB),
+        Param("tt", int, 256, "transposition table size in MB", 1, maximum=_ab.MAX_TT_MB),
         Param("eval", str, "game", "horizon evaluation: the game's heuristic, or none (0)", choices=("game", "none")),
         Param("samples", int, 8, "complete chance runs sampled where chance is not enumerated", 1,
               maximum=_ab.MAX_SAMPLES),
@@ -214,7 +214,7 @@ class AlphaBetaEngine(Engine):
     def __init__(self, **settings):
         super().__init__(**settings)
         self._searcher = None
-        if not _ab.can_allocate(settings.get("tt", 32) << 20):
+        if not _ab.can_allocate(settings.get("tt", 256) << 20):
             raise _no_memory("ab", "tt", settings["tt"], "MB of transposition table")
 
     def searcher(self):

@@ -25,9 +25,18 @@ Threads (``threads=N``) share one tree (tree parallelism).  Visits are counted o
 down (a virtual loss: a path other threads are still playing out looks worse to them until
 its result arrives), results are added on the way up, both with atomic adds; a decision
 node is expanded by the one thread that wins a compare-and-swap on its state (others roll
-out from it meanwhile), and a chance node or information set takes a small per-node lock
-while it matches or adds a child.  Each thread draws nodes from its own block of the store,
-so allocation takes a lock only once per BLOCK nodes.
+out from it meanwhile).  A chance node or information set is read without a lock (children
+are only ever added, each complete before it is linked in with a release store) and takes
+a small per-node lock only to add a child.  Each thread draws nodes from its own block of
+the store, so allocation takes a lock only once per BLOCK nodes, and counts the nodes it
+made itself.
+
+Statistics under threads: visits and results are exact (atomic adds).  The one exception
+is ISMCTS's availability count, bumped on every available child of an information set on
+every pass (hundreds in Under the Leaves): a locked add per child made two threads slower
+than one, so it is a plain increment that loses a count when two threads bump the same
+child at the same instant.  It only scales the exploration term, by a fraction of a
+percent.
 """
 cimport cython
 from libc.stdlib cimport malloc, calloc, free
@@ -65,6 +74,14 @@ cdef extern from *:
             memcpy(&next, &d, 8);
         } while (!__atomic_compare_exchange_n(q, &seen, next, 1, __ATOMIC_RELAXED,
                                               __ATOMIC_RELAXED));
+    }
+    /* An increment that may be lost when another thread increments the same word at the
+       same moment: a plain load and store, no locked instruction (see "Statistics under
+       threads" in the module docstring). */
+    static inline int32_t roost_bump32(int32_t* p) {
+        int32_t v = __atomic_load_n(p, __ATOMIC_RELAXED);
+        __atomic_store_n(p, v + 1, __ATOMIC_RELAXED);
+        return v;
     }
     static inline int8_t roost_load8(int8_t* p) { return __atomic_load_n(p, __ATOMIC_ACQUIRE); }
     static inline void roost_store8(int8_t* p, int8_t v) { __atomic_store_n(p, v, __ATOMIC_RELEASE); }
@@ -112,6 +129,7 @@ cdef extern from *:
     int32_t atomic_add32 "roost_add32"(int32_t* p, int32_t v) noexcept nogil
     long long atomic_add64 "roost_add64"(long long* p, long long v) noexcept nogil
     void atomic_add_double "roost_add_double"(double* p, double v) noexcept nogil
+    int32_t bump32 "roost_bump32"(int32_t* p) noexcept nogil
     int8_t load8 "roost_load8"(int8_t* p) noexcept nogil
     void store8 "roost_store8"(int8_t* p, int8_t v) noexcept nogil
     bint cas8 "roost_cas8"(int8_t* p, int8_t expected, int8_t wanted) noexcept nogil
@@ -189,12 +207,15 @@ ctypedef struct Worker:
     Rng rng
     long long iterations
     long long playout_total
+    long long made        # nodes this thread made (a shared counter would be written by
+                          # every thread on every expansion: one cache line bouncing)
     int32_t next_node     # this thread's block of the store: [next_node, end_node)
     int32_t end_node
     int done
     int started
     pthread_t thread
     int moves[MAX_MOVES]
+    int missing[MAX_MOVES]   # ISMCTS: actions an information set has no child for yet
     # every player's results below each root child, this search only: the max^n value
     # vector the statistics report (an edge itself keeps only its mover's result)
     long long root_counts[MAX_MOVES]
@@ -207,7 +228,6 @@ cdef class MCTS:
     cdef int nchunks
     cdef public int capacity
     cdef int reserved             # store indices handed out to threads' blocks
-    cdef int32_t used             # nodes made
     cdef bint full                # the store could not give a block: the tree stops growing
     cdef pthread_mutex_t grow_lock
     cdef public int root
@@ -281,7 +301,14 @@ cdef class MCTS:
     @property
     def count(self):
         """Nodes in the tree."""
-        return self.used
+        return self.nodes_made()
+
+    cdef long long nodes_made(self) noexcept nogil:
+        cdef long long total = 0
+        cdef int i
+        for i in range(self.threads):
+            total += self.workers[i].made
+        return total
 
     @property
     def memory(self):
@@ -310,9 +337,9 @@ cdef class MCTS:
         for i in range(self.threads):
             self.workers[i].next_node = 0
             self.workers[i].end_node = 0
+            self.workers[i].made = 0
         self.tree_state = None
         self.reserved = 0
-        self.used = 0
         self.full = False
         self.root = self.take(&self.workers[0], 1)
         if self.root != NONE:
@@ -362,7 +389,7 @@ cdef class MCTS:
             wk.next_node = start
         start = wk.next_node
         wk.next_node += n
-        atomic_add32(&self.used, n)
+        wk.made += n
         return start
 
     cdef inline void init_node(self, int k, int move, int mover) noexcept nogil:
@@ -418,7 +445,7 @@ cdef class MCTS:
         children staying contiguous) and free the old one; returns the new index of `keep`.
         Children that no longer fit leave their parent unexpanded."""
         cdef Node** old = self.chunks
-        cdef int* queue = <int*>malloc(2 * (<size_t>self.used + 1) * sizeof(int))
+        cdef int* queue = <int*>malloc(2 * (<size_t>self.nodes_made() + 1) * sizeof(int))
         cdef int head = 0, tail = 0, i, o, n, first, prev, k, count, kept
         cdef Node* src
         cdef Node* dst
@@ -433,8 +460,8 @@ cdef class MCTS:
         for i in range(self.threads):
             self.workers[i].next_node = 0
             self.workers[i].end_node = 0
+            self.workers[i].made = 0
         self.reserved = 0
-        self.used = 0
         self.full = False
         n = kept = self.take(wk, 1)
         self.at(n)[0] = (old[keep >> CHUNK_BITS] + (keep & CHUNK_MASK))[0]
@@ -558,12 +585,19 @@ cdef class MCTS:
         first sight; UCB with the availability count in place of the parent's visits.
         The children are kept sorted by action and the actions are sorted too, so matching
         them is one merge pass, not a search per action (hundreds of actions in Leaves).
-        The node is locked meanwhile (other threads may be adding children)."""
-        cdef int i, j, m, k, prev = NONE, found, best = NONE
+
+        An information set near the root is passed by every thread on nearly every
+        iteration, so the pass takes no lock: children are only ever inserted, each one
+        complete before a release-store links it in, and availability counts are atomic.
+        Only actions seen for the first time take the node's lock, to be inserted; the
+        choice is the same as one locked pass would make (UCB, untried actions first in
+        action order)."""
+        cdef int i, j, m, k, prev = NONE, best = NONE, nmissing = 0
         cdef double score, best_score = -1e300
         cdef Node* nd = self.at(node)
         cdef Node* ch
         cdef int* mv = wk.moves
+        cdef int* missing = wk.missing
         for i in range(1, n):          # insertion sort: generation order is nearly sorted
             m = mv[i]
             j = i - 1
@@ -571,58 +605,102 @@ cdef class MCTS:
                 mv[j + 1] = mv[j]
                 j -= 1
             mv[j + 1] = m
-        node_lock(&nd.lock)
-        k = nd.child
+        k = load32(<int*>&nd.child)
         for i in range(n):
             m = mv[i]
             while k != NONE and self.at(k).move < m:
-                prev = k
-                k = self.at(k).sibling
-            if k != NONE and self.at(k).move == m:
-                found = k
-            else:
-                found = self.take(wk, 1)
-                if found == NONE:
-                    continue
-                self.init_node(found, m, player)
-                self.at(found).sibling = k
-                if prev == NONE:
-                    nd.child = found
-                else:
-                    self.at(prev).sibling = found
-                nd.nkids += 1
-                if node == self.root:
-                    self.give_slot(found)
-            prev = found
-            ch = self.at(found)
-            k = ch.sibling
-            ch.avail += 1
-            if ch.visits == 0:
-                score = 1e300                # untried actions first, in action order
-            else:
-                score = ch.value / ch.visits + self.c * sqrt(log(<double>ch.avail) / ch.visits)
+                k = load32(<int*>&self.at(k).sibling)
+            if k == NONE or self.at(k).move != m:
+                missing[nmissing] = m
+                nmissing += 1
+                continue
+            ch = self.at(k)
+            score = self.information_set_score(ch, bump32(&ch.avail) + 1)
             if score > best_score:
                 best_score = score
-                best = found
+                best = k
+            k = load32(<int*>&ch.sibling)
+        if nmissing == 0:
+            return best
+        node_lock(&nd.lock)
+        k = nd.child
+        for i in range(nmissing):
+            m = missing[i]
+            while k != NONE and self.at(k).move < m:
+                prev = k
+                k = self.at(k).sibling
+            if k == NONE or self.at(k).move != m:
+                j = self.take(wk, 1)
+                if j == NONE:
+                    continue
+                self.init_node(j, m, player)
+                self.at(j).sibling = k
+                if prev == NONE:
+                    store32(<int*>&nd.child, j)
+                else:
+                    store32(<int*>&self.at(prev).sibling, j)
+                nd.nkids += 1
+                if node == self.root:
+                    self.give_slot(j)
+                k = j
+            ch = self.at(k)
+            score = self.information_set_score(ch, atomic_add32(&ch.avail, 1) + 1)
+            # untried actions tie at the top score: the first in action order wins
+            if score > best_score or (score == best_score and m < self.at(best).move):
+                best_score = score
+                best = k
+            prev = k
+            k = ch.sibling
         node_unlock(&nd.lock)
         return best
 
+    cdef inline double information_set_score(self, Node* ch, int avail) noexcept nogil:
+        cdef int v = ch.visits
+        if v == 0:
+            return 1e300                 # untried actions first, in action order
+        return ch.value / v + self.c * sqrt(log(<double>avail) / v)
+
     cdef int chance_child(self, Worker* wk, int node, int label) noexcept nogil:
         """The child of a chance node for an outcome drawn, made if progressive widening
-        allows another (NONE: the outcome stays outside the tree)."""
+        allows another (NONE: the outcome stays outside the tree).
+
+        A chance node near the root is passed by every thread on nearly every iteration
+        and may keep hundreds of outcomes, so finding one takes no lock: children are only
+        ever prepended, each complete before its release-store into ``child``, so a reader
+        always walks a consistent list.  The lock is taken only to add a child; then the
+        children added since the first look are searched again."""
         cdef Node* nd = self.at(node)
-        cdef int k
+        cdef int head = load32(<int*>&nd.child), k
+        k = self.find_from(head, label)
+        if k != NONE or load32(<int*>&nd.nkids) >= self.widening(node):
+            return k
         node_lock(&nd.lock)
-        k = self.find_child(node, label)
+        k = self.find_between(load32(<int*>&nd.child), head, label)
         if k == NONE and nd.nkids < self.widening(node):
             k = self.take(wk, 1)
             if k != NONE:
                 self.init_node(k, label, -1)
                 self.at(k).sibling = nd.child
-                nd.child = k
-                nd.nkids += 1
+                store32(<int*>&nd.child, k)
+                store32(<int*>&nd.nkids, nd.nkids + 1)
         node_unlock(&nd.lock)
         return k
+
+    cdef inline int find_from(self, int k, int move) noexcept nogil:
+        while k != NONE:
+            if self.at(k).move == move:
+                return k
+            k = self.at(k).sibling
+        return NONE
+
+    cdef inline int find_between(self, int k, int stop, int move) noexcept nogil:
+        """The child labelled `move` among a list's nodes from k up to (not including)
+        `stop`, an older head of the same list."""
+        while k != stop and k != NONE:
+            if self.at(k).move == move:
+                return k
+            k = self.at(k).sibling
+        return NONE
 
     cdef void iterate(self, Worker* wk, State w, State root_state) noexcept nogil:
         cdef int node = self.root, depth = 0, tm, n, i, k, o, label, before
@@ -953,7 +1031,7 @@ cdef class MCTS:
                 "proven": self.proven_name(self.at(best).proven, me) if best != NONE else "",
                 "root_proven": self.proven_name(r.proven, me),
                 "iterations": it, "seconds": seconds, "stats": stats, "pv": self.line_from(best),
-                "nodes": self.used, "playout_plies": playouts, "threads": self.threads,
+                "nodes": self.nodes_made(), "playout_plies": playouts, "threads": self.threads,
                 "memory": self.memory}
 
     def chance_widths(self):
