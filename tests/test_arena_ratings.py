@@ -430,3 +430,14 @@ def test_order_puts_the_anchor_at_zero_between_fractional_ratings():
     assert r.order() == [1, 0, 2, 3]
     r = Ratings(elo=[None, -0.25, 0.0, 0.25], err=[None] * 4, anchor=2)
     assert r.order() == [3, 2, 1, 0]
+
+
+def test_an_engine_that_never_played_is_not_connected():
+    # `connected` says who is rated in the anchor's group: an engine without a single
+    # comparison is in no group, so it is neither rated nor connected
+    t = Tally(3)
+    for result in ((1.0, 0.0), (0.0, 1.0), (0.5, 0.5)):
+        t.add([0, 1], result)
+    r = fit_elo(t, anchor=0)
+    assert r.elo[2] is None and r.err[2] is None
+    assert r.connected == [True, True, False]
