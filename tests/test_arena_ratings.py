@@ -441,3 +441,29 @@ def test_an_engine_that_never_played_is_not_connected():
     r = fit_elo(t, anchor=0)
     assert r.elo[2] is None and r.err[2] is None
     assert r.connected == [True, True, False]
+
+
+def test_an_anchor_that_never_played_keeps_its_rating_and_the_others_are_apart():
+    t = Tally(3)
+    t.add([1, 2], (1.0, 0.0))
+    t.add([1, 2], (0.5, 0.5))
+    r = fit_elo(t, anchor=0, anchor_elo=1500.0)
+    assert (r.elo[0], r.err[0]) == (1500.0, 0.0)
+    assert r.connected == [True, False, False]
+    assert "never met the anchor's group" in r.note
+
+
+def test_virtual_draws_go_to_the_pairs_that_met_and_to_no_other():
+    # a chain (0 beat 1 once, 1 beat 2 once) has no finite fit: one virtual draw is added to
+    # each pair that met, 0-1 and 1-2, and not to 0-2, which never met.  The result must be
+    # the fit of the matrices with those draws written in by hand (a cycle: fitted as is).
+    t = Tally(3)
+    t.add([0, 1], (1.0, 0.0))
+    t.add([1, 2], (1.0, 0.0))
+    r = fit_elo(t)
+    W = [[0.0, 1.5, 0.0], [0.5, 0.0, 1.5], [0.0, 0.5, 0.0]]
+    N = [[0.0, 2.0, 0.0], [2.0, 0.0, 2.0], [0.0, 2.0, 0.0]]
+    by_hand = fit_elo((W, N))
+    assert by_hand.note == ""
+    assert r.elo == pytest.approx(by_hand.elo, abs=1e-9)
+    assert "one virtual draw was added" in r.note
