@@ -11,7 +11,9 @@ import socket
 import sqlite3
 import subprocess
 import sys
+import threading
 import time
+from contextlib import contextmanager
 
 import pytest
 
@@ -26,6 +28,43 @@ from roost.core.games import get_game  # noqa: E402
 
 DUCKS = get_game("ducks")
 HOST = socket.gethostname()
+
+
+# Generous bounds for a loaded machine: the slowest of these waits takes a few seconds alone.
+START_BOUND = 120          # a cluster up, or workers joining or leaving it
+RUN_BOUND = 240            # one tournament on the cluster
+
+
+@contextmanager
+def bounded(seconds, what):
+    """Fail the test, naming ``what``, when the block runs over ``seconds``.  A Dask tournament
+    with no worker waits for one without end (by design: one may join), so workers that
+    vanish would hang the test.  At the bound the block is stopped the way a user stops it:
+    SIGINT, which the tournament handles at a point where nothing is held (and which raises
+    KeyboardInterrupt anywhere else, caught here)."""
+    fired = threading.Event()
+
+    def fire():
+        fired.set()
+        os.kill(os.getpid(), signal.SIGINT)
+
+    timer = threading.Timer(seconds, fire)
+    timer.daemon = True
+    timer.start()
+    try:
+        try:
+            yield
+        finally:
+            timer.cancel()
+            timer.join()
+            if fired.is_set():
+                time.sleep(0.2)            # the SIGINT lands here if the block ended first
+    except KeyboardInterrupt:
+        if not fired.is_set():
+            raise
+    if fired.is_set():
+        pytest.fail(f"{what} did not finish within {seconds} s (Dask workers gone or stuck?)",
+                    pytrace=False)
 
 
 def _free_port():
@@ -60,11 +99,10 @@ class Cluster:
                                       "--no-nanny", "--host", "127.0.0.1", "--no-dashboard",
                                       "--death-timeout", "30"])
 
-    def wait_for(self, n, timeout=60):
-        deadline = time.monotonic() + timeout
-        with distributed.Client(self.address, timeout="60s") as c:
-            while sum(c.nthreads().values()) != n:
-                assert time.monotonic() < deadline, f"the cluster never had {n} workers"
+    def wait_for(self, n, timeout=START_BOUND):
+        with bounded(timeout, f"the cluster reaching {n} workers"), \
+                distributed.Client(self.address, timeout="60s") as c:
+            while sum(c.nthreads(callback_timeout=10).values()) != n:
                 assert self.scheduler.poll() is None, "the scheduler did not start"
                 time.sleep(0.05)
 
@@ -121,7 +159,8 @@ def test_games_run_in_the_workers_processes_and_resume(tmp_path, shared):
     cluster = shared
     cluster.ensure(2)
     cfg = TournamentConfig(game=DUCKS, engines=["random", "ab:depth=1"], games=10, seed=8)
-    ref = run_tournament(cfg, db=str(tmp_path / "ref.db"), jobs=1)
+    with bounded(RUN_BOUND, "the reference tournament"):
+        ref = run_tournament(cfg, db=str(tmp_path / "ref.db"), jobs=1)
     db = str(tmp_path / "dask.db")
     stop_at = []
 
@@ -133,9 +172,11 @@ def test_games_run_in_the_workers_processes_and_resume(tmp_path, shared):
     backend = DaskBackend(cfg.game, cfg.position, scheduler=cluster.address)
     try:
         assert backend.workers == 2
-        part = run_tournament(cfg, db=db, backend=backend, on_progress=interrupt, progress_every=0)
+        with bounded(RUN_BOUND, "the tournament interrupted part way"):
+            part = run_tournament(cfg, db=db, backend=backend, on_progress=interrupt, progress_every=0)
         assert part.interrupted and 3 <= part.stored < 10
-        rest = run_tournament(cfg, db=db, backend=backend)
+        with bounded(RUN_BOUND, "the resumed tournament"):
+            rest = run_tournament(cfg, db=db, backend=backend)
     finally:
         backend.close()
     assert rest.finished and rest.resumed == part.stored and rest.played == 10 - part.stored
@@ -149,9 +190,10 @@ def test_the_scheduler_option_through_the_command_line(tmp_path, shared):
     cluster = shared
     cluster.ensure(2)
     db = str(tmp_path / "s.db")
-    r = CliRunner().invoke(cli, ["tournament", "ducks", "-e", "random", "-e", "ab:depth=1",
-                                 "--games", "20", "--scheduler", cluster.address, "--db", db,
-                                 "--json"])
+    with bounded(RUN_BOUND, "roost tournament --scheduler"):
+        r = CliRunner().invoke(cli, ["tournament", "ducks", "-e", "random", "-e", "ab:depth=1",
+                                     "--games", "20", "--scheduler", cluster.address, "--db", db,
+                                     "--json"])
     assert r.exit_code == 0, r.output
     d = json.loads(r.output)
     assert d["backend"] == f"dask ({cluster.address})" and d["stored"] == 20 and d["finished"]
@@ -169,7 +211,8 @@ def test_the_summary_counts_the_workers_that_played(tmp_path, shared):
         assert backend.workers == 2
         cluster.kill(cluster.workers[0])       # one of the two dies before playing a game
         cluster.wait_for(1)
-        res = run_tournament(cfg, db=str(tmp_path / "c.db"), backend=backend)
+        with bounded(RUN_BOUND, "the tournament on the one worker left"):
+            res = run_tournament(cfg, db=str(tmp_path / "c.db"), backend=backend)
     finally:
         backend.close()
     assert res.finished and _worker_pids(res.db) == {cluster.workers[1].pid}
@@ -189,8 +232,9 @@ def test_dask_local_through_the_command_line(tmp_path):
     try:
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
-            r = CliRunner().invoke(cli, ["tournament", "ducks", "-e", "random", "-e", "ab:depth=1",
-                                         "--games", "10", "--dask-local", "2", "--db", db, "--json"])
+            with bounded(RUN_BOUND, "roost tournament --dask-local 2"):
+                r = CliRunner().invoke(cli, ["tournament", "ducks", "-e", "random", "-e", "ab:depth=1",
+                                             "--games", "10", "--dask-local", "2", "--db", db, "--json"])
     finally:
         taken.close()
     assert r.exit_code == 0, r.output
@@ -222,7 +266,11 @@ def test_a_lost_scheduler_is_named_with_what_is_stored(tmp_path):
             except sqlite3.OperationalError:
                 pass
         cluster.kill(cluster.scheduler)
-        out, err = proc.communicate(timeout=60)
+        try:
+            out, err = proc.communicate(timeout=RUN_BOUND)
+        except subprocess.TimeoutExpired:
+            pytest.fail(f"the tournament did not stop within {RUN_BOUND} s of losing its scheduler",
+                        pytrace=False)
     finally:
         if proc.poll() is None:
             proc.kill()
@@ -255,8 +303,9 @@ def test_no_workers_for_a_while_is_said_then_the_tournament_carries_on(tmp_path,
 
     backend = DaskBackend(cfg.game, cfg.position, scheduler=cluster.address, no_worker_notice=1.0)
     try:
-        res = run_tournament(cfg, db=str(tmp_path / "w.db"), backend=backend,
-                             on_progress=kill_the_worker, progress_every=0, on_event=on_event)
+        with bounded(RUN_BOUND, "the tournament whose worker died and another joined"):
+            res = run_tournament(cfg, db=str(tmp_path / "w.db"), backend=backend,
+                                 on_progress=kill_the_worker, progress_every=0, on_event=on_event)
         assert res.finished and res.stored == 150
         assert events[0] == "no Dask workers for 1 s; waiting; Ctrl-C stores what is done"
         assert events[1] == "1 Dask worker thread back: carrying on"
@@ -274,9 +323,28 @@ def test_no_workers_for_a_while_is_said_then_the_tournament_carries_on(tmp_path,
 
         cfg2 = TournamentConfig(game=DUCKS, engines=["ab:depth=1", "random"], games=60, seed=3)
         t0 = time.monotonic()
-        res = run_tournament(cfg2, db=str(tmp_path / "w2.db"), backend=backend, on_event=interrupt)
+        with bounded(RUN_BOUND, "the tournament stopped while waiting for workers"):
+            res = run_tournament(cfg2, db=str(tmp_path / "w2.db"), backend=backend, on_event=interrupt)
         assert res.interrupted and res.stored == 0 and time.monotonic() - t0 < 30
         assert events == ["no Dask workers for 1 s; waiting; Ctrl-C stores what is done"]
+    finally:
+        backend.close()
+
+
+def test_a_tournament_whose_workers_all_vanish_fails_the_test_at_its_bound(tmp_path, shared):
+    # the guard itself: with no worker the tournament would wait for ever; the bound stops it
+    # and fails with a message saying what did not finish
+    cluster = shared
+    cluster.ensure(0)
+    cfg = TournamentConfig(game=DUCKS, engines=["random", "random"], games=4, seed=1)
+    backend = DaskBackend(cfg.game, cfg.position, scheduler=cluster.address)
+    try:
+        t0 = time.monotonic()
+        with pytest.raises(pytest.fail.Exception, match="the lonely tournament did not finish "
+                                                        r"within 2 s \(Dask workers gone"):
+            with bounded(2, "the lonely tournament"):
+                run_tournament(cfg, db=str(tmp_path / "v.db"), backend=backend)
+        assert time.monotonic() - t0 < 60
     finally:
         backend.close()
 

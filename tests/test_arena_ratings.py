@@ -419,3 +419,51 @@ def test_sprt_llr_by_hand():
     s = Sprt(elo0=0, elo1=50)
     assert s.llr(3, 2.0, 2.0) == pytest.approx(0.114836, abs=1e-6)
     assert s.run([1.0, 1.0, 0.0]) == ("", 3, pytest.approx(0.114836, abs=1e-6))
+
+
+def test_order_puts_the_anchor_at_zero_between_fractional_ratings():
+    # best first by rating, whatever their size: the anchor sits at exactly 0, so an
+    # engine half a point above it ranks before it and one half a point below after it;
+    # an engine without comparisons comes last
+    from roost.arena.ratings import Ratings
+    r = Ratings(elo=[0.0, 0.5, -0.5, None], err=[None] * 4, anchor=0)
+    assert r.order() == [1, 0, 2, 3]
+    r = Ratings(elo=[None, -0.25, 0.0, 0.25], err=[None] * 4, anchor=2)
+    assert r.order() == [3, 2, 1, 0]
+
+
+def test_an_engine_that_never_played_is_not_connected():
+    # `connected` says who is rated in the anchor's group: an engine without a single
+    # comparison is in no group, so it is neither rated nor connected
+    t = Tally(3)
+    for result in ((1.0, 0.0), (0.0, 1.0), (0.5, 0.5)):
+        t.add([0, 1], result)
+    r = fit_elo(t, anchor=0)
+    assert r.elo[2] is None and r.err[2] is None
+    assert r.connected == [True, True, False]
+
+
+def test_an_anchor_that_never_played_keeps_its_rating_and_the_others_are_apart():
+    t = Tally(3)
+    t.add([1, 2], (1.0, 0.0))
+    t.add([1, 2], (0.5, 0.5))
+    r = fit_elo(t, anchor=0, anchor_elo=1500.0)
+    assert (r.elo[0], r.err[0]) == (1500.0, 0.0)
+    assert r.connected == [True, False, False]
+    assert "never met the anchor's group" in r.note
+
+
+def test_virtual_draws_go_to_the_pairs_that_met_and_to_no_other():
+    # a chain (0 beat 1 once, 1 beat 2 once) has no finite fit: one virtual draw is added to
+    # each pair that met, 0-1 and 1-2, and not to 0-2, which never met.  The result must be
+    # the fit of the matrices with those draws written in by hand (a cycle: fitted as is).
+    t = Tally(3)
+    t.add([0, 1], (1.0, 0.0))
+    t.add([1, 2], (1.0, 0.0))
+    r = fit_elo(t)
+    W = [[0.0, 1.5, 0.0], [0.5, 0.0, 1.5], [0.0, 0.5, 0.0]]
+    N = [[0.0, 2.0, 0.0], [2.0, 0.0, 2.0], [0.0, 2.0, 0.0]]
+    by_hand = fit_elo((W, N))
+    assert by_hand.note == ""
+    assert r.elo == pytest.approx(by_hand.elo, abs=1e-9)
+    assert "one virtual draw was added" in r.note

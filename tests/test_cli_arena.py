@@ -383,16 +383,20 @@ def test_a_png_that_cannot_be_drawn_fails_before_any_game(tmp_path, monkeypatch)
 
 
 def test_a_full_disk_says_so_and_what_is_stored(tmp_path, monkeypatch):
+    # The disk fills up once the first games are committed: from then on SQLite answers
+    # SQLITE_FULL when the file must grow.  (A fixed page limit made this flaky: the writer
+    # commits together whatever arrived while its previous commit ran, so on a loaded
+    # machine its very first commit could hold more games than the limit left room for, and
+    # nothing was stored.)
     from roost.arena.store import Store
-    real = Store._connect
+    real = Store.add_many
 
-    def small(path, write):                 # SQLite answers SQLITE_FULL past a few pages
-        conn = real(path, write)
-        if write:
-            conn.execute("PRAGMA max_page_count=12")
-        return conn
+    def then_full(self, recs):
+        real(self, recs)
+        pages = self.conn.execute("PRAGMA page_count").fetchone()[0]
+        self.conn.execute(f"PRAGMA max_page_count={pages}")
 
-    monkeypatch.setattr(Store, "_connect", staticmethod(small))
+    monkeypatch.setattr(Store, "add_many", then_full)
     path = str(tmp_path / "f.db")
     r = run("tournament", "ducks", "-e", "random", "-e", "random", "--games", 400, "--jobs", 1,
             "--db", path)

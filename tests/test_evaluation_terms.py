@@ -179,3 +179,129 @@ def test_wingspan_cards_in_hand_raise_the_evaluation():
     smaller = game.parse(json.dumps(d))
     assert smaller.evaluate_for(0) < base.evaluate_for(0)
     assert smaller.evaluate_for(1) > base.evaluate_for(1)
+
+
+# ---------------------------------------------------------------- Under the Leaves
+# The evaluation (leaves/state.pyx) projects each player's final score and squashes the
+# projections with a softmax.  The model below recomputes it from the gardens alone, through
+# the literal reading of the rules in tests/leaves_reference.py, with the weight of the two
+# terms no other test isolates as a parameter: the tile one square short of its hummingbird
+# (rules §7) and the majority bonus as it stands (rules §9.1).
+from leaves_reference import RefGarden, tile_squares  # noqa: E402
+
+
+def _leaves_projection_terms(s, p):
+    """(score so far, squares in unpollinated same-colour pairs, tiles one square short of a
+    hummingbird, tiles still to place) for player p, from the rules alone."""
+    entries = s.garden(p)
+    ref = RefGarden(entries[0][0] - 50)
+    for tile, x, y, o in entries[1:]:
+        ref.place(tile, x, y, o)
+    pollinated = set().union(*ref.sectors())              # §6: sectors of 3 squares or more
+    # an unpollinated colour component has 1 or 2 squares (§6); a pair is one square short
+    pairs = sum(len(c) for c in ref.colour_components() if len(c) == 2)
+    # §7: base(T) = 1 once every non-puddle square of T is pollinated (and only then has T a
+    # hummingbird); "near" is a tile without one whose non-puddle squares miss exactly one
+    near = 0
+    for (x, y) in ref.slots:
+        missing = [sq for sq in tile_squares(x, y)
+                   if ref.types[sq] != "~" and sq not in pollinated]
+        if ref.birds.get((x, y), 0) == 0 and len(missing) == 1:
+            near += 1
+    so_far = ref.bees + ref.hummingbirds + sum(ref.pieces()[c] for c in s.pieces(p))
+    return so_far, pairs, near, 13 - len(entries)
+
+
+def leaves_model(s, player, near_weight=0.5, majority_weight=2.0):
+    n, turn = s.players, s.turn
+    proj = []
+    for p in range(n):
+        so_far, pairs, near, left = _leaves_projection_terms(s, p)
+        proj.append(so_far + 0.25 * pairs + near_weight * near + 1.5 * left)
+    # §9.1: +2 to every player with the most pieces of a category (at least one), scaled by
+    # how far the game is (the bonus is only given at the end)
+    progress = (turn - 1) / (12 * n)
+    counts = [list(s.pieces(p).values()) for p in range(n)]
+    for j in range(3):
+        best = max(c[j] for c in counts)
+        if best >= 1:
+            for p in range(n):
+                if counts[p][j] == best:
+                    proj[p] += majority_weight * progress
+    temp = 1.0 + 0.35 * (12 - (turn - 1) // n)       # rounds still to play
+    top = max(proj)
+    weights = [math.exp((v - top) / temp) for v in proj]
+    return weights[player] / sum(weights)
+
+
+def _leaves_positions():
+    from roost.core.leaves.state import Leaves
+    rnd = random.Random(16)
+    out = []
+    for n in (2, 3, 4):
+        for k in range(14):
+            s = Leaves.start(n, seed=100 * n + k)
+            s.random_playout(seed=k, max_plies=rnd.randrange(2, 2 * 12 * n - 1))
+            if not s.is_over:
+                out.append(s)
+    return out
+
+
+@pytest.fixture(scope="module")
+def leaves_positions():
+    return _leaves_positions()
+
+
+def _differs(a, b):
+    return abs(a - b) > 1e-9
+
+
+def test_leaves_a_tile_one_square_short_of_its_hummingbird_counts_half_a_point(leaves_positions):
+    # rules §7: a tile gets its hummingbird (base 1) once every non-puddle square of it lies
+    # in a pollinated sector; one missing square is half a point of potential for its owner.
+    # The term is checked where it changes the value: dropped or of the wrong sign, the
+    # engine would agree with the model with weight 0 or -0.5 instead.
+    telling = 0
+    for s in leaves_positions:
+        nears = [_leaves_projection_terms(s, p)[2] for p in range(s.players)]
+        for p in range(s.players):
+            value = s.evaluate_for(p)
+            assert value == pytest.approx(leaves_model(s, p), abs=1e-12), s.text()
+            if len(set(nears)) > 1:
+                assert _differs(value, leaves_model(s, p, near_weight=0.0)), s.text()
+                assert _differs(value, leaves_model(s, p, near_weight=-0.5)), s.text()
+                telling += 1
+    assert telling >= 20                 # the positions do tell the term's sign apart
+
+
+def test_leaves_the_majority_bonus_as_it_stands_grows_with_the_game(leaves_positions):
+    # rules §9.1: every player with the most pieces of a category (at least one) gets +2 at
+    # the end; before the end the evaluation counts it scaled by the share of turns played
+    telling = 0
+    for s in leaves_positions:
+        counts = [list(s.pieces(p).values()) for p in range(s.players)]
+        leads = [sum(counts[p][j] == max(c[j] for c in counts) >= 1 for j in range(3))
+                 for p in range(s.players)]
+        for p in range(s.players):
+            value = s.evaluate_for(p)
+            assert value == pytest.approx(leaves_model(s, p), abs=1e-12), s.text()
+            if len(set(leads)) > 1:        # some lead more categories than others
+                assert _differs(value, leaves_model(s, p, majority_weight=0.0)), s.text()
+                assert _differs(value, leaves_model(s, p, majority_weight=-2.0)), s.text()
+                telling += 1
+    assert telling >= 20
+
+
+def test_leaves_majority_bonus_by_hand():
+    # rules §9.1 on one position worked by hand: §11's example, turn 4 of a 2-player game.
+    # Seat 0 has 1 Flirty and 2 Friendly, seat 1 nothing: seat 0 leads two categories, so
+    # its projection gains 2 x 2 x (3 / 24) = 0.5 point over what the rest gives it
+    from roost.core.leaves.state import Leaves
+    s = Leaves.parse("UTL p=2 cards=Flirty,Collector,Friendly turn=4 tomove=1 market=7,29,30 "
+                     "bag=0,4,8,13,15,16,17,21,24,28,31,33,34,35,37,38,39,41,44,48 "
+                     "g0=S1@(0,0)o0;43@(0,1)o5;42@(-1,1)o7 g1=S3@(0,0)o0;12@(1,0)o2")
+    assert s.pieces(0) == {"Fl": 1, "Co": 0, "Fr": 2} and s.pieces(1) == {"Fl": 0, "Co": 0, "Fr": 0}
+    temp = 1.0 + 0.35 * (12 - 3 // 2)
+    logit = lambda v: temp * math.log(v / (1 - v))
+    without = leaves_model(s, 0, majority_weight=0.0)
+    assert logit(s.evaluate_for(0)) - logit(without) == pytest.approx(0.5, abs=1e-9)

@@ -384,6 +384,14 @@ def main(argv=None):
     import roost.cli.main  # noqa: F401
     import roost.core.games  # noqa: F401
     import roost.search.engines  # noqa: F401
+    # ... but not the arena's and the command line's modules: the command line imports
+    # ratings (through match), and a module imported here would never be mutated.  They are
+    # pure Python, imported again in each child from its own tree (nothing outside them
+    # imports them, so no extension holds on to their classes).
+    for name in [n for n in sys.modules if n.split(".")[:2] in (["roost", "arena"], ["roost", "cli"])]:
+        del sys.modules[name]
+    for package in ("arena", "cli"):
+        sys.modules["roost"].__dict__.pop(package, None)
     names = {"roost." + m[len("src/"):-len(".py")].replace("/", ".") for m in modules}
     early = sorted(names & set(sys.modules))
     assert not early, f"imported before the mutants, so never mutated: {early}"
