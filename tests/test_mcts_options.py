@@ -390,11 +390,12 @@ def test_each_option_runs_on_two_threads_within_its_limits(game, make, options):
     assert r.move in s.legal() and r.iterations == 3000
     done = e.tree().thread_iterations
     assert len(done) == 2 and min(done) > 0 and sum(done) == 3000
-    # every iteration passes through one root child, its visit counted exactly once, but
-    # for an iteration that met the root while the other thread was expanding it (it plays
-    # out from the root instead of waiting): at most one, the root being expanded once
-    assert 3000 - 1 <= sum(x.visits for x in r.stats) <= 3000
     nodes = e.tree().tree_nodes()
+    # every iteration visits the root once; it passes through one root child, counted once,
+    # unless it met the root while the other thread was expanding it (it then plays out
+    # from the root instead of waiting, for as long as the expansion takes)
+    assert nodes[e.tree().root]["visits"] == 3000
+    assert 1500 < sum(x.visits for x in r.stats) <= 3000
     if "imm" in options:
         assert all(0.0 <= nd["imm"] <= 1.0 for nd in nodes.values() if nd["visits"] > 1)
     if "rave" in options:

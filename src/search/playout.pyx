@@ -85,8 +85,8 @@ cdef class Playout:
         self.stamp = 0
         self.ref_mark = 0
         if policy == POLICY_MAST:
-            self.mast_sum = <double*>malloc(MAST_SLOTS * sizeof(double))
-            self.mast_count = <double*>malloc(MAST_SLOTS * sizeof(double))
+            self.mast_sum = <double*>calloc(MAST_SLOTS, sizeof(double))
+            self.mast_count = <double*>calloc(MAST_SLOTS, sizeof(double))
         if (self.trail_move == NULL or self.trail_player == NULL or self.played_stamp == NULL
                 or self.ref_stamp == NULL or self.ref_move == NULL or self.ref_value == NULL
                 or self.ref_visits == NULL
