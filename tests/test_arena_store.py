@@ -428,3 +428,87 @@ def test_an_empty_log_needs_no_shm_where_nothing_may_be_written(tmp_path, monkey
     with Store.open(db) as s:
         assert s.done_ids() == {1}
     assert not os.path.exists(db + "-shm")
+
+
+# ---------------------------------------------------------------- found by tools/mutate.py
+def test_the_version_is_unknown_where_roost_is_not_installed(monkeypatch):
+    import importlib.metadata
+
+    from roost.arena.store import roost_version
+
+    def not_installed(name):
+        raise importlib.metadata.PackageNotFoundError(name)
+    monkeypatch.setattr(importlib.metadata, "version", not_installed)
+    assert roost_version() == "unknown"
+
+
+def test_a_truncated_sqlite_file_is_refused_with_a_message(tmp_path):
+    # the SQLite magic and nothing after it: too short to say whether it is in WAL mode
+    p = tmp_path / "cut.db"
+    p.write_bytes(b"SQLite format 3\x00")
+    with pytest.raises(StoreError, match="not a usable roost tournament database"):
+        Store.open(str(p))
+
+
+def test_reading_where_only_the_directory_cannot_be_written_creates_no_side_files(tmp_path, monkeypatch):
+    # a writable file in a read-only directory (a database copied onto a share): SQLite could
+    # not create the -shm file there, so the file must not be opened as an ordinary WAL one
+    db = str(tmp_path / "t.db")
+    with Store.create_or_resume(db, CONFIG) as s:
+        s.add(_record(1))
+    folder = os.path.dirname(os.path.abspath(db))
+    real_access = os.access
+    monkeypatch.setattr(os, "access", lambda p, mode, **kw: False if (mode & os.W_OK and os.path.abspath(p) == folder)
+                        else real_access(p, mode, **kw))
+    with Store.open(db) as s:
+        assert s.done_ids() == {1}
+        assert _side_files(db) == []
+
+
+def _wal_database_with_tables(path, *statements):
+    c = sqlite3.connect(path)
+    c.execute("PRAGMA journal_mode=WAL")
+    for sql in statements:
+        c.execute(sql)
+    c.commit()
+    c.close()
+    assert _side_files(path) == []
+
+
+def test_a_refused_reading_leaves_no_connection_open(tmp_path):
+    # a connection left open after a refusal keeps the -wal and -shm files of a WAL database
+    # (the exception's traceback keeps the Store alive, as it does in a caller that reports it)
+    foreign = str(tmp_path / "other.db")
+    _wal_database_with_tables(foreign, "CREATE TABLE customers (name TEXT)")
+    with pytest.raises(StoreError, match="no roost tables"):
+        Store.open(foreign)
+    assert _side_files(foreign) == []
+    damaged = str(tmp_path / "t.db")
+    with Store.create_or_resume(damaged, CONFIG) as s:
+        s.conn.execute("UPDATE meta SET value = '{not json' WHERE key = 'config'")
+    with pytest.raises(StoreError, match="not a usable roost tournament database"):
+        Store.open(damaged)
+    assert _side_files(damaged) == []
+
+
+def test_a_tournament_refused_by_the_lock_leaves_no_connection_open(tmp_path):
+    db = str(tmp_path / "t.db")
+    with Store.create_or_resume(db, CONFIG):
+        with pytest.raises(StoreError, match="in use by another running tournament") as refused:
+            Store.create_or_resume(db, CONFIG)
+    # the running one has closed; had the refused one kept its connection, the log would stay
+    assert _side_files(db) == []
+    del refused
+
+
+def test_a_failed_creation_releases_the_lock(tmp_path, monkeypatch):
+    db = str(tmp_path / "t.db")
+
+    def disk_full(self, config):
+        raise sqlite3.OperationalError("database or disk is full")
+    with monkeypatch.context() as m:
+        m.setattr(Store, "_create", disk_full)
+        with pytest.raises(sqlite3.OperationalError, match="disk is full") as failed:
+            Store.create_or_resume(db, CONFIG)
+    Store.create_or_resume(db, CONFIG).close()      # not "in use by another running tournament"
+    del failed
