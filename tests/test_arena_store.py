@@ -512,3 +512,25 @@ def test_a_failed_creation_releases_the_lock(tmp_path, monkeypatch):
             Store.create_or_resume(db, CONFIG)
     Store.create_or_resume(db, CONFIG).close()      # not "in use by another running tournament"
     del failed
+
+
+def test_results_endings_and_seconds_read_back_what_was_stored(tmp_path):
+    db = str(tmp_path / "t.db")
+    forfeit = {"seat": 1, "reason": "illegal move"}
+    with Store.create_or_resume(db, CONFIG) as s:
+        s.add(_record(2))
+        s.add({**_record(1), "engines": [1, 0], "result": [0.0, 1.0], "seconds": 2.5,
+               "ending": forfeit})
+    with Store.open(db) as s:
+        assert s.results() == [(1, (1, 0), (0.0, 1.0)), (2, (0, 1), (1.0, 0.0))]
+        assert s.endings() == [(1, (1, 0), forfeit)]
+        assert s.seconds() == pytest.approx(2.501)
+
+
+def test_a_writing_store_names_its_lock_descriptor_for_forked_workers(tmp_path):
+    db = str(tmp_path / "t.db")
+    with Store.create_or_resume(db, CONFIG) as s:
+        (fd,) = s.lock_fds()
+        assert os.path.samefile(f"/proc/self/fd/{fd}", db)
+    with Store.open(db) as s:
+        assert s.lock_fds() == []
