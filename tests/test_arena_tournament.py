@@ -382,3 +382,15 @@ def test_a_game_that_fails_in_a_worker_is_named_and_not_offered_for_resuming(tmp
     assert not isinstance(e.value, WorkersLost)
     assert "game 1 failed in a worker: ValueError: a bug in a game" in str(e.value)
     assert "resume" not in str(e.value)
+
+
+def test_a_record_times_its_game_with_the_wall_clock():
+    # the stored duration lies between zero and the time the call took (found by mutation:
+    # a sign flipped in the duration went unnoticed)
+    cfg = TournamentConfig(game=DUCKS, engines=["random", "random"], games=2, seed=5)
+    g = cfg.schedule()[0]
+    t0 = time.perf_counter()
+    rec = play_scheduled(DUCKS, None, (g.id, g.pairing, g.rotation, g.engines,
+                                       [cfg.engines[e] for e in g.engines], g.seed))
+    took = time.perf_counter() - t0
+    assert 0 < rec["seconds"] <= took
