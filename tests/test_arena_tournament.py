@@ -394,3 +394,16 @@ def test_a_record_times_its_game_with_the_wall_clock():
                                        [cfg.engines[e] for e in g.engines], g.seed))
     took = time.perf_counter() - t0
     assert 0 < rec["seconds"] <= took
+
+
+def test_a_chunk_returns_encoded_rows_and_leaves_no_engine_behind():
+    # play_chunk is what a Dask worker runs; the worker outlives the tournament
+    from roost.arena import runner
+    cfg = TournamentConfig(game=DUCKS, engines=["random", "random"], games=4, seed=5)
+    items = [(g.id, g.pairing, g.rotation, g.engines, [cfg.engines[e] for e in g.engines], g.seed)
+             for g in cfg.schedule()[:2]]
+    guarded = (None, 0, None, 30.0)          # a hang guard: engines kept in wrappers to close
+    out = runner.play_chunk(DUCKS, guarded, items)
+    assert [r["id"] for r in out] == [items[0][0], items[1][0]]
+    assert all("_row" in r and "moves" not in r for r in out)
+    assert not [k for k in runner._ENGINE_CACHE if k[3] == 30.0]
