@@ -407,3 +407,18 @@ def test_a_chunk_returns_encoded_rows_and_leaves_no_engine_behind():
     assert [r["id"] for r in out] == [items[0][0], items[1][0]]
     assert all("_row" in r and "moves" not in r for r in out)
     assert not [k for k in runner._ENGINE_CACHE if k[3] == 30.0]
+
+
+def test_dask_chunks_hold_about_the_target_time_of_games():
+    from roost.arena.runner import _Chunker
+    chunker = _Chunker(target=1.0, most=50)
+    assert chunker.size() == 1                   # nothing seen yet: one game, to learn its time
+    for _ in range(4):
+        chunker.seen(0.1)
+    assert chunker.size() == 10                  # 1 s of 0.1 s games
+    chunker.seen(0.0)
+    chunker.seen(0.0)
+    assert chunker.size() == 15                  # mean 0.4 / 6 s
+    for _ in range(100):
+        chunker.seen(0.0)
+    assert chunker.size() == 50                  # never more than ``most``
