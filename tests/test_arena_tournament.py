@@ -422,3 +422,6 @@ def test_dask_chunks_hold_about_the_target_time_of_games():
     for _ in range(100):
         chunker.seen(0.0)
     assert chunker.size() == 50                  # never more than ``most``
+    slow = _Chunker(target=1.0, most=50)
+    slow.seen(30.0)
+    assert slow.size() == 1                      # games longer than the target: one a chunk
