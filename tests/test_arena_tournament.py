@@ -425,3 +425,18 @@ def test_dask_chunks_hold_about_the_target_time_of_games():
     slow = _Chunker(target=1.0, most=50)
     slow.seen(30.0)
     assert slow.size() == 1                      # games longer than the target: one a chunk
+
+
+def test_the_in_process_backend_stops_when_asked_and_closes_its_engines():
+    from roost.arena import runner
+    assert runner._take(iter(range(10)), 3) == [0, 1, 2]
+    cfg = TournamentConfig(game=DUCKS, engines=["random", "random"], games=4, seed=5)
+    items = [(g.id, g.pairing, g.rotation, g.engines, [cfg.engines[e] for e in g.engines], g.seed)
+             for g in cfg.schedule()]
+    backend = runner.InProcess(DUCKS, (None, 0, None, 30.0))
+    assert backend.workers == 1
+    seen = []
+    backend.play(iter(items), lambda rec: seen.append(rec["id"]) or len(seen) == 2)   # no stop given
+    assert seen == [items[0][0], items[1][0]]          # True from on_record: no more games
+    backend.close()
+    assert not [k for k in runner._ENGINE_CACHE if k[3] == 30.0]
