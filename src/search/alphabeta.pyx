@@ -867,7 +867,7 @@ cdef class AlphaBeta:
             self.stop_helpers()
             self.table_nodes += self.all_nodes()
         if not solve:
-            helper = self.deepest_helper(depth_done)
+            helper = self.deepest_helper(depth_done, exact)
             if helper is not None:
                 depth_done = helper.done_depth
                 score = helper.done_score
@@ -1035,13 +1035,19 @@ cdef class AlphaBeta:
             self.done_root_val[i] = self.root_val[i]
             self.done_root_exact[i] = self.root_exact[i]
 
-    cdef AlphaBeta deepest_helper(self, int depth_done):
-        """The helper whose last complete iteration is deepest, if deeper than `depth_done`
-        (the main searcher's), else None; only after the helpers have been joined."""
+    cdef AlphaBeta deepest_helper(self, int depth_done, bint exact):
+        """The helper whose last complete iteration is better than the main searcher's
+        (`depth_done`, `exact`), else None; only after the helpers have been joined.  A
+        proven value beats an unproven one, even from a shallower iteration (a helper can
+        prove the value at a depth the main searcher has passed, through what the main
+        searcher left in the table, and end the search); then the deeper iteration wins."""
         cdef AlphaBeta h, best = None
         for h in self.helpers:
-            if h.done_depth > depth_done and h.done_pv_len > 0:
+            if h.done_pv_len == 0 or h.done_depth == 0:
+                continue
+            if (h.done_exact and not exact) or (h.done_exact == exact and h.done_depth > depth_done):
                 depth_done = h.done_depth
+                exact = h.done_exact
                 best = h
         return best
 

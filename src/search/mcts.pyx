@@ -58,6 +58,7 @@ from libc.string cimport memset
 from libc.math cimport sqrt, log, pow, ceil
 from libc.stdint cimport uint64_t, int32_t, int16_t, int8_t
 from roost.search.clock cimport now, interrupted
+from roost.search.threads cimport add_double as atomic_add_double
 
 from roost.core.rng cimport Rng, rng_seed, rng_below, rng_next
 from roost.core.state cimport State, CHANCE, HIDDEN, MAX_MOVES, MAX_PLAYERS
@@ -78,17 +79,6 @@ cdef extern from *:
     }
     static inline long long roost_add64(long long* p, long long v) {
         return __atomic_fetch_add(p, v, __ATOMIC_RELAXED);
-    }
-    static inline void roost_add_double(double* p, double v) {
-        uint64_t* q = (uint64_t*)p;
-        uint64_t seen = __atomic_load_n(q, __ATOMIC_RELAXED), next;
-        double d;
-        do {
-            memcpy(&d, &seen, 8);
-            d += v;
-            memcpy(&next, &d, 8);
-        } while (!__atomic_compare_exchange_n(q, &seen, next, 1, __ATOMIC_RELAXED,
-                                              __ATOMIC_RELAXED));
     }
     static inline void roost_add_float(float* p, float v) {
         uint32_t* q = (uint32_t*)p;
@@ -157,7 +147,6 @@ cdef extern from *:
     int pthread_join(pthread_t, void**) noexcept nogil
     int32_t atomic_add32 "roost_add32"(int32_t* p, int32_t v) noexcept nogil
     long long atomic_add64 "roost_add64"(long long* p, long long v) noexcept nogil
-    void atomic_add_double "roost_add_double"(double* p, double v) noexcept nogil
     void atomic_add_float "roost_add_float"(float* p, float v) noexcept nogil
     void store_float "roost_store_float"(float* p, float v) noexcept nogil
     int32_t bump32 "roost_bump32"(int32_t* p) noexcept nogil

@@ -25,31 +25,8 @@ from libc.stdint cimport uint32_t, uint64_t
 from roost.core.rng cimport Rng, rng_below, rng_double, rng_seed
 from roost.core.state cimport State, CHANCE, MAX_PLAYERS
 
-# atomic add and relaxed load of a double (GCC and Clang builtins), for the shared MAST table
-cdef extern from *:
-    """
-    #include <stdint.h>
-    #include <string.h>
-    static inline void roost_playout_add(double* p, double v) {
-        uint64_t* q = (uint64_t*)p;
-        uint64_t seen = __atomic_load_n(q, __ATOMIC_RELAXED), next;
-        double d;
-        do {
-            memcpy(&d, &seen, 8);
-            d += v;
-            memcpy(&next, &d, 8);
-        } while (!__atomic_compare_exchange_n(q, &seen, next, 1, __ATOMIC_RELAXED,
-                                              __ATOMIC_RELAXED));
-    }
-    static inline double roost_playout_load(double* p) {
-        uint64_t bits = __atomic_load_n((uint64_t*)p, __ATOMIC_RELAXED);
-        double d;
-        memcpy(&d, &bits, 8);
-        return d;
-    }
-    """
-    void atomic_add_double "roost_playout_add"(double* p, double v) noexcept nogil
-    double atomic_load_double "roost_playout_load"(double* p) noexcept nogil
+# the shared MAST table is added to and read with the threads' atomics
+from roost.search.threads cimport add_double as atomic_add_double, load_double as atomic_load_double
 
 POLICIES = {"random": POLICY_RANDOM, "eval": POLICY_EVAL, "mast": POLICY_MAST}
 

@@ -22,17 +22,39 @@ cdef extern from "pthread.h" nogil:
 cdef extern from *:
     """
     #include <stdint.h>
+    #include <string.h>
     static inline uint64_t roost_load_u64(const uint64_t* p) { return __atomic_load_n(p, __ATOMIC_RELAXED); }
     static inline void roost_store_u64(uint64_t* p, uint64_t v) { __atomic_store_n(p, v, __ATOMIC_RELAXED); }
     static inline int roost_load_int(const int* p) { return __atomic_load_n(p, __ATOMIC_RELAXED); }
     static inline void roost_store_int(int* p, int v) { __atomic_store_n(p, v, __ATOMIC_RELAXED); }
     static inline uint64_t roost_add_u64(uint64_t* p, uint64_t v) { return __atomic_add_fetch(p, v, __ATOMIC_RELAXED); }
+    /* a double added to or read from a word other threads add to: compare-and-swap on its
+       bits (there is no atomic add of a double) */
+    static inline void roost_add_double(double* p, double v) {
+        uint64_t* q = (uint64_t*)p;
+        uint64_t seen = __atomic_load_n(q, __ATOMIC_RELAXED), next;
+        double d;
+        do {
+            memcpy(&d, &seen, 8);
+            d += v;
+            memcpy(&next, &d, 8);
+        } while (!__atomic_compare_exchange_n(q, &seen, next, 1, __ATOMIC_RELAXED,
+                                              __ATOMIC_RELAXED));
+    }
+    static inline double roost_load_double(double* p) {
+        uint64_t bits = __atomic_load_n((uint64_t*)p, __ATOMIC_RELAXED);
+        double d;
+        memcpy(&d, &bits, 8);
+        return d;
+    }
     """
     uint64_t load_u64 "roost_load_u64"(const uint64_t* p) noexcept nogil
     void store_u64 "roost_store_u64"(uint64_t* p, uint64_t v) noexcept nogil
     int load_int "roost_load_int"(const int* p) noexcept nogil
     void store_int "roost_store_int"(int* p, int v) noexcept nogil
     uint64_t add_u64 "roost_add_u64"(uint64_t* p, uint64_t v) noexcept nogil   # the new value
+    void add_double "roost_add_double"(double* p, double v) noexcept nogil
+    double load_double "roost_load_double"(double* p) noexcept nogil
 
 ctypedef void* (*thread_main)(void*) noexcept nogil
 
