@@ -33,9 +33,9 @@ made itself.
 
 Statistics under threads: visits and results are exact (atomic adds).  The one exception
 is ISMCTS's availability count, bumped on every available child of an information set on
-every pass (hundreds in Under the Leaves): a locked add per child made two threads slower
-than one, so it is a plain increment that loses a count when two threads bump the same
-child at the same instant.  It only scales the exploration term, by a fraction of a
+every pass (hundreds in Under the Leaves): with a locked add per child two threads ran only
+1.3x one (1.7x with plain increments), so it is a plain increment that loses a count when
+two threads bump the same child at the same instant.  It only scales the exploration term, by a fraction of a
 percent.
 
 The options of issue 11 (playout.pyx for the playout policies):
