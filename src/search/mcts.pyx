@@ -504,12 +504,7 @@ cdef class MCTS:
             self.at(k).slot = <int16_t>s
 
     cdef int find_child(self, int parent, int move) noexcept nogil:
-        cdef int k = self.at(parent).child
-        while k != NONE:
-            if self.at(k).move == move:
-                return k
-            k = self.at(k).sibling
-        return NONE
+        return self.find_between(self.at(parent).child, NONE, move)
 
     # ------------------------------------------------------------------ tree reuse
     def advance(self, int move):
@@ -840,7 +835,7 @@ cdef class MCTS:
         children added since the first look are searched again."""
         cdef Node* nd = self.at(node)
         cdef int head = load32(<int*>&nd.child), k
-        k = self.find_from(head, label)
+        k = self.find_between(head, NONE, label)
         if k != NONE or load32(<int*>&nd.nkids) >= self.widening(node):
             return k
         node_lock(&nd.lock)
@@ -855,16 +850,9 @@ cdef class MCTS:
         node_unlock(&nd.lock)
         return k
 
-    cdef inline int find_from(self, int k, int move) noexcept nogil:
-        while k != NONE:
-            if self.at(k).move == move:
-                return k
-            k = self.at(k).sibling
-        return NONE
-
     cdef inline int find_between(self, int k, int stop, int move) noexcept nogil:
         """The child labelled `move` among a list's nodes from k up to (not including)
-        `stop`, an older head of the same list."""
+        `stop`, an older head of the same list (NONE: to the list's end)."""
         while k != stop and k != NONE:
             if self.at(k).move == move:
                 return k
