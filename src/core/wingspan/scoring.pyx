@@ -8,6 +8,11 @@ from roost.core.wingspan.state cimport Core, Player, matches, total_food
 
 # §5.3: with one player the utility is the score, capped here and scaled to [0, 1]
 cdef double SOLO_CAP = 200.0
+# the potential's weights against other players (evaluate): a card in hand (up to the turns
+# left), a food in supply, a bird on the mat per turn left
+cdef double VERSUS_HAND = 0.4
+cdef double VERSUS_FOOD = 0.65
+cdef double VERSUS_ENGINE = 0.3
 
 
 cdef int goal_count(Core* c, int p, int g) noexcept nogil:
@@ -174,6 +179,11 @@ cdef double evaluate(Core* c, int player) noexcept nogil:
     # food in supply, turns left weighted by the engine on the mat).  With several players
     # a softmax whose temperature shrinks as the game nears its end turns the estimates
     # into a win probability; alone, the estimate goes through the solo utility (§5.3).
+    # The potential weights differ: alone they estimate points; against others they were
+    # fitted (logistic regression on 110 two-player games of ISMCTS self-play, docs/
+    # strength.md) to predict the winner, which the solo weights did worse than a coin in
+    # the first half of the game: a card in hand is worth much less than a food or a bird
+    # that works for the turns left.
     cdef double est[MAXP]
     cdef double outv[MAXP]
     cdef double mx = -1e9, tot = 0.0, temp
@@ -192,7 +202,11 @@ cdef double evaluate(Core* c, int player) noexcept nogil:
             k = 0
         hand = P.nhand if P.nhand < k else k
         birds = P.rows[0] + P.rows[1] + P.rows[2]
-        est[p] = score(c, p) + 1.5 * hand + 0.35 * total_food(P) + k * (0.8 + 0.1 * birds)
+        if c.n == 1:
+            est[p] = score(c, p) + 1.5 * hand + 0.35 * total_food(P) + k * (0.8 + 0.1 * birds)
+        else:
+            est[p] = (score(c, p) + VERSUS_HAND * hand + VERSUS_FOOD * total_food(P)
+                      + k * (0.8 + VERSUS_ENGINE * birds))
         if est[p] > mx:
             mx = est[p]
     if c.n == 1:
