@@ -181,6 +181,21 @@ def test_wingspan_cards_in_hand_raise_the_evaluation():
     assert smaller.evaluate_for(1) > base.evaluate_for(1)
 
 
+def test_wingspan_against_others_a_food_outweighs_a_card_in_hand():
+    # the fitted multi-player weights (scoring.pyx): a food in supply predicts the winner
+    # better than a card in hand; the solo weights, which estimate points, count a card at
+    # 1.5 food and made the evaluation worse than a coin in the first half of the game
+    game = get_game("wingspan")
+    d = json.loads(game.bench_position)
+    hand = d["players"][0]["hand"]
+    hand.append([d["deck"].pop(0), 0])          # a card of the deck (hands are kept sorted)
+    hand.sort(key=lambda card: card[0])
+    card = game.parse(json.dumps(d))
+    food = _wingspan(lambda p: p["food"].__setitem__(0, p["food"][0] + 1))
+    assert food.evaluate_for(0) > card.evaluate_for(0)
+    assert food.evaluate_for(1) < card.evaluate_for(1)
+
+
 # ---------------------------------------------------------------- Under the Leaves
 # The evaluation (leaves/state.pyx) projects each player's final score and squashes the
 # projections with a softmax.  The model below recomputes it from the gardens alone, through
