@@ -43,6 +43,16 @@ def test_auto_follows_its_table_and_falls_back_for_an_unmeasured_game():
     assert auto.resolve("dice", 2, 0.25) == auto.FALLBACK.kind + ":time=0.25"
 
 
+def test_auto_cuts_wingspan_playouts_against_others_and_plays_them_out_alone():
+    # docs/strength.md: with 2 to 4 players the evaluation after 40 playout plies won the
+    # matches; alone the playout's final score is the utility, so playouts run to the end
+    for players in (2, 3, 4):
+        engine = parse_engine(auto.resolve("wingspan", players, 0.05))
+        assert (engine.kind, engine.settings["plies"]) == ("ismcts", 40)
+    solo = parse_engine(auto.resolve("wingspan", 1, 0.05))
+    assert solo.kind == "ismcts" and solo.settings["plies"] == parse_engine("ismcts").settings["plies"]
+
+
 def test_auto_plays_the_resolved_engine_and_says_which():
     state = get_game("cubirds").start(players=3, seed=2)
     r = parse_engine("auto:nodes=200").choose(state, seed=4)
