@@ -180,10 +180,10 @@ cdef double evaluate(Core* c, int player) noexcept nogil:
     # a softmax whose temperature shrinks as the game nears its end turns the estimates
     # into a win probability; alone, the estimate goes through the solo utility (§5.3).
     # The potential weights differ: alone they estimate points; against others they were
-    # fitted (logistic regression on 110 two-player games of ISMCTS self-play, docs/
-    # strength.md) to predict the winner, which the solo weights did worse than a coin in
-    # the first half of the game: a card in hand is worth much less than a food or a bird
-    # that works for the turns left.
+    # fitted to predict the winner (a logistic regression on 110 two-player games between
+    # MCTS searchers at 0.05 s a move; docs/strength.md), which the solo weights did worse
+    # than a coin in the first half of the game: a card in hand is worth much less than a
+    # food or a bird that works for the turns left.
     cdef double est[MAXP]
     cdef double outv[MAXP]
     cdef double mx = -1e9, tot = 0.0, temp
