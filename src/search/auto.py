@@ -39,7 +39,8 @@ TABLE = {
                             "a game at 1 s a move (the playout's score is the solo utility)"),
     ("wingspan", None): Choice("ismcts", "plies=40", "information-set MCTS whose playouts stop "
                                "after 40 plies and take the fitted evaluation: ahead of plain "
-                               "ismcts, mcts and pimc at 0.05 s with 2 and 3 players"),
+                               "ismcts, mcts and pimc at 0.05 s with 2 players, level with "
+                               "them with 3 and 4"),
 }
 FALLBACK = Choice("mcts", "", "no measurement for this game: plain MCTS")
 
