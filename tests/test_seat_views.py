@@ -104,3 +104,74 @@ def test_what_the_arena_sends_a_seat_parses_on_every_hidden_information_game():
             position, world = seat_texts(s, s.player, 3)
             assert get_game(game).parse(position).view(s.player) == position
             assert get_game(game).parse(world).view(s.player) == position
+
+
+# ---------------------------------------------------------------------------- Wingspan
+WINGSPAN = get_game("wingspan")
+
+
+def wingspan_positions(players, seed, every, thin_every=0):
+    """Every `every`-th decision of a seeded random Wingspan game, the end included; with
+    `thin_every`, every so many decisions most of the bird deck and the bonus deck are moved
+    to their discard piles, so that both decks run out and are reshuffled again and again
+    (deck and bonus epochs, formations, epoch tags: what random games hardly reach)."""
+    rnd = random.Random(seed)
+    s = WINGSPAN.start(players=players, seed=seed)
+    k = 0
+    while not s.is_over:
+        if thin_every and k % thin_every == thin_every - 1:
+            s = thinned(s, rnd)
+        if k % every == 0:
+            yield s.copy()
+        k += 1
+        s.play_unchecked(rnd.choice(s.legal()))
+    yield s
+
+
+def thinned(s, rnd):
+    d = json.loads(s.text())
+    if d["phase"] != "play":
+        return s
+    keep = rnd.randint(0, 3)
+    d["discard"] += d["deck"][keep:]
+    d["deck"] = d["deck"][:keep]
+    keep = rnd.randint(0, 2)
+    d["bonus_discard"] += [[b, d["bonus_epoch"], rnd.randrange(d["n"])] for b in d["bonus_deck"][keep:]]
+    d["bonus_deck"] = d["bonus_deck"][:keep]
+    return WINGSPAN.parse(json.dumps(d, separators=(",", ":")))
+
+
+def check_wingspan_view(s, seat):
+    """The view parses to a position whose view is the view; the mover's own options are all
+    in its view; a searcher's determinization of the parsed position keeps the view."""
+    view = s.view(seat)
+    parsed = WINGSPAN.parse(view)
+    assert parsed.view(seat) == view
+    if not s.is_over:
+        if seat == s.player:
+            assert parsed.legal() == s.legal()
+        assert parsed.determinized(seat, 5).view(seat) == view
+    return parsed
+
+
+@pytest.mark.parametrize("players, seeds, every", [(1, 3, 4), (2, 2, 6), (3, 2, 11), (4, 1, 11), (5, 1, 13)])
+def test_every_wingspan_view_parses_back_to_itself(players, seeds, every):
+    checked = 0
+    for seed in range(seeds):
+        for s in wingspan_positions(players, seed, every):
+            for seat in range(players):
+                check_wingspan_view(s, seat)
+                checked += 1
+    assert checked > 40 * players
+
+
+@pytest.mark.parametrize("players, seed, every", [(2, 43, 5), (4, 45, 13), (5, 53, 19)])
+def test_wingspan_views_after_many_reshuffles_parse_back_to_themselves(players, seed, every):
+    epochs = bonus_epochs = checked = 0
+    for s in wingspan_positions(players, seed, every, thin_every=7):
+        d = json.loads(s.text())
+        epochs, bonus_epochs = max(epochs, d["deck_epoch"]), max(bonus_epochs, d["bonus_epoch"])
+        for seat in range(players):
+            check_wingspan_view(s, seat)
+            checked += 1
+    assert epochs >= 10 and bonus_epochs >= 2 and checked > 60
