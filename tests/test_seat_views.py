@@ -3,11 +3,14 @@ that seat sees it"): the games' parsers take their own views, hidden cards dealt
 way from the unseen ones, and the view of the result is the view sent."""
 import json
 import random
+import subprocess
+import sys
 
 import pytest
 
 from roost.core.errors import PositionError
 from roost.core.games import get_game
+from roost.protocol.lines import LineReader
 
 CUBIRDS = get_game("cubirds")
 
@@ -209,3 +212,71 @@ def test_wingspan_views_after_many_reshuffles_parse_back_to_themselves(players, 
             check_wingspan_view(s, seat)
             checked += 1
     assert epochs >= 10 and bonus_epochs >= 2 and checked > 60
+
+
+class Served:
+    """`roost engine GAME --engine SPEC` playing one seat, spoken to over pipes; every line
+    it is sent is kept."""
+
+    def __init__(self, game, spec, players, seat):
+        self.proc = subprocess.Popen([sys.executable, "-m", "roost.cli.main", "engine", game, "--engine", spec],
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.DEVNULL, bufsize=0)
+        self.reader = LineReader(self.proc.stdout.fileno())
+        self.sent = []
+        self.send("roost 1")
+        self.until("roostok")
+        self.send(f"newgame {game} players {players} seat {seat}", "isready")
+        self.until("readyok")
+
+    def send(self, *lines):
+        for line in lines:
+            self.sent.append(line)
+            self.proc.stdin.write((line + "\n").encode())
+
+    def until(self, word, timeout=60.0):
+        got = []
+        while not got or got[-1].split()[:1] != [word]:
+            line = self.reader.readline(timeout=timeout)
+            assert line is not None and not line.startswith("error"), f"the engine said {got + [line]}"
+            got.append(line)
+        return got
+
+    def close(self):
+        try:
+            self.send("quit")
+            self.proc.stdin.close()
+            self.proc.wait(timeout=10)
+        finally:
+            if self.proc.poll() is None:
+                self.proc.kill()
+
+
+@pytest.mark.parametrize("players, specs", [
+    (2, ["ismcts:iterations=6", "pimc:worlds=2,iterations=3"]),
+    (3, ["ismcts:iterations=3", "auto:nodes=3", "ismcts:iterations=3"]),
+])
+def test_roost_engine_plays_a_whole_wingspan_game_from_views_alone(players, specs):
+    # issue 12: each seat's process is sent its view and nothing else (no world, no moves),
+    # and plays every decision of a game from it
+    s = WINGSPAN.start(players=players, seed=players)
+    seats = [Served("wingspan", spec, players, k) for k, spec in enumerate(specs)]
+    truths = [[] for _ in range(players)]
+    try:
+        while not s.is_over:
+            k = s.player
+            truths[k].append(s.text())
+            seats[k].send(f"position {s.view(k)}", f"go seed {len(truths[k])}")
+            name = seats[k].until("bestmove")[-1].split()[1]
+            move = s.parse_move(name)
+            assert move in s.legal()
+            s.play_move(move)
+    finally:
+        for e in seats:
+            e.close()
+    for k, e in enumerate(seats):
+        assert e.sent[:3] == ["roost 1", f"newgame wingspan players {players} seat {k}", "isready"]
+        positions, gos = e.sent[3:-1:2], e.sent[4:-1:2]
+        assert len(positions) == len(truths[k]) > 20 and all(g.startswith("go ") for g in gos)
+        for line, truth in zip(positions, truths[k]):
+            assert_hides_secrets(line[len("position "):], truth, k)
