@@ -280,3 +280,55 @@ def test_roost_engine_plays_a_whole_wingspan_game_from_views_alone(players, spec
         assert len(positions) == len(truths[k]) > 20 and all(g.startswith("go ") for g in gos)
         for line, truth in zip(positions, truths[k]):
             assert_hides_secrets(line[len("position "):], truth, k)
+
+
+def wingspan_view_of():
+    """A position of round 1 (3 players) and the view of a seat that is not to move: other
+    hands with a public card and hidden ones, hidden bonus cards, the deck."""
+    for k, s in enumerate(wingspan_positions(3, 2, 1)):
+        if k == 40:
+            seat = (s.player + 1) % 3
+            return s, seat, json.loads(s.view(seat))
+
+
+def _set(path, value):
+    def change(d):
+        *where, last = path
+        for key in where:
+            d = d[key]
+        d[last] = value
+    return change
+
+
+@pytest.mark.parametrize("change, says", [
+    (_set(["players", 2, "hand", 0], [0, 0]), r"players\[2\].hand\[0\]: another seat's card drawn face down"),
+    (_set(["players", 1, "hand", 0], [-1, 0]), r"players\[1\].hand\[0\]: the observer sees every card"),
+    (_set(["players", 0, "hand", 0], [-1, "p"]), r"a card tagged \"p\" is public"),
+    (lambda d: d["deck"].pop(), r"the view's 154 hidden birds of deck epoch 0 \(deck, hands, tucks\) are not its 155 unseen"),
+    (_set(["deck", 3], 17), "a view's 'deck' is one -1 per card"),
+    (_set(["players", 0, "bonus", 0], [12, 0]), r"players\[0\].bonus\[0\]: another seat's bonus card is hidden"),
+    (_set(["players", 1, "bonus", 0], [-1, 0]), "the observer knows its own bonus cards"),
+    (lambda d: d["bonus_deck"].pop(), "hidden bonus places of epoch 0 are not its"),
+    (_set(["observer"], 3), "'observer' must be 0..2"),
+    (lambda d: d.pop("feeder"), "a view misses the key 'feeder'"),
+    (_set(["rng"], "0123456789abcdef"), "a view has an unknown key 'rng'"),
+    (lambda d: d["players"][1]["hand"].reverse(), r"not in canonical form: view.players\[1\].hand\[0\]\[0\] should be 154, not 157"),
+    (_set(["tray", 0], 154), r"bird 154 .* is in two places"),
+])
+def test_a_bad_wingspan_view_is_one_position_error(change, says):
+    s, seat, d = wingspan_view_of()
+    assert seat == 1 and WINGSPAN.parse(json.dumps(d)).view(seat) == s.view(seat)
+    change(d)
+    with pytest.raises(PositionError, match=says):
+        WINGSPAN.parse(json.dumps(d))
+
+
+def test_roost_show_reads_a_wingspan_view_and_names_a_bad_one():
+    from click.testing import CliRunner
+    from roost.cli.main import cli
+    s, seat, d = wingspan_view_of()
+    r = CliRunner().invoke(cli, ["show", "wingspan", json.dumps(d), "--as", str(seat)])
+    assert r.exit_code == 0 and s.render(observer=seat) in r.output
+    d["deck"].pop()
+    r = CliRunner().invoke(cli, ["show", "wingspan", json.dumps(d), "--as", str(seat)])
+    assert r.exit_code != 0 and "hidden birds of deck epoch 0" in r.output and "Traceback" not in r.output
