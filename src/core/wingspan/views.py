@@ -122,7 +122,7 @@ class _BirdSlots:
             if not isinstance(fr, dict) or fr.get("f") != "PLAY":
                 continue
             card, seat = fr.get("card"), fr.get("seat")
-            if not _text._is_int(card) or not 0 <= card < NB or card in self.named:
+            if not (_text._is_int(card) and _text._is_int(seat)) or not 0 <= card < NB or card in self.named:
                 continue
             e = forms_of.get(card, 0)
             hidden = self.hand_slots.get((seat, e), [])
