@@ -37,7 +37,7 @@ DEF INF = 1e9
 DEF DEPTH_INF = 10000
 DEF HIST_SIZE = 4096
 DEF MAX_THREADS_C = 256
-DEF FIRST_TABLE_ENTRIES = 65536   # 1.5 MB: the table starts this small and grows (up to tt=)
+DEF FIRST_TABLE_ENTRIES = 65536   # 1 MB: the table starts this small and grows (up to tt=)
 DEF GROW_RUN = 65536                # entries the table's growth clears or moves between looks at the clock
 DEF GROWTH = 2                    # to keep two entries a node searched since it was cleared
                                   # (on the Ducks bench, depth 8 needs 2.37 M nodes with this,
@@ -46,6 +46,7 @@ DEF SOLVE_DEEPENING = 8       # solve() deepens this far, then searches null win
 DEF EXACT = 0
 DEF LOWER = 1
 DEF UPPER = 2
+DEF NO_MOVE = 0xFFFF         # a table entry keeps move ids below this
 
 MAX_DEPTH = MAX_PLY - 10        # the deepest iteration a search may ask for
 MAX_TT_MB = 65536
@@ -63,12 +64,14 @@ cdef extern from *:
 
 
 ctypedef struct TTEntry:
-    # Shared by every thread of a search without locks: a writer stores the three words one
-    # by one, so a reader can meet words of two different writes; `check` is the key xor
-    # the two data words, and a torn entry fails it (as a different key would).
-    uint64_t check
+    # 16 bytes, four to a cache line (24 bytes took half again the memory and the cache misses
+    # of a solve).  Shared by every thread of a search without locks: a writer stores the two
+    # words one by one, so a reader can meet words of two different writes; the check is the
+    # key's high half xor the value's two halves, so a torn entry fails it (as a different key
+    # would, but for one chance in 2^32 a probe).
     uint64_t value            # the double's bits
-    uint64_t meta             # move (bits 0-31), depth (32-47), flag (48-55), 1 (56-63)
+    uint64_t meta             # move (bits 0-15, NO_MOVE: none kept), depth (16-29),
+                              # flag + 1 (30-31; 0: an empty entry), check (32-63)
 
 ctypedef struct TTData:
     double value
@@ -77,28 +80,36 @@ ctypedef struct TTData:
     int flag
 
 
+cdef inline uint64_t tt_check(uint64_t key, uint64_t value) noexcept nogil:
+    return ((key >> 32) ^ value ^ (value >> 32)) & 0xFFFFFFFFULL
+
+
 cdef inline bint tt_read(TTEntry* e, uint64_t key, TTData* out) noexcept nogil:
     cdef uint64_t value = load_u64(&e.value)
     cdef uint64_t meta = load_u64(&e.meta)
-    cdef uint64_t check = load_u64(&e.check)
-    if (meta >> 56) == 0 or (check ^ value ^ meta) != key:
+    if (meta >> 30) & 3 == 0 or (meta >> 32) != tt_check(key, value):
         return False
     memcpy(&out.value, &value, sizeof(double))
-    out.move = <int><uint32_t>(meta & 0xFFFFFFFFULL)
-    out.depth = <int16_t><uint16_t>((meta >> 32) & 0xFFFF)
-    out.flag = <int>((meta >> 48) & 0xFF)
+    out.move = <int>(meta & 0xFFFF)
+    if out.move == NO_MOVE:
+        out.move = -1
+    out.depth = <int>((meta >> 16) & 0x3FFF)
+    out.flag = <int>((meta >> 30) & 3) - 1
     return True
 
 
 cdef inline void tt_write(TTEntry* e, uint64_t key, double v, int move, int depth,
                           int flag) noexcept nogil:
+    # a move id the entry cannot hold is not kept (it only orders moves and extends the PV);
+    # every depth a search gives (at most DEPTH_INF) fits in 14 bits
     cdef uint64_t value
     memcpy(&value, &v, sizeof(double))
-    cdef uint64_t meta = (<uint64_t><uint32_t>move | (<uint64_t><uint16_t>depth << 32)
-                          | (<uint64_t>flag << 48) | (<uint64_t>1 << 56))
+    if not 0 <= move < NO_MOVE:
+        move = NO_MOVE
+    cdef uint64_t meta = (<uint64_t>move | (<uint64_t>depth << 16) | (<uint64_t>(flag + 1) << 30)
+                          | (tt_check(key, value) << 32))
     store_u64(&e.value, value)
     store_u64(&e.meta, meta)
-    store_u64(&e.check, key ^ value ^ meta)
 
 
 ctypedef struct Shared:
@@ -278,10 +289,12 @@ cdef class AlphaBeta:
 
     cdef void grow_table(self) noexcept nogil:
         """Double the part of the table in use (the main searcher, while helpers may be
-        reading and writing it): entries whose key has the new index bit move up to the
-        new half.  A racing helper at worst misses an entry or stores one where it will not
-        be found; every read is checked against its key, so nothing wrong is ever read."""
-        cdef uint64_t old = self.shared.mask, i, key, start, run
+        reading and writing it): the new half starts as a copy of the old, so that every
+        entry is where its key now looks for it, whichever the key's new index bit (the
+        entry holds too little of its key to tell), and the copy in the other half fails
+        every key that looks there, as a stale entry does.  A racing helper at worst makes
+        a torn copy, which fails its check; nothing wrong is ever read."""
+        cdef uint64_t old = self.shared.mask, i, start, run
         cdef TTEntry* e
         cdef TTEntry* up
         # The new half's pages are touched for the first time here: doubling 4 M entries
@@ -290,19 +303,13 @@ cdef class AlphaBeta:
         # new half is invisible until the mask changes; everyone else writes the old one).
         for start in range(0, old + 1, GROW_RUN):
             run = min(<uint64_t>GROW_RUN, old + 1 - start)
-            memset(&self.tt[old + 1 + start], 0, run * sizeof(TTEntry))
-            if self.out_of_time():
-                return
-        for i in range(old + 1):
-            if (i & (GROW_RUN - 1)) == 0 and i > 0 and self.out_of_time():
-                return
-            e = &self.tt[i]
-            key = load_u64(&e.check) ^ load_u64(&e.value) ^ load_u64(&e.meta)
-            if key & (old + 1):
+            for i in range(start, start + run):
+                e = &self.tt[i]
                 up = &self.tt[i + old + 1]
                 store_u64(&up.value, load_u64(&e.value))
                 store_u64(&up.meta, load_u64(&e.meta))
-                store_u64(&up.check, load_u64(&e.check))
+            if self.out_of_time():
+                return
         store_u64(&self.shared.mask, old * 2 + 1)
 
     cdef inline bint out_of_time(self) noexcept nogil:
