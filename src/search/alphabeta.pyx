@@ -447,8 +447,8 @@ cdef class AlphaBeta:
         if depth <= 0 or ply >= MAX_PLY - 2:
             return self.leaf(c, me)
         if self.side(tm) == self.side(me):
-            return self.negamax(c, depth, alpha, beta, ply)
-        return -self.negamax(c, depth, -beta, -alpha, ply)
+            return self.negamax(c, depth, alpha, beta, ply, tm)
+        return -self.negamax(c, depth, -beta, -alpha, ply, tm)
 
     cdef double chance(self, State c, int depth, double alpha, double beta, int ply, int me,
                        int budget) noexcept nogil:
@@ -589,9 +589,9 @@ cdef class AlphaBeta:
             return
         self.probing = True
         if self.side(tm) == self.side(me):
-            lo[0] = self.negamax(c, depth, -MATE - 1, MATE + 1, ply)
+            lo[0] = self.negamax(c, depth, -MATE - 1, MATE + 1, ply, tm)
         else:
-            hi[0] = -self.negamax(c, depth, -MATE - 1, MATE + 1, ply)
+            hi[0] = -self.negamax(c, depth, -MATE - 1, MATE + 1, ply, tm)
         self.probing = False
 
     cdef void score_moves(self, int* moves, int n, int tt_move, int ply, int player,
@@ -642,13 +642,14 @@ cdef class AlphaBeta:
             sc[best] = s
         return moves[i]
 
-    cdef double negamax(self, State s, int depth, double alpha, double beta, int ply) noexcept nogil:
-        cdef int me = s.to_move()
+    cdef double negamax(self, State s, int depth, double alpha, double beta, int ply,
+                        int me) noexcept nogil:
+        # me: the player to move at s (the caller has asked the game)
         cdef bint probe = self.probing        # Star2: search the first move only
         cdef uint64_t key = s.key()
         cdef TTEntry* e = self.slot(key)
         cdef TTData hit
-        cdef int tt_move = -1, n = 0, i, m, best_move = -1, j, soon = SOON_UNKNOWN
+        cdef int tt_move = -1, n = 0, i, m, best_move = -1, j, soon = SOON_UNKNOWN, made = -1
         cdef double v, best = -INF, alpha0 = alpha, tv
         cdef bint exact_v
         cdef int* moves = self.movebuf + ply * MAX_MOVES
@@ -692,6 +693,14 @@ cdef class AlphaBeta:
                         alpha = -(tv - 1)
                         if alpha >= beta:
                             return alpha
+                if n > 0 and soon != SOON_LOSS:
+                    # the first child, made now so that its table line comes in while this
+                    # node reads its own and orders its moves (the probe's miss is the
+                    # solver's largest single cost); kept if it is the first searched
+                    made = moves[0]
+                    (<State>self.states[ply + 1]).assign(s)
+                    (<State>self.states[ply + 1]).play(made)
+                    prefetch(self.slot((<State>self.states[ply + 1]).key()))
             alpha0 = alpha
         if ply > 0 and not self.solving:
             # a position repeated on the search path: whoever can repeat can draw
@@ -717,8 +726,9 @@ cdef class AlphaBeta:
         horizon0 = self.horizon
         for i in range(n):
             m = self.pick_next(moves, n, i, ply)
-            (<State>child).assign(s)
-            (<State>child).play(m)
+            if i > 0 or m != made:
+                (<State>child).assign(s)
+                (<State>child).play(m)
             self.pv_len[ply + 1] = 0
             exact_v = True
             if i == 0:
@@ -796,7 +806,7 @@ cdef class AlphaBeta:
         cdef double t0 = now(), score = 0.0, v, alpha, beta
         cdef int* moves
         cdef list pv = [], root_scores = []
-        cdef bint exact = False
+        cdef bint exact = False, lazy
         if root.over() or root.to_move() == CHANCE:
             raise ValueError("alpha-beta needs a decision node to search from")
         if not (0.0 <= seconds <= MAX_SECONDS) or not (0 <= nodes <= MAX_NODES) or max_depth < 1:
@@ -822,6 +832,12 @@ cdef class AlphaBeta:
                 raise ValueError("every root move is excluded: nothing is left to search")
         if n == 1 and not solve:
             max_depth = min(max_depth, 1)
+        # A solve without a callback builds deepening's line and root scores as Python lists
+        # once, at the end, and only if the window tests do not replace them (building them
+        # after every iteration was 8% of the time of an easy solve, end.jsonl's).  A solve
+        # stopped early then extends that line from the table as it is at the end.
+        lazy = solve and callback is None
+        self.done_pv_len = 0
         self.start_helpers(root, max_depth)
         try:
             for d in range(1, max_depth + 1):
@@ -829,20 +845,26 @@ cdef class AlphaBeta:
                 self.root_n = 0
                 self.path[0] = root.key()
                 with nogil:
-                    v = self.negamax(root, d, -INF, INF, 0)
+                    v = self.negamax(root, d, -INF, INF, 0, root.to_move())
                 if self.stop and d > 1:
                     break       # an unfinished iteration: keep the last complete one
                 if self.pv_len[0] > 0:
                     best_move = self.pv[0][0]
-                    pv = self.complete_pv(root, [self.pv[0][i] for i in range(self.pv_len[0])], d)
+                    if lazy:
+                        self.keep_pv(d)
+                    else:
+                        pv = self.complete_pv(root, [self.pv[0][i] for i in range(self.pv_len[0])], d)
                 elif best_move < 0:
                     best_move = moves[0]
                     pv = [best_move]
                 score = v
                 depth_done = d
                 store_int(&self.shared.depth_done, d)
-                root_scores = [(self.root_move[i], self.root_val[i], self.root_exact[i])
-                               for i in range(self.root_n)]
+                if lazy:
+                    self.keep_root_scores()
+                else:
+                    root_scores = [(self.root_move[i], self.root_val[i], self.root_exact[i])
+                                   for i in range(self.root_n)]
                 if callback is not None:
                     try:
                         callback(d, score, pv, self.all_nodes(), now() - t0)
@@ -863,6 +885,7 @@ cdef class AlphaBeta:
             if solve and not exact and not self.stop and not self.met_chance:
                 score, exact = self.window_solve(root, t0, callback)
                 if exact or self.pv_len[0] > 0:
+                    lazy = False      # the window tests' line and root scores replace deepening's
                     depth_done = self.seldepth
                     if self.pv_len[0] > 0:
                         best_move = self.pv[0][0]
@@ -873,6 +896,13 @@ cdef class AlphaBeta:
         finally:
             self.stop_helpers()
             self.table_nodes += self.all_nodes()
+        if lazy:
+            # deepening's last complete iteration, kept in C arrays while it ran
+            if self.done_pv_len > 0:
+                pv = self.complete_pv(root, [self.done_pv[i] for i in range(self.done_pv_len)],
+                                      self.done_depth)
+            root_scores = [(self.done_root_move[i], self.done_root_val[i], self.done_root_exact[i])
+                           for i in range(self.done_root_n)]
         if not solve:
             helper = self.deepest_helper(depth_done, exact)
             if helper is not None:
@@ -1011,7 +1041,7 @@ cdef class AlphaBeta:
             self.horizon = 0
             self.root_n = 0
             self.path[0] = root.key()
-            v = self.negamax(root, d, -INF, INF, 0)
+            v = self.negamax(root, d, -INF, INF, 0, root.to_move())
             if self.stop:
                 break
             if not self.solving:
@@ -1027,6 +1057,21 @@ cdef class AlphaBeta:
             self.window_tests(root, DEPTH_INF - 1)
             self.windows = False
         store_u64(&self.published_nodes, <uint64_t>self.nodes)
+
+    cdef void keep_pv(self, int d) noexcept nogil:
+        cdef int i
+        self.done_depth = d
+        self.done_pv_len = self.pv_len[0]
+        for i in range(self.pv_len[0]):
+            self.done_pv[i] = self.pv[0][i]
+
+    cdef void keep_root_scores(self) noexcept nogil:
+        cdef int i
+        self.done_root_n = self.root_n
+        for i in range(self.root_n):
+            self.done_root_move[i] = self.root_move[i]
+            self.done_root_val[i] = self.root_val[i]
+            self.done_root_exact[i] = self.root_exact[i]
 
     cdef void keep_iteration(self, int d, double v) noexcept nogil:
         cdef int i
@@ -1084,13 +1129,13 @@ cdef class AlphaBeta:
         cdef int p, lo, hi
         self.horizon = 0
         self.path[0] = root.key()
-        v = self.negamax(root, depth, -0.5, 0.5, 0)
+        v = self.negamax(root, depth, -0.5, 0.5, 0, root.to_move())
         if v >= 0.5:                      # a win: the fewest plies p with value MATE - p
             lo, hi = 1, <int>(MATE - v + 0.5)
             while lo < hi and not self.stop:
                 p = (lo + hi) // 2
                 t = MATE - p
-                v = self.negamax(root, depth, t - 0.5, t + 0.5, 0)
+                v = self.negamax(root, depth, t - 0.5, t + 0.5, 0, root.to_move())
                 if v >= t - 0.5:
                     hi = min(p, <int>(MATE - v + 0.5))
                 else:
@@ -1101,7 +1146,7 @@ cdef class AlphaBeta:
             while lo < hi and not self.stop:
                 p = (lo + hi + 1) // 2
                 t = -(MATE - p)
-                v = self.negamax(root, depth, t - 0.5, t + 0.5, 0)
+                v = self.negamax(root, depth, t - 0.5, t + 0.5, 0, root.to_move())
                 if v >= t - 0.5:
                     lo = max(p, <int>(MATE + v + 0.5))
                 else:
@@ -1113,7 +1158,7 @@ cdef class AlphaBeta:
             return 0.0
         if score != 0.0:
             self.root_n = 0
-            self.negamax(root, depth, score - 0.5, score + 0.5, 0)
+            self.negamax(root, depth, score - 0.5, score + 0.5, 0, root.to_move())
         return score
 
     cdef list complete_pv(self, State root, list pv, int depth):
