@@ -348,8 +348,8 @@ def test_the_library_accepts_the_edges_of_each_range_and_nothing_past_them():
 def test_the_table_is_the_largest_power_of_two_that_fits_in_tt_megabytes(mb):
     from roost.search.alphabeta import AlphaBeta
     size = AlphaBeta(tt_mb=mb).tt_bytes
-    entries = size // 24                      # a table entry is 24 bytes
-    assert entries & (entries - 1) == 0 and size == entries * 24
+    entries = size // 16                      # a table entry is 16 bytes
+    assert entries & (entries - 1) == 0 and size == entries * 16
     assert size <= mb << 20 < 2 * size
 
 

@@ -45,6 +45,9 @@ cdef extern from *:
 # The columns from the centre outwards: the order in which equal moves are tried.
 cdef int CENTRE_ORDER[WIDTH]
 CENTRE_ORDER[:] = [3, 2, 4, 1, 5, 0, 6]
+# Each column's place in that order as a tie-break, higher first (6 the centre, 0 the rightmost edge).
+cdef int CENTRE_TIE[WIDTH]
+CENTRE_TIE[:] = [1, 3, 5, 6, 4, 2, 0]
 
 
 cdef inline uint64_t column_mask(int col) noexcept nogil:
@@ -190,21 +193,25 @@ cdef inline void c4_features(const C4Core* c, int player, double* out) noexcept 
 cdef int by_threats(const C4Core* c, uint64_t cells, int* out) noexcept nogil:
     """The columns of `cells` (next free cells), most threats made first (cells where the
     stone played there helps complete a four), centre first among equals."""
-    cdef int n = 0, i, k, col, s
-    cdef int score[WIDTH]
+    cdef int n = 0, k, col, rank
+    cdef int ranks[WIDTH]
     cdef uint64_t cell
-    for i in range(WIDTH):
-        col = CENTRE_ORDER[i]
-        cell = cells & column_mask(col)
-        if not cell:
-            continue
-        s = popcount(winning_cells(c.cur | cell, c.mask | cell))
+    if not cells & (cells - 1):
+        # one move or none: nothing to order (a forced move is most of a proof's nodes)
+        if cells:
+            out[0] = lsb(cells) // STRIDE
+        return 1 if cells else 0
+    while cells:                 # each cell once, in any order: the rank holds the tie-break
+        cell = cells & (0 - cells)
+        cells ^= cell
+        col = lsb(cell) // STRIDE
+        rank = popcount(winning_cells(c.cur | cell, c.mask | cell)) * 8 + CENTRE_TIE[col]
         k = n
-        while k > 0 and score[k - 1] < s:     # insertion sort, stable
-            score[k] = score[k - 1]
+        while k > 0 and ranks[k - 1] < rank:     # insertion sort, best first
+            ranks[k] = ranks[k - 1]
             out[k] = out[k - 1]
             k -= 1
-        score[k] = s
+        ranks[k] = rank
         out[k] = col
         n += 1
     return n

@@ -37,7 +37,7 @@ DEF INF = 1e9
 DEF DEPTH_INF = 10000
 DEF HIST_SIZE = 4096
 DEF MAX_THREADS_C = 256
-DEF FIRST_TABLE_ENTRIES = 65536   # 1.5 MB: the table starts this small and grows (up to tt=)
+DEF FIRST_TABLE_ENTRIES = 65536   # 1 MB: the table starts this small and grows (up to tt=)
 DEF GROW_RUN = 65536                # entries the table's growth clears or moves between looks at the clock
 DEF GROWTH = 2                    # to keep two entries a node searched since it was cleared
                                   # (on the Ducks bench, depth 8 needs 2.37 M nodes with this,
@@ -46,6 +46,7 @@ DEF SOLVE_DEEPENING = 8       # solve() deepens this far, then searches null win
 DEF EXACT = 0
 DEF LOWER = 1
 DEF UPPER = 2
+DEF NO_MOVE = 0xFFFF         # a table entry keeps move ids below this
 
 MAX_DEPTH = MAX_PLY - 10        # the deepest iteration a search may ask for
 MAX_TT_MB = 65536
@@ -63,12 +64,14 @@ cdef extern from *:
 
 
 ctypedef struct TTEntry:
-    # Shared by every thread of a search without locks: a writer stores the three words one
-    # by one, so a reader can meet words of two different writes; `check` is the key xor
-    # the two data words, and a torn entry fails it (as a different key would).
-    uint64_t check
+    # 16 bytes, four to a cache line (24 bytes took half again the memory and the cache misses
+    # of a solve).  Shared by every thread of a search without locks: a writer stores the two
+    # words one by one, so a reader can meet words of two different writes; the check is the
+    # key's high half xor the value's two halves, so a torn entry fails it (as a different key
+    # would, but for one chance in 2^32 a probe).
     uint64_t value            # the double's bits
-    uint64_t meta             # move (bits 0-31), depth (32-47), flag (48-55), 1 (56-63)
+    uint64_t meta             # move (bits 0-15, NO_MOVE: none kept), depth (16-29),
+                              # flag + 1 (30-31; 0: an empty entry), check (32-63)
 
 ctypedef struct TTData:
     double value
@@ -77,28 +80,36 @@ ctypedef struct TTData:
     int flag
 
 
+cdef inline uint64_t tt_check(uint64_t key, uint64_t value) noexcept nogil:
+    return ((key >> 32) ^ value ^ (value >> 32)) & 0xFFFFFFFFULL
+
+
 cdef inline bint tt_read(TTEntry* e, uint64_t key, TTData* out) noexcept nogil:
     cdef uint64_t value = load_u64(&e.value)
     cdef uint64_t meta = load_u64(&e.meta)
-    cdef uint64_t check = load_u64(&e.check)
-    if (meta >> 56) == 0 or (check ^ value ^ meta) != key:
+    if (meta >> 30) & 3 == 0 or (meta >> 32) != tt_check(key, value):
         return False
     memcpy(&out.value, &value, sizeof(double))
-    out.move = <int><uint32_t>(meta & 0xFFFFFFFFULL)
-    out.depth = <int16_t><uint16_t>((meta >> 32) & 0xFFFF)
-    out.flag = <int>((meta >> 48) & 0xFF)
+    out.move = <int>(meta & 0xFFFF)
+    if out.move == NO_MOVE:
+        out.move = -1
+    out.depth = <int>((meta >> 16) & 0x3FFF)
+    out.flag = <int>((meta >> 30) & 3) - 1
     return True
 
 
 cdef inline void tt_write(TTEntry* e, uint64_t key, double v, int move, int depth,
                           int flag) noexcept nogil:
+    # a move id the entry cannot hold is not kept (it only orders moves and extends the PV);
+    # every depth a search gives (at most DEPTH_INF) fits in 14 bits
     cdef uint64_t value
     memcpy(&value, &v, sizeof(double))
-    cdef uint64_t meta = (<uint64_t><uint32_t>move | (<uint64_t><uint16_t>depth << 32)
-                          | (<uint64_t>flag << 48) | (<uint64_t>1 << 56))
+    if not 0 <= move < NO_MOVE:
+        move = NO_MOVE
+    cdef uint64_t meta = (<uint64_t>move | (<uint64_t>depth << 16) | (<uint64_t>(flag + 1) << 30)
+                          | (tt_check(key, value) << 32))
     store_u64(&e.value, value)
     store_u64(&e.meta, meta)
-    store_u64(&e.check, key ^ value ^ meta)
 
 
 ctypedef struct Shared:
@@ -278,10 +289,12 @@ cdef class AlphaBeta:
 
     cdef void grow_table(self) noexcept nogil:
         """Double the part of the table in use (the main searcher, while helpers may be
-        reading and writing it): entries whose key has the new index bit move up to the
-        new half.  A racing helper at worst misses an entry or stores one where it will not
-        be found; every read is checked against its key, so nothing wrong is ever read."""
-        cdef uint64_t old = self.shared.mask, i, key, start, run
+        reading and writing it): the new half starts as a copy of the old, so that every
+        entry is where its key now looks for it, whichever the key's new index bit (the
+        entry holds too little of its key to tell), and the copy in the other half fails
+        every key that looks there, as a stale entry does.  A racing helper at worst makes
+        a torn copy, which fails its check; nothing wrong is ever read."""
+        cdef uint64_t old = self.shared.mask, i, start, run
         cdef TTEntry* e
         cdef TTEntry* up
         # The new half's pages are touched for the first time here: doubling 4 M entries
@@ -290,19 +303,13 @@ cdef class AlphaBeta:
         # new half is invisible until the mask changes; everyone else writes the old one).
         for start in range(0, old + 1, GROW_RUN):
             run = min(<uint64_t>GROW_RUN, old + 1 - start)
-            memset(&self.tt[old + 1 + start], 0, run * sizeof(TTEntry))
-            if self.out_of_time():
-                return
-        for i in range(old + 1):
-            if (i & (GROW_RUN - 1)) == 0 and i > 0 and self.out_of_time():
-                return
-            e = &self.tt[i]
-            key = load_u64(&e.check) ^ load_u64(&e.value) ^ load_u64(&e.meta)
-            if key & (old + 1):
+            for i in range(start, start + run):
+                e = &self.tt[i]
                 up = &self.tt[i + old + 1]
                 store_u64(&up.value, load_u64(&e.value))
                 store_u64(&up.meta, load_u64(&e.meta))
-                store_u64(&up.check, load_u64(&e.check))
+            if self.out_of_time():
+                return
         store_u64(&self.shared.mask, old * 2 + 1)
 
     cdef inline bint out_of_time(self) noexcept nogil:
@@ -440,8 +447,8 @@ cdef class AlphaBeta:
         if depth <= 0 or ply >= MAX_PLY - 2:
             return self.leaf(c, me)
         if self.side(tm) == self.side(me):
-            return self.negamax(c, depth, alpha, beta, ply)
-        return -self.negamax(c, depth, -beta, -alpha, ply)
+            return self.negamax(c, depth, alpha, beta, ply, tm)
+        return -self.negamax(c, depth, -beta, -alpha, ply, tm)
 
     cdef double chance(self, State c, int depth, double alpha, double beta, int ply, int me,
                        int budget) noexcept nogil:
@@ -582,9 +589,9 @@ cdef class AlphaBeta:
             return
         self.probing = True
         if self.side(tm) == self.side(me):
-            lo[0] = self.negamax(c, depth, -MATE - 1, MATE + 1, ply)
+            lo[0] = self.negamax(c, depth, -MATE - 1, MATE + 1, ply, tm)
         else:
-            hi[0] = -self.negamax(c, depth, -MATE - 1, MATE + 1, ply)
+            hi[0] = -self.negamax(c, depth, -MATE - 1, MATE + 1, ply, tm)
         self.probing = False
 
     cdef void score_moves(self, int* moves, int n, int tt_move, int ply, int player,
@@ -635,13 +642,14 @@ cdef class AlphaBeta:
             sc[best] = s
         return moves[i]
 
-    cdef double negamax(self, State s, int depth, double alpha, double beta, int ply) noexcept nogil:
-        cdef int me = s.to_move()
+    cdef double negamax(self, State s, int depth, double alpha, double beta, int ply,
+                        int me) noexcept nogil:
+        # me: the player to move at s (the caller has asked the game)
         cdef bint probe = self.probing        # Star2: search the first move only
         cdef uint64_t key = s.key()
         cdef TTEntry* e = self.slot(key)
         cdef TTData hit
-        cdef int tt_move = -1, n = 0, i, m, best_move = -1, j, soon = SOON_UNKNOWN
+        cdef int tt_move = -1, n = 0, i, m, best_move = -1, j, soon = SOON_UNKNOWN, made = -1
         cdef double v, best = -INF, alpha0 = alpha, tv
         cdef bint exact_v
         cdef int* moves = self.movebuf + ply * MAX_MOVES
@@ -685,6 +693,14 @@ cdef class AlphaBeta:
                         alpha = -(tv - 1)
                         if alpha >= beta:
                             return alpha
+                if n > 0 and soon != SOON_LOSS:
+                    # the first child, made now so that its table line comes in while this
+                    # node reads its own and orders its moves (the probe's miss is the
+                    # solver's largest single cost); kept if it is the first searched
+                    made = moves[0]
+                    (<State>self.states[ply + 1]).assign(s)
+                    (<State>self.states[ply + 1]).play(made)
+                    prefetch(self.slot((<State>self.states[ply + 1]).key()))
             alpha0 = alpha
         if ply > 0 and not self.solving:
             # a position repeated on the search path: whoever can repeat can draw
@@ -710,8 +726,9 @@ cdef class AlphaBeta:
         horizon0 = self.horizon
         for i in range(n):
             m = self.pick_next(moves, n, i, ply)
-            (<State>child).assign(s)
-            (<State>child).play(m)
+            if i > 0 or m != made:
+                (<State>child).assign(s)
+                (<State>child).play(m)
             self.pv_len[ply + 1] = 0
             exact_v = True
             if i == 0:
@@ -789,7 +806,7 @@ cdef class AlphaBeta:
         cdef double t0 = now(), score = 0.0, v, alpha, beta
         cdef int* moves
         cdef list pv = [], root_scores = []
-        cdef bint exact = False
+        cdef bint exact = False, lazy
         if root.over() or root.to_move() == CHANCE:
             raise ValueError("alpha-beta needs a decision node to search from")
         if not (0.0 <= seconds <= MAX_SECONDS) or not (0 <= nodes <= MAX_NODES) or max_depth < 1:
@@ -815,6 +832,12 @@ cdef class AlphaBeta:
                 raise ValueError("every root move is excluded: nothing is left to search")
         if n == 1 and not solve:
             max_depth = min(max_depth, 1)
+        # A solve without a callback builds deepening's line and root scores as Python lists
+        # once, at the end, and only if the window tests do not replace them (building them
+        # after every iteration was 8% of the time of an easy solve, end.jsonl's).  A solve
+        # stopped early then extends that line from the table as it is at the end.
+        lazy = solve and callback is None
+        self.done_pv_len = 0
         self.start_helpers(root, max_depth)
         try:
             for d in range(1, max_depth + 1):
@@ -822,20 +845,26 @@ cdef class AlphaBeta:
                 self.root_n = 0
                 self.path[0] = root.key()
                 with nogil:
-                    v = self.negamax(root, d, -INF, INF, 0)
+                    v = self.negamax(root, d, -INF, INF, 0, root.to_move())
                 if self.stop and d > 1:
                     break       # an unfinished iteration: keep the last complete one
                 if self.pv_len[0] > 0:
                     best_move = self.pv[0][0]
-                    pv = self.complete_pv(root, [self.pv[0][i] for i in range(self.pv_len[0])], d)
+                    if lazy:
+                        self.keep_pv(d)
+                    else:
+                        pv = self.complete_pv(root, [self.pv[0][i] for i in range(self.pv_len[0])], d)
                 elif best_move < 0:
                     best_move = moves[0]
                     pv = [best_move]
                 score = v
                 depth_done = d
                 store_int(&self.shared.depth_done, d)
-                root_scores = [(self.root_move[i], self.root_val[i], self.root_exact[i])
-                               for i in range(self.root_n)]
+                if lazy:
+                    self.keep_root_scores()
+                else:
+                    root_scores = [(self.root_move[i], self.root_val[i], self.root_exact[i])
+                                   for i in range(self.root_n)]
                 if callback is not None:
                     try:
                         callback(d, score, pv, self.all_nodes(), now() - t0)
@@ -856,6 +885,7 @@ cdef class AlphaBeta:
             if solve and not exact and not self.stop and not self.met_chance:
                 score, exact = self.window_solve(root, t0, callback)
                 if exact or self.pv_len[0] > 0:
+                    lazy = False      # the window tests' line and root scores replace deepening's
                     depth_done = self.seldepth
                     if self.pv_len[0] > 0:
                         best_move = self.pv[0][0]
@@ -866,6 +896,13 @@ cdef class AlphaBeta:
         finally:
             self.stop_helpers()
             self.table_nodes += self.all_nodes()
+        if lazy:
+            # deepening's last complete iteration, kept in C arrays while it ran
+            if self.done_pv_len > 0:
+                pv = self.complete_pv(root, [self.done_pv[i] for i in range(self.done_pv_len)],
+                                      self.done_depth)
+            root_scores = [(self.done_root_move[i], self.done_root_val[i], self.done_root_exact[i])
+                           for i in range(self.done_root_n)]
         if not solve:
             helper = self.deepest_helper(depth_done, exact)
             if helper is not None:
@@ -1004,7 +1041,7 @@ cdef class AlphaBeta:
             self.horizon = 0
             self.root_n = 0
             self.path[0] = root.key()
-            v = self.negamax(root, d, -INF, INF, 0)
+            v = self.negamax(root, d, -INF, INF, 0, root.to_move())
             if self.stop:
                 break
             if not self.solving:
@@ -1020,6 +1057,21 @@ cdef class AlphaBeta:
             self.window_tests(root, DEPTH_INF - 1)
             self.windows = False
         store_u64(&self.published_nodes, <uint64_t>self.nodes)
+
+    cdef void keep_pv(self, int d) noexcept nogil:
+        cdef int i
+        self.done_depth = d
+        self.done_pv_len = self.pv_len[0]
+        for i in range(self.pv_len[0]):
+            self.done_pv[i] = self.pv[0][i]
+
+    cdef void keep_root_scores(self) noexcept nogil:
+        cdef int i
+        self.done_root_n = self.root_n
+        for i in range(self.root_n):
+            self.done_root_move[i] = self.root_move[i]
+            self.done_root_val[i] = self.root_val[i]
+            self.done_root_exact[i] = self.root_exact[i]
 
     cdef void keep_iteration(self, int d, double v) noexcept nogil:
         cdef int i
@@ -1077,13 +1129,13 @@ cdef class AlphaBeta:
         cdef int p, lo, hi
         self.horizon = 0
         self.path[0] = root.key()
-        v = self.negamax(root, depth, -0.5, 0.5, 0)
+        v = self.negamax(root, depth, -0.5, 0.5, 0, root.to_move())
         if v >= 0.5:                      # a win: the fewest plies p with value MATE - p
             lo, hi = 1, <int>(MATE - v + 0.5)
             while lo < hi and not self.stop:
                 p = (lo + hi) // 2
                 t = MATE - p
-                v = self.negamax(root, depth, t - 0.5, t + 0.5, 0)
+                v = self.negamax(root, depth, t - 0.5, t + 0.5, 0, root.to_move())
                 if v >= t - 0.5:
                     hi = min(p, <int>(MATE - v + 0.5))
                 else:
@@ -1094,7 +1146,7 @@ cdef class AlphaBeta:
             while lo < hi and not self.stop:
                 p = (lo + hi + 1) // 2
                 t = -(MATE - p)
-                v = self.negamax(root, depth, t - 0.5, t + 0.5, 0)
+                v = self.negamax(root, depth, t - 0.5, t + 0.5, 0, root.to_move())
                 if v >= t - 0.5:
                     lo = max(p, <int>(MATE + v + 0.5))
                 else:
@@ -1106,7 +1158,7 @@ cdef class AlphaBeta:
             return 0.0
         if score != 0.0:
             self.root_n = 0
-            self.negamax(root, depth, score - 0.5, score + 0.5, 0)
+            self.negamax(root, depth, score - 0.5, score + 0.5, 0, root.to_move())
         return score
 
     cdef list complete_pv(self, State root, list pv, int depth):
