@@ -38,7 +38,7 @@ TABLE = {
     ("leaves", None): Choice("ab", "paranoid=1", "paranoid alpha-beta (at 2 players plain "
                              "two-player alpha-beta): in the gauntlets at 0.05 s it beat mcts, ismcts "
                              "and pimc 20/20 each at 2 players, at least 32/36 each at 3 and "
-                             "at least 39.5/48 each at 4; not measured at 5 players"),
+                             "at least 39.5/48 each at 4 (the game's every player count)"),
     ("wingspan", None): Choice("ismcts", "", "information-set MCTS: not separated from PIMC in "
                                "the games measured so far"),
 }
