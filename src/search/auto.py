@@ -34,8 +34,7 @@ TABLE = {
                               "two-player alpha-beta): in the gauntlets at 0.05 s it beat mcts, ismcts "
                               "and pimc at 2 players (48/60, 45/60, 16/20), 3 players (26/36, 25.5/36, "
                               "27/36) and 4 players (47.5/72, 47.5/72, 47/72), each interval "
-                              "above 50%; at 5 players ahead of each (47.5/80, 49.5/80, 46/80) but "
-                              "only at the edge of separation from pimc"),
+                              "above 50%; at 5 players too (71.5/120, 73/120, 72/120)"),
     ("leaves", None): Choice("ab", "paranoid=1", "paranoid alpha-beta (at 2 players plain "
                              "two-player alpha-beta): in the gauntlets at 0.05 s it beat mcts, ismcts "
                              "and pimc 20/20 each at 2 players, at least 32/36 each at 3 and "
