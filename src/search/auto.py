@@ -30,11 +30,15 @@ TABLE = {
                            "evaluation beats mcts, ismcts and pimc at 0.05 s"),
     ("connect4", 2): Choice("ab", "", "alpha-beta proves endgames; at 0.05 s it and mcts are not "
                             "separated (5/10), both far above ismcts and pimc"),
-    ("cubirds", None): Choice("ab", "paranoid=1", "paranoid alpha-beta scored 9/12 against "
-                              "PIMC (auto before it) in the 3-player gauntlet at 0.05 s and led it; "
-                              "PIMC had led the gauntlet without paranoid alpha-beta"),
-    ("leaves", None): Choice("ab", "paranoid=1", "paranoid alpha-beta won 12 of 12 against MCTS in "
-                             "the 3-player gauntlet at 0.05 s, ahead of PIMC"),
+    ("cubirds", None): Choice("ab", "paranoid=1", "paranoid alpha-beta (at 2 players plain "
+                              "two-player alpha-beta): in the gauntlets at 0.05 s it beat mcts, ismcts "
+                              "and pimc at 2 players (48/60, 45/60, 16/20), 3 players (26/36, 25.5/36, "
+                              "27/36) and 4 players (47.5/72, 47.5/72, 47/72), each interval "
+                              "above 50%; at 5 players too (71.5/120, 73/120, 72/120)"),
+    ("leaves", None): Choice("ab", "paranoid=1", "paranoid alpha-beta (at 2 players plain "
+                             "two-player alpha-beta): in the gauntlets at 0.05 s it beat mcts, ismcts "
+                             "and pimc 20/20 each at 2 players, at least 32/36 each at 3 and "
+                             "at least 39.5/48 each at 4 (the game's every player count)"),
     ("wingspan", 1): Choice("ismcts", "", "information-set MCTS with whole playouts: 77 points "
                             "a game at 1 s a move (the playout's score is the solo utility)"),
     ("wingspan", None): Choice("ismcts", "plies=40", "information-set MCTS whose playouts stop "
