@@ -235,6 +235,7 @@ def main(argv=None):
             if verdict != "survived":
                 print(f"the tests do not pass on the unmutated source ({verdict}): stopping")
                 return 2
+            print("baseline: the tests pass on the unmutated source", flush=True)
         for n, i in enumerate(chosen, 1):
             m = every[i]
             with open(path, "w") as fh:
