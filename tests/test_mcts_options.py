@@ -379,12 +379,14 @@ def test_rave_credits_the_moves_of_the_playouts_too(playout):
     assert all(k["amaf_visits"] >= k["visits"] for k in kids)
 
 
-def test_implicit_minimax_selection_step_by_step():
+@pytest.mark.parametrize("weight,bias", [(0.6, 0.0), (0.3, 0.5)])
+def test_implicit_minimax_selection_step_by_step(weight, bias):
     # imm=0.6: a visited move scores (1 - 0.6) * mean + 0.6 * minimax value for its mover
-    # + exploration; untried moves come first, the best evaluated first
+    # + exploration (+ bias * evaluation / (visits + 1): progressive bias fades with the
+    # visits); untried moves come first, the best evaluated first
     s = Ducks.parse(DUCKS_LATE)
-    c, weight = 0.7, 0.6
-    tree = MCTS(capacity=100000, c=c, solver=False, playout_plies=0, imm=weight)
+    c = 0.7
+    tree = MCTS(capacity=100000, c=c, solver=False, playout_plies=0, imm=weight, bias=bias)
     before = tree.tree_nodes()
     steps = 0
     for _ in range(300):
@@ -407,7 +409,8 @@ def test_implicit_minimax_selection_step_by_step():
                     st = seen[k]
                     q = st["value"] / st["visits"]
                     mm = st["imm"] if st["mover"] == 0 else 1.0 - st["imm"]
-                    scores[k] = q + weight * (mm - q) + c * math.sqrt(lg / st["visits"])
+                    scores[k] = (q + weight * (mm - q) + c * math.sqrt(lg / st["visits"])
+                                 + bias * st["heur"] / (st["visits"] + 1.0))
                 top = max(scores.values())
                 allowed = {k for k, v in scores.items() if v >= top - 1e-9}
                 steps += 1
