@@ -279,4 +279,8 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except KeyboardInterrupt:      # Ctrl-C or SIGTERM: main() has restored and rebuilt
+        print("interrupted: the source is restored", file=sys.stderr)
+        sys.exit(130)
