@@ -9,6 +9,9 @@ instead of ``roost/``, so we give cythonize an include directory holding a link
 
 Set ``ROOST_PORTABLE=1`` to build without ``-march=native`` (for binaries that must run on
 another CPU); the default tunes for the building machine, as Stockfish's ``ARCH=native``.
+``ROOST_ONLY=src/search/mcts.pyx`` builds that one extension and ``ROOST_OPT=-O1`` replaces
+``-O3``: the mutation harness (``tools/mutate_cython.py``) rebuilds one module per mutant, and
+on a shared machine the full scan and the optimiser are most of that cost.
 """
 import glob
 import os
@@ -35,13 +38,16 @@ def _include_dir():
 
 
 def _extensions():
-    flags = ["-O3"]
+    flags = [os.environ.get("ROOST_OPT", "-O3")]
     if sys.platform != "win32":
         flags += ["-Wno-unused-function", "-Wno-unreachable-code"]
         if not os.environ.get("ROOST_PORTABLE"):
             flags.append("-march=native")
     exts = []
+    only = os.environ.get("ROOST_ONLY")
     for path in sorted(glob.glob(os.path.join("src", "**", "*.pyx"), recursive=True)):
+        if only and os.path.normpath(path) != os.path.normpath(only):
+            continue
         rel = os.path.splitext(os.path.relpath(path, "src"))[0]
         name = "roost." + rel.replace(os.sep, ".")
         exts.append(Extension(name, [path], include_dirs=[os.path.join("src", "core")],

@@ -111,6 +111,10 @@ def test_progressive_widening_bounds_the_outcomes_kept():
     for visits, kept in widths:
         assert kept <= max(1, math.ceil(0.5 * (visits + 1) ** 0.3))
     assert any(kept < 6 for visits, kept in widths if visits > 10)
+    # the count widening reads is the number of outcomes really linked below each node
+    nodes = tree.tree_nodes()
+    linked = [(n["visits"], len(n["children"])) for n in nodes.values() if n["chance"]]
+    assert sorted(linked) == sorted(widths)
 
 
 def test_full_depth_search_of_a_longer_race_is_exact():

@@ -100,6 +100,45 @@ def test_mast_playouts_take_the_move_with_the_best_average():
         assert p.trace(s, seed=1, max_plies=1) == [(me, favourite)]
 
 
+def first_move_counts(policy, state, draws):
+    """How often a greedy playout (epsilon 0) of `policy` from `state` plays each first move."""
+    counts = {}
+    for seed in range(draws):
+        (_, move), = Playout(POLICIES[policy], 0.0).trace(state, seed=seed, max_plies=1)
+        counts[move] = counts.get(move, 0) + 1
+    return counts
+
+
+def assert_uniform(counts, moves, draws):
+    # each of the tied moves 1/n of the time, within 6 standard deviations (fixed seeds: a
+    # failure is a bias in the tie-break, not bad luck)
+    p = 1 / len(moves)
+    sd = math.sqrt(draws * p * (1 - p))
+    assert set(counts) == set(moves)
+    for m in moves:
+        assert abs(counts[m] - draws * p) <= 6 * sd, (m, counts[m], draws * p)
+
+
+def test_greedy_eval_playouts_break_ties_uniformly():
+    # at the start of Ducks half the moves share the best evaluation: the playout must pick
+    # among them alike, not always the first or the last one met
+    s = Ducks.parse("5/6/7/8/9/8/7/6/5 w 0")
+    values = {m: value_after(s, m, s.player) for m in s.legal()}
+    best = [m for m, v in values.items() if v == max(values.values())]
+    assert 1 < len(best) < len(values)
+    draws = 30 * len(best)
+    assert_uniform(first_move_counts("eval", s, draws), best, draws)
+
+
+def test_mast_playouts_with_nothing_learnt_pick_every_move_alike():
+    # a fresh table rates every move 0.5: all are tied, so each comes up 1/n of the time
+    s = Ducks.parse(DUCKS_MIDDLE)
+    p = Playout(POLICIES["mast"], 0.0)
+    assert all(p.mast_mean(s.player, m) is None for m in s.legal())
+    draws = 30 * len(s.legal())
+    assert_uniform(first_move_counts("mast", s, draws), s.legal(), draws)
+
+
 def test_a_mast_search_credits_each_move_with_its_movers_result():
     # a4 wins at once: every iteration through it is a win for Black, learnt from the tree
     # part of the iteration (the game ends there; no playouts, plies=0, so a4 is not also
@@ -340,12 +379,14 @@ def test_rave_credits_the_moves_of_the_playouts_too(playout):
     assert all(k["amaf_visits"] >= k["visits"] for k in kids)
 
 
-def test_implicit_minimax_selection_step_by_step():
+@pytest.mark.parametrize("weight,bias", [(0.6, 0.0), (0.3, 0.5)])
+def test_implicit_minimax_selection_step_by_step(weight, bias):
     # imm=0.6: a visited move scores (1 - 0.6) * mean + 0.6 * minimax value for its mover
-    # + exploration; untried moves come first, the best evaluated first
+    # + exploration (+ bias * evaluation / (visits + 1): progressive bias fades with the
+    # visits); untried moves come first, the best evaluated first
     s = Ducks.parse(DUCKS_LATE)
-    c, weight = 0.7, 0.6
-    tree = MCTS(capacity=100000, c=c, solver=False, playout_plies=0, imm=weight)
+    c = 0.7
+    tree = MCTS(capacity=100000, c=c, solver=False, playout_plies=0, imm=weight, bias=bias)
     before = tree.tree_nodes()
     steps = 0
     for _ in range(300):
@@ -368,7 +409,8 @@ def test_implicit_minimax_selection_step_by_step():
                     st = seen[k]
                     q = st["value"] / st["visits"]
                     mm = st["imm"] if st["mover"] == 0 else 1.0 - st["imm"]
-                    scores[k] = q + weight * (mm - q) + c * math.sqrt(lg / st["visits"])
+                    scores[k] = (q + weight * (mm - q) + c * math.sqrt(lg / st["visits"])
+                                 + bias * st["heur"] / (st["visits"] + 1.0))
                 top = max(scores.values())
                 allowed = {k for k, v in scores.items() if v >= top - 1e-9}
                 steps += 1

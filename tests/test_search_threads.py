@@ -161,3 +161,28 @@ def test_a_cleared_table_searches_as_a_new_one():
     used.search(state, max_depth=6)
     used.clear()
     assert used.search(state, max_depth=5)["nodes"] == AlphaBeta(tt_mb=64).search(state, max_depth=5)["nodes"]
+
+
+def test_a_reused_searcher_counts_only_this_searchs_nodes_while_it_runs():
+    # the progress counts add the helpers' published counts: those of the previous search
+    # must not leak into the next one (each count shown is at most the search's final count)
+    ducks = get_game("ducks")
+    ab = AlphaBeta(tt_mb=8, threads=2)
+    big = ab.search(ducks.parse("bwbwb/w4b/w5w/b6b/b7b/w6w/b5w/b4w/bbwww w 0"), max_depth=5)
+    shown = []
+    small = ab.search(ducks.parse(DUCKS_SOLVE), max_depth=2,
+                      callback=lambda depth, score, pv, nodes, seconds: shown.append(nodes))
+    assert big["nodes"] > 10 * small["nodes"]
+    assert shown and max(shown) <= small["nodes"], (shown, small["nodes"])
+
+
+def test_a_search_cut_short_in_its_first_iteration_still_reports_a_legal_line():
+    # a node limit of 1 stops the first iteration before any root move has a value: the
+    # progress report and the result still name a legal move (the first one), never a hole
+    ducks = get_game("ducks")
+    state = ducks.parse(DUCKS_SOLVE)
+    lines = []
+    r = AlphaBeta(tt_mb=1).search(state, max_depth=3, nodes=1,
+                                  callback=lambda depth, score, pv, nodes, seconds: lines.append(pv))
+    assert lines and all(pv and pv[0] in state.legal() for pv in lines), lines
+    assert r["move"] in state.legal() and r["pv"][0] == r["move"]

@@ -27,10 +27,11 @@ you keep working meanwhile (``--root``): it rebuilds the extension in place.
 import argparse
 import io
 import json
+import math
 import os
 import random
 import re
-import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -130,22 +131,65 @@ def _is_unary_or_pointer(tokens, tok):
     return tok.string == "*" and i + 1 < len(tokens) and tokens[i + 1].string in ("*", ")", ">")
 
 
-def rebuild(root, env):
+def rebuild(root, env, path=None, fast=False):
+    """Rebuild the extension of ``path`` (every extension if None); True if it compiled.
+
+    ``fast`` builds at -O1: the optimiser is most of a rebuild's cost and a mutant's verdict
+    does not depend on it.  The final rebuild of the restored source uses the normal flags.
+    """
+    env = dict(env)
+    if path:
+        env["ROOST_ONLY"] = os.path.relpath(path, root)
+        os.utime(path)               # newer than its .c, whatever the clock did meanwhile
+    if fast:
+        env["ROOST_OPT"] = "-O1"
     r = subprocess.run([sys.executable, "setup.py", "build_ext", "--inplace"], cwd=root, env=env,
                        capture_output=True, text=True)
     return r.returncode == 0
 
 
 def run_tests(root, tests, timeout, env):
+    """The verdict of the tests on the current build: "killed ...", "survived" or "error ..."."""
     cmd = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", *tests]
+    # a session of its own, so a timeout ends the tests' own subprocesses too
+    proc = subprocess.Popen(cmd, cwd=root, env=env, stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, text=True, start_new_session=True)
     try:
-        r = subprocess.run(cmd, cwd=root, env=env, capture_output=True, text=True, timeout=timeout)
+        out, _ = proc.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:
+        _kill_group(proc)
         return "killed (timeout)"
-    if r.returncode == 0:
+    except BaseException:
+        _kill_group(proc)
+        raise
+    if proc.returncode == 0:
         return "survived"
-    last = [l for l in r.stdout.splitlines() if l.startswith(("FAILED", "ERROR"))]
-    return "killed" + (f" by {last[0].split(' ')[1]}" if last else f" (exit {r.returncode})")
+    if proc.returncode in (4, 5):    # a bad test path or nothing collected: no verdict at all
+        return f"error (pytest exit {proc.returncode})"
+    last = [l for l in out.splitlines() if l.startswith(("FAILED", "ERROR"))]
+    return "killed" + (f" by {last[0].split(' ')[1]}" if last else f" (exit {proc.returncode})")
+
+
+def _kill_group(proc):
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+    proc.wait()
+
+
+def wilson(k, n, z=1.96):
+    """The 95% Wilson score interval of k successes in n trials, as percentages."""
+    if n == 0:
+        return 0.0, 100.0
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return 100.0 * max(0.0, centre - half), 100.0 * min(1.0, centre + half)
+
+
+def _terminate(signum, frame):
+    raise KeyboardInterrupt      # SIGTERM restores the source like Ctrl-C
 
 
 def main(argv=None):
@@ -159,6 +203,8 @@ def main(argv=None):
     ap.add_argument("--only", type=int, nargs="+", help="test these mutants (numbers from --list)")
     ap.add_argument("--list", action="store_true", help="print the mutants and stop")
     ap.add_argument("--log", help="append one JSON line per mutant to this file")
+    ap.add_argument("--no-baseline", action="store_true",
+                    help="skip running the tests on the unmutated source first")
     args = ap.parse_args(argv)
 
     path = os.path.join(args.root, args.file)
@@ -180,16 +226,28 @@ def main(argv=None):
     env = dict(os.environ, PYTHONPATH=os.path.join(args.root, "build", "cython-include"))
     tally = {"killed": 0, "survived": 0, "invalid": 0}
     survivors = []
+    signal.signal(signal.SIGTERM, _terminate)
     try:
+        if not args.no_baseline:
+            # a survivor means nothing unless the tests pass on the real code
+            verdict = run_tests(args.root, args.tests, args.timeout, env) \
+                if rebuild(args.root, env, path, fast=True) else "invalid"
+            if verdict != "survived":
+                print(f"the tests do not pass on the unmutated source ({verdict}): stopping")
+                return 2
+            print("baseline: the tests pass on the unmutated source", flush=True)
         for n, i in enumerate(chosen, 1):
             m = every[i]
             with open(path, "w") as fh:
                 fh.write("".join(m.apply(lines)))
             t0 = time.time()
-            if not rebuild(args.root, env):
+            if not rebuild(args.root, env, path, fast=True):
                 verdict = "invalid"
             else:
                 verdict = run_tests(args.root, args.tests, args.timeout, env)
+            if verdict.startswith("error"):
+                print(f"#{i}: {verdict}: stopping")
+                return 2
             tally[verdict.split(" ")[0]] += 1
             if verdict == "survived":
                 survivors.append(m.describe(lines))
@@ -200,17 +258,29 @@ def main(argv=None):
                     fh.write(json.dumps({"file": args.file, "mutant": i, "kind": m.kind,
                                          "change": m.describe(lines), "verdict": verdict}) + "\n")
     finally:
+        # a second Ctrl-C must not leave a mutant in the tree or a mutant's build behind it
+        old_int = signal.signal(signal.SIGINT, signal.SIG_IGN)
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
         with open(path, "w") as fh:
             fh.write(original)
-        rebuild(args.root, env)
+        if not rebuild(args.root, env, path):
+            print(f"WARNING: rebuilding the restored {args.file} failed; run setup.py build_ext",
+                  file=sys.stderr)
+        signal.signal(signal.SIGINT, old_int)
     valid = tally["killed"] + tally["survived"]
     score = 100.0 * tally["killed"] / valid if valid else 0.0
+    low, high = wilson(tally["killed"], valid)
     print(f"\n{args.file}: {tally['killed']} killed, {tally['survived']} survived, "
-          f"{tally['invalid']} did not compile; score {score:.1f}% of {valid} valid mutants")
+          f"{tally['invalid']} did not compile; score {score:.1f}% of {valid} valid mutants "
+          f"(95% Wilson interval {low:.0f}-{high:.0f}%)")
     for s in survivors:
         print("  survived: " + s)
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except KeyboardInterrupt:      # Ctrl-C or SIGTERM: main() has restored and rebuilt
+        print("interrupted: the source is restored", file=sys.stderr)
+        sys.exit(130)
