@@ -3,9 +3,11 @@ games, and a real kill -9 in the middle (src/arena/tournament.py, runner.py)."""
 import json
 import os
 import signal
+import socket
 import sqlite3
 import subprocess
 import sys
+import threading
 import time
 from collections import Counter
 
@@ -25,13 +27,18 @@ VOLATILE = ("seconds", "times", "finished", "worker")
 
 
 def _rows(db):
+    rows = _all_rows(db)
+    for r in rows:
+        for k in VOLATILE:
+            r.pop(k)
+    return rows
+
+
+def _all_rows(db):
     c = sqlite3.connect(db)
     c.row_factory = sqlite3.Row
     rows = [dict(r) for r in c.execute("SELECT * FROM games ORDER BY id")]
     c.close()
-    for r in rows:
-        for k in VOLATILE:
-            r.pop(k)
     return rows
 
 
@@ -42,7 +49,12 @@ def test_one_process_and_a_pool_play_the_same_games(tmp_path):
     b = run_tournament(cfg, db=str(tmp_path / "b.db"), jobs=2)
     assert a.finished and b.finished and a.counted == b.counted == 6
     assert _rows(a.db) == _rows(b.db)
-    assert a.workers == 1 and b.workers == 2
+    # the workers counted are those that played (on a loaded machine one of the pool's two
+    # may play all six games before the other has started): their pids, not this process's
+    played_in = {r["worker"] for r in _all_rows(b.db)}
+    assert a.workers == 1 and b.workers == len(played_in) >= 1
+    assert all(int(w.rsplit(":", 1)[1]) != os.getpid() for w in played_in)
+    assert {r["worker"] for r in _all_rows(a.db)} == {f"{socket.gethostname()}:{os.getpid()}"}
     # every row is complete and replays to its final position and result
     for rec in read_records(a.db):
         states = replay(rec)
@@ -217,6 +229,24 @@ def test_kill_minus_nine_mid_tournament_then_resume(tmp_path):
         assert r["seed"] == g.seed
 
 
+def _wait_until_stored(db, n, proc, bound):
+    """The number of games stored in ``db`` once it reaches ``n`` (or the tournament ends,
+    or ``bound`` seconds pass: a hang guard, not a speed test)."""
+    deadline = time.monotonic() + bound
+    stored = 0
+    while time.monotonic() < deadline and stored < n and proc.poll() is None:
+        time.sleep(0.05)
+        try:
+            c = sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=1)
+            try:
+                stored = c.execute("SELECT count(*) FROM games").fetchone()[0]
+            finally:
+                c.close()
+        except sqlite3.OperationalError:        # not created yet, or busy
+            continue
+    return stored
+
+
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="needs POSIX signals")
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
 def test_a_signal_stops_tidily_and_says_what_is_stored(tmp_path, signum):
@@ -227,16 +257,7 @@ def test_a_signal_stops_tidily_and_says_what_is_stored(tmp_path, signum):
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
-        deadline = time.monotonic() + 60
-        n = 0
-        while time.monotonic() < deadline and n < 50:
-            time.sleep(0.05)
-            try:
-                c = sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=1)
-                n = c.execute("SELECT count(*) FROM games").fetchone()[0]
-                c.close()
-            except sqlite3.OperationalError:
-                continue
+        n = _wait_until_stored(db, 50, proc, bound=120)
         assert n >= 50, "the tournament stored no games to interrupt"
         proc.send_signal(signum)
         out, err = proc.communicate(timeout=30)
@@ -249,6 +270,90 @@ def test_a_signal_stops_tidily_and_says_what_is_stored(tmp_path, signum):
     stored = sqlite3.connect(db).execute("SELECT count(*) FROM games").fetchone()[0]
     assert 50 <= stored < 4000
     assert f"interrupted: {stored} of 4000 games are stored" in out
+
+
+def _group_members(pgid):
+    """The live processes (not zombies) of process group ``pgid``."""
+    out = []
+    for p in os.listdir("/proc"):
+        if p.isdigit():
+            try:
+                with open(f"/proc/{p}/stat") as fh:
+                    fields = fh.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if fields[0] != "Z" and int(fields[2]) == pgid:
+                out.append(int(p))
+    return out
+
+
+# a program that makes the pool itself, before run_tournament routes Ctrl-C to its stop
+# request: its workers are forked with Python's own SIGINT handler, not the tournament's
+_OWN_POOL = """
+import sys
+from roost.arena.tournament import TournamentConfig, make_backend, run_tournament
+from roost.core.games import get_game
+cfg = TournamentConfig(game=get_game("ducks"), engines=["random", "random"], games=int(sys.argv[1]))
+pool = make_backend(cfg, jobs=2)
+told = set()
+def ready(p):
+    if p.done >= 50 and not told:
+        told.add(p.done)
+        print("ready", flush=True)
+try:
+    res = run_tournament(cfg, db=sys.argv[2], backend=pool, on_progress=ready, progress_every=0)
+finally:
+    pool.close()
+print(f"interrupted: {res.stored} of {res.scheduled} games are stored" if res.interrupted else "done")
+sys.exit(130 if res.interrupted else 0)
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="needs POSIX signals and /proc")
+@pytest.mark.parametrize("how", ["command line", "pool made by the caller"])
+def test_ctrl_c_at_a_terminal_reaches_the_workers_too_and_still_stops_tidily(tmp_path, how):
+    # Ctrl-C at a terminal sends SIGINT to the whole foreground process group, the workers
+    # included: they must leave the decision to the tournament (no traceback of their own,
+    # no "worker died"), and every finished game stays stored
+    db = str(tmp_path / "t.db")
+    total = 4000
+    if how == "command line":
+        cmd = [sys.executable, "-m", "roost.cli.main", "tournament", "ducks", "-e", "random",
+               "-e", "random", "--games", str(total), "--jobs", "2", "--db", db, "--no-progress"]
+    else:
+        cmd = [sys.executable, "-c", _OWN_POOL, str(total), db]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True,        # a group of its own, as a terminal's job
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    try:
+        if how == "command line":
+            stored = _wait_until_stored(db, 50, proc, bound=120)
+            assert stored >= 50, "the tournament stored no games to interrupt"
+        else:
+            guard = threading.Timer(120, lambda: os.killpg(proc.pid, signal.SIGKILL))
+            guard.start()                          # a script that never says "ready" is killed
+            try:
+                line = proc.stdout.readline()
+            finally:
+                guard.cancel()
+            assert line == "ready\n", line + proc.stderr.read()
+        workers = [p for p in _group_members(proc.pid) if p != proc.pid]
+        assert len(workers) >= 2, "the workers are not in the tournament's process group"
+        os.killpg(proc.pid, signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+    assert proc.returncode == 130, err
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
+    stored = sqlite3.connect(db).execute("SELECT count(*) FROM games").fetchone()[0]
+    assert 50 <= stored < total
+    assert f"interrupted: {stored} of {total} games are stored" in out
+    until = time.monotonic() + 20
+    while _group_members(proc.pid) and time.monotonic() < until:
+        time.sleep(0.1)
+    assert not _group_members(proc.pid), "processes of the tournament outlived it"
 
 
 def test_a_damaged_row_is_reported_not_a_traceback(tmp_path):
