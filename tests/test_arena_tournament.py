@@ -2,6 +2,7 @@
 games, and a real kill -9 in the middle (src/arena/tournament.py, runner.py)."""
 import json
 import os
+import shlex
 import signal
 import socket
 import sqlite3
@@ -18,6 +19,7 @@ from roost.arena.runner import play_scheduled
 from roost.arena.ratings import Sprt
 from roost.arena.tournament import TournamentConfig, TournamentError, result_from_db, run_tournament
 from roost.core.games import get_game
+from roost.search.engines import parse_engine
 
 sys.path.insert(0, os.path.dirname(__file__))
 from arena_toys import RACE  # noqa: E402
@@ -545,3 +547,73 @@ def test_the_in_process_backend_stops_when_asked_and_closes_its_engines():
     assert seen == [items[0][0], items[1][0]]          # True from on_record: no more games
     backend.close()
     assert not [k for k in runner._ENGINE_CACHE if k[3] == 30.0]
+
+
+BOT = os.path.join(os.path.dirname(__file__), "protocol_bots", "bot.py")
+
+
+def _children():
+    out = set()
+    for task in os.listdir("/proc/self/task"):
+        with open(f"/proc/self/task/{task}/children") as fh:
+            out.update(int(p) for p in fh.read().split())
+    return out
+
+
+def test_a_program_seated_twice_runs_twice_is_kept_between_games_and_told_to_quit(tmp_path, monkeypatch):
+    # one program a seat (not a spare that never plays), the same ones for the next game,
+    # and at the end each is asked to quit rather than killed (found by mutation: a third
+    # program started, and close_engines leaving the ending to the garbage collector)
+    from roost.arena import runner
+    monkeypatch.setattr(runner, "_ENGINE_CACHE", {})
+    heard = tmp_path / "heard.txt"
+    spec = "cmd:" + " ".join(shlex.quote(w) for w in [sys.executable, BOT, "--record", str(heard)])
+    try:
+        for gid in (1, 2):
+            rec = play_scheduled(DUCKS, None, (gid, 0, 0, [0, 0], [spec, spec], gid))
+            assert rec["ending"] is None and rec["plies"] > 0
+    finally:
+        runner.close_engines()
+    lines = heard.read_text().splitlines()
+    assert sum(line.split()[0] == "roost" for line in lines) == 2      # two handshakes
+    assert sum(line.split()[0] == "newgame" for line in lines) == 4     # two games each
+    assert lines.count("quit") == 2
+
+
+def test_one_engine_is_built_a_seat_and_kept_for_the_next_game(monkeypatch):
+    # an engine may hold a large table from the start: no spare is built beside the seats'
+    # (found by mutation: a count off by one built a third, idle, engine)
+    from roost.arena import runner
+    monkeypatch.setattr(runner, "_ENGINE_CACHE", {})
+    built = []
+
+    def counting(spec):
+        built.append(spec)
+        return parse_engine(spec)
+    monkeypatch.setattr(runner, "parse_engine", counting)
+    for gid in (1, 2):
+        play_scheduled(DUCKS, None, (gid, 0, 0, [0, 0], ["ab:depth=1", "ab:depth=1"], gid))
+    assert built == ["ab:depth=1", "ab:depth=1"]
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_on_a_clock_roost_engines_play_in_worker_processes_the_arena_can_end(monkeypatch):
+    # a search that overran its clock in the tournament's own process could not be stopped:
+    # with a time control every seat is a worker process (found by mutation: the condition
+    # turned round played them here)
+    from roost.arena import runner
+    from roost.arena.match import TimeControl
+    monkeypatch.setattr(runner, "_ENGINE_CACHE", {})
+    before = _children()
+    try:
+        rec = play_scheduled(DUCKS, (None, 0, TimeControl(30.0, 0.0), None),
+                             (1, 0, 0, [0, 1], ["random", "ab:depth=1"], 3))
+        assert rec["ending"] is None
+        workers = _children() - before
+        assert len(workers) == 2
+    finally:
+        runner.close_engines()
+    until = time.monotonic() + 20
+    while _children() & workers and time.monotonic() < until:
+        time.sleep(0.05)
+    assert not _children() & workers
