@@ -617,3 +617,35 @@ def test_on_a_clock_roost_engines_play_in_worker_processes_the_arena_can_end(mon
     while _children() & workers and time.monotonic() < until:
         time.sleep(0.05)
     assert not _children() & workers
+
+
+_POOL_LEFT_OPEN = """
+import sys
+from roost.arena.tournament import TournamentConfig, make_backend, run_tournament
+from roost.core.games import get_game
+cfg = TournamentConfig(game=get_game("ducks"), engines=["random", "random"], games=20)
+pool = make_backend(cfg, jobs=2)
+res = run_tournament(cfg, db=sys.argv[1], backend=pool)
+print("finished" if res.finished else "unfinished", flush=True)
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_a_program_that_leaves_its_pool_open_still_exits(tmp_path):
+    # the pool's workers wait for work as long as the tournament's process lives: they must
+    # not keep a program that forgot pool.close() from exiting (found by mutation: workers
+    # that were not daemons were waited for at exit, for ever)
+    proc = subprocess.Popen([sys.executable, "-c", _POOL_LEFT_OPEN, str(tmp_path / "t.db")],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True)
+    try:
+        out, err = proc.communicate(timeout=120)      # a hang guard: it takes a few seconds
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.communicate()
+        pytest.fail("a program that left its pool open did not exit")
+    assert proc.returncode == 0 and out == "finished\n", err
+    until = time.monotonic() + 20
+    while _group_members(proc.pid) and time.monotonic() < until:
+        time.sleep(0.1)
+    assert not _group_members(proc.pid), "workers outlived the program"
