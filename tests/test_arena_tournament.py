@@ -649,3 +649,41 @@ def test_a_program_that_leaves_its_pool_open_still_exits(tmp_path):
     while _group_members(proc.pid) and time.monotonic() < until:
         time.sleep(0.1)
     assert not _group_members(proc.pid), "workers outlived the program"
+
+
+class _FakePoolQueues:
+    """The pool's two queues without processes: every chunk put is "played" at once, one
+    game per get, oldest first; it keeps the most games ever waiting or being played."""
+
+    def __init__(self, seconds):
+        self.seconds, self.waiting, self.most, self.chunks = seconds, [], 0, []
+        self.first_get = None                # the chunks put before the first result came
+
+    def put(self, chunk):
+        self.chunks.append(len(chunk))
+        self.waiting.extend(chunk)
+        self.most = max(self.most, len(self.waiting))
+
+    def get(self, timeout=None):
+        if self.first_get is None:
+            self.first_get = list(self.chunks)
+        item = self.waiting.pop(0)
+        return ("ok", {"id": item[0], "seconds": self.seconds})
+
+
+def test_a_pool_keeps_a_few_chunks_a_worker_in_flight_and_no_more():
+    # fast games go in chunks (about 50 ms of games each, at most 64), and each worker has
+    # about two chunks waiting, so none idles between chunks, yet a stop finds few games in
+    # flight (found by mutation: a bound that allowed a single chunk for all workers)
+    from roost.arena import runner
+    for seconds, size in [(0.0008, 62), (0.0001, 64)]:
+        pool = object.__new__(runner.LocalPool)
+        fake = _FakePoolQueues(seconds)
+        pool.workers, pool.procs, pool.task_q, pool.result_q = 2, [], fake, fake
+        seen = []
+        pool.play(iter((i, 0, 0, [0, 1], ["random", "random"], i) for i in range(1, 3001)),
+                  lambda rec: seen.append(rec["id"]))
+        assert seen == list(range(1, 3001))                 # every game once, in order
+        assert fake.first_get == [1, 1, 1, 1]               # untimed: one game a chunk, two a worker
+        assert max(fake.chunks) == size
+        assert 2 * 2 * size <= fake.most < 2 * 2 * size + size    # two chunks a worker, no more
