@@ -687,3 +687,31 @@ def test_a_pool_keeps_a_few_chunks_a_worker_in_flight_and_no_more():
         assert fake.first_get == [1, 1, 1, 1]               # untimed: one game a chunk, two a worker
         assert max(fake.chunks) == size
         assert 2 * 2 * size <= fake.most < 2 * 2 * size + size    # two chunks a worker, no more
+
+
+def test_a_pool_hands_out_no_more_work_once_told_to_stop():
+    # on_record returns True once the tournament has its answer (an SPRT decision): the
+    # games already handed out still come back, no new ones go out
+    from roost.arena import runner
+    pool = object.__new__(runner.LocalPool)
+    fake = _FakePoolQueues(0.0008)
+    pool.workers, pool.procs, pool.task_q, pool.result_q = 2, [], fake, fake
+    seen = []
+    pool.play(iter((i, 0, 0, [0, 1], ["random", "random"], i) for i in range(1, 3001)),
+              lambda rec: seen.append(rec["id"]) or len(seen) >= 100)
+    handed_out = sum(fake.chunks)
+    assert 100 <= handed_out < 100 + 2 * 2 * 62 + 62 and seen == list(range(1, handed_out + 1))
+
+
+def test_a_pool_tournament_asks_its_programs_to_quit_at_the_end(tmp_path):
+    # the workers are told to finish, and close their engines: an external program is asked
+    # to quit rather than left to find its input closed (found by mutation: a normal close
+    # that terminated the workers)
+    heard = tmp_path / "heard.txt"
+    spec = "cmd:" + " ".join(shlex.quote(w) for w in [sys.executable, BOT, "--record", str(heard)])
+    cfg = TournamentConfig(game=DUCKS, engines=[spec, "random"], games=4, seed=2)
+    res = run_tournament(cfg, db=str(tmp_path / "t.db"), jobs=2)
+    assert res.finished and res.stored == 4
+    lines = heard.read_text().splitlines()
+    started = sum(line.split()[0] == "roost" for line in lines)
+    assert started >= 1 and lines.count("quit") == started
