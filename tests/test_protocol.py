@@ -224,6 +224,22 @@ def test_a_cubirds_seat_view_alone_is_a_position_the_engine_plays(session):
     assert state.parse_move(move) in state.legal()
 
 
+def test_a_wingspan_view_that_cannot_be_is_one_error_line(session):
+    import json
+    from roost.core.games import get_game
+    state = get_game("wingspan").start(players=2, seed=4)
+    view = json.loads(state.view(0))
+    view["deck"].pop()
+    s = session("wingspan", "--engine", "ismcts:iterations=5")
+    s.send("roost 1", "newgame wingspan players 2 seat 0", f"position {json.dumps(view)}", "go")
+    s.until("roostok")
+    said = s.until("error")[-1]
+    assert said.startswith("error the position does not parse: the view's") and "deck epoch 0" in said
+    s.send(f"position {state.view(0)}", "go")           # the engine goes on with the next
+    move = s.until("bestmove")[-1].split()[1]
+    assert state.parse_move(move) in state.legal()
+
+
 def test_roost_engine_refuses_what_it_cannot_serve():
     for args, says in [(["nogame"], "unknown game"), (["ducks", "-e", "mcts:iters=3"], "no parameter"),
                        (["ducks", "-e", "cmd:true"], "serves roost's own engines")]:

@@ -133,3 +133,33 @@ def test_random_mutations_only_raise_position_errors():
 def test_every_example_still_parses():
     for t in POSITIONS:
         assert Wingspan.parse(t).text() == t
+
+
+def test_random_mutations_of_views_only_raise_position_errors():
+    # rules: §8 observer view: a seat's view parses too, and whatever is wrong with it only
+    # PositionError escapes; a mutated view that is accepted is a view its position shows
+    rnd = random.Random(12)
+    views = [(Wingspan.parse(t).view(o), o) for t in POSITIONS for o in range(json.loads(t)["n"])]
+    rejected = accepted = 0
+    for _ in range(500):
+        view, o = rnd.choice(views)
+        d = json.loads(view)
+        path = rnd.choice(list(_paths(d))[1:])
+        parent, key = _at(d, path[:-1]), path[-1]
+        op = rnd.random()
+        if op < 0.6:
+            parent[key] = rnd.choice(BAD_VALUES + (rnd.randint(-3, 300),))
+        elif op < 0.8 and isinstance(parent, dict):
+            del parent[key]
+        elif isinstance(parent, list):
+            parent.insert(rnd.randrange(len(parent) + 1), rnd.choice(BAD_VALUES + (0, 5, 169)))
+        text = json.dumps(d, separators=(",", ":"))
+        try:
+            s = Wingspan.parse(text)
+        except PositionError as e:
+            assert str(e)
+            rejected += 1
+            continue
+        assert s.view(d["observer"]) == text
+        accepted += 1
+    assert rejected > 400

@@ -200,8 +200,7 @@ class Server:
             try:
                 state = self.game.parse(text)
             except RoostError as e:
-                hint = " (send a world line: this looks like an observer view)" if self.world is None else ""
-                raise M.ProtocolError(f"the position does not parse: {e}{hint}") from None
+                raise M.ProtocolError(f"the {'world' if self.world else 'position'} does not parse: {e}") from None
             if self.players is not None and state.players != self.players:
                 raise M.ProtocolError(f"the position has {state.players} players, the game {self.players}")
             ids, done = [], 0

@@ -7,13 +7,13 @@ seat sees all of it.
 Hidden information: ``position`` is the game's own observer view (``view(seat)``: CuBirds
 writes the others' unknown cards as ``?`` and the draw pile as a count; Under the Leaves
 with 2 or 3 players writes its bag as ``bag=?``, since which unseen tiles are in it and
-which were removed before the game is hidden; Wingspan writes hidden cards as -1 and drops
-the RNG), and ``world`` is a full position text in the game's ordinary format that agrees
-with that view, its hidden part drawn at random by the arena (``determinized(seat, seed)``,
-which reads only what the seat sees).  The CuBirds and Leaves parsers read their views
+which were removed before the game is hidden; Wingspan writes the cards the seat has not
+seen as -1 and drops the other seats' setup choices and the RNG), and ``world`` is a full
+position text in the game's ordinary format that agrees with that view, its hidden part
+drawn at random by the arena (``determinized(seat, seed)``, which reads only what the seat
+sees), for engines that would rather not read views.  Every game's parser reads its views
 (the hidden cards dealt from the unseen ones in a fixed way), so ``position`` alone is a
-position the receiver can search; Wingspan's parser does not read its view yet, so a
-Wingspan engine needs ``world``.  No moves are sent: a seat cannot replay moves onto cards
+position the receiver can search.  No moves are sent: a seat cannot replay moves onto cards
 it cannot see, so every decision re-sends the view of the moment.
 """
 

@@ -12,6 +12,7 @@
 - ``information`` what each seat sees, determinization
 - ``position``    the struct as plain values, for the two plain-Python modules:
 - ``text``        position text (reading checks every value)
+- ``views``       a seat's view read back: its hidden cards dealt in a fixed way
 - ``moves``       move names
 - ``render``      the text picture and the pending question
 """

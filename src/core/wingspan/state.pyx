@@ -101,7 +101,8 @@ cdef class Wingspan(State):
 
     @classmethod
     def parse(cls, text, settle=False):
-        """Parse the position text of §8 (one JSON object; or a file holding it).  The text
+        """Parse the position text of §8 (one JSON object; or a file holding it), or a
+        seat's view (``view``; its hidden cards dealt in a fixed way, views.py).  The text
         must be at a decision node; with ``settle=True`` a position whose pending step is
         automatic or forced is accepted and advanced to the next decision node (for
         building test positions by hand)."""
@@ -114,7 +115,8 @@ cdef class Wingspan(State):
 
     def view(self, int observer):
         """The position text as seat ``observer`` sees it (§8, observer view): hidden
-        cards as -1, the decks as lists of -1, other seats' setup choices and the RNG removed."""
+        cards as -1, the decks as lists of -1, other seats' setup choices and the RNG removed.
+        ``parse`` reads it back to a position whose view is this text."""
         from roost.core.wingspan import text as _text
         if not 0 <= observer < self.c.n:
             raise GameError(f"observer must be a seat 0..{self.c.n - 1}, not {observer}")
