@@ -1,10 +1,11 @@
 """Ratings: pairwise decomposition, the Bradley-Terry fit, head-to-head score, SPRT
 (src/arena/ratings.py).  Expected values are computed by hand in the comments."""
+import dataclasses
 import math
 
 import pytest
 
-from roost.arena.ratings import ScoreStream, Sprt, SprtError, Tally, fit_elo, pairwise
+from roost.arena.ratings import ScoreStream, Sprt, SprtError, Tally, fit_elo, pairwise, score_with_interval
 
 
 def _games(t, engines, result, times):
@@ -467,3 +468,44 @@ def test_virtual_draws_go_to_the_pairs_that_met_and_to_no_other():
     assert by_hand.note == ""
     assert r.elo == pytest.approx(by_hand.elo, abs=1e-9)
     assert "one virtual draw was added" in r.note
+
+
+def test_a_game_score_is_the_mean_of_the_pairs_between_the_two_engines():
+    # three seats, engine 0 twice: 0 beats 1 (seats 0, 1), 1 draws with 0 (seats 1, 2)
+    assert ScoreStream.game_score([0, 1, 0], (1.0, 0.0, 0.0)) == 0.75
+    assert ScoreStream.game_score([0, 0], (1.0, 0.0)) is None          # no pair between them
+
+
+def test_losing_every_game_gives_no_chance_of_being_stronger():
+    s = ScoreStream()
+    for _ in range(5):
+        s.add(0.0)
+    h = s.head_to_head()
+    assert h.score == 0.0 and h.margin == 0.0 and h.los == 0.0
+
+
+def test_sprt_defaults_equal_bounds_and_its_dict():
+    # the documented defaults: elo0=0, elo1=10, alpha=beta=0.05
+    assert Sprt.parse("elo0=0").text() == "elo0=0,elo1=10,alpha=0.05,beta=0.05"
+    with pytest.raises(SprtError, match="elo1 > elo0"):
+        Sprt.parse("elo0=5,elo1=5")                       # no interval to test between
+    s = Sprt.parse("elo0=-5,elo1=15,alpha=0.1,beta=0.2")
+    assert s.as_dict() == {"elo0": -5.0, "elo1": 15.0, "alpha": 0.1, "beta": 0.2}
+    assert Sprt(**s.as_dict()) == s
+
+
+def test_an_sprt_with_no_games_has_a_zero_ratio_and_cannot_be_changed():
+    assert Sprt().run([]) == ("", 0, 0.0)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        Sprt().elo1 = 20.0                # a stored test's bounds stay what was stored
+
+
+@pytest.mark.parametrize("score, margin, games, shown", [
+    (0.625, 0.12, 16, "62.5% ± 12.0% (95%)"),
+    (0.5, 0.5, 4, "50.0% ± 50.0% (95%)"),                          # touches both ends: inside
+    (0.9, 0.2, 10, "90.0% (95% interval 70.0% to 100.0%)"),
+    (0.1, 0.2, 10, "10.0% (95% interval 0.0% to 30.0%)"),
+    (1.0, 0.0, 5, "100.0% (every one of the 5 games had the same result: too few for an interval)"),
+])
+def test_a_score_is_shown_with_its_interval_cut_at_the_ends(score, margin, games, shown):
+    assert score_with_interval(score, margin, games) == shown

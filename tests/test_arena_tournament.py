@@ -2,10 +2,13 @@
 games, and a real kill -9 in the middle (src/arena/tournament.py, runner.py)."""
 import json
 import os
+import shlex
 import signal
+import socket
 import sqlite3
 import subprocess
 import sys
+import threading
 import time
 from collections import Counter
 
@@ -16,6 +19,7 @@ from roost.arena.runner import play_scheduled
 from roost.arena.ratings import Sprt
 from roost.arena.tournament import TournamentConfig, TournamentError, result_from_db, run_tournament
 from roost.core.games import get_game
+from roost.search.engines import parse_engine
 
 sys.path.insert(0, os.path.dirname(__file__))
 from arena_toys import RACE  # noqa: E402
@@ -25,13 +29,18 @@ VOLATILE = ("seconds", "times", "finished", "worker")
 
 
 def _rows(db):
+    rows = _all_rows(db)
+    for r in rows:
+        for k in VOLATILE:
+            r.pop(k)
+    return rows
+
+
+def _all_rows(db):
     c = sqlite3.connect(db)
     c.row_factory = sqlite3.Row
     rows = [dict(r) for r in c.execute("SELECT * FROM games ORDER BY id")]
     c.close()
-    for r in rows:
-        for k in VOLATILE:
-            r.pop(k)
     return rows
 
 
@@ -42,7 +51,12 @@ def test_one_process_and_a_pool_play_the_same_games(tmp_path):
     b = run_tournament(cfg, db=str(tmp_path / "b.db"), jobs=2)
     assert a.finished and b.finished and a.counted == b.counted == 6
     assert _rows(a.db) == _rows(b.db)
-    assert a.workers == 1 and b.workers == 2
+    # the workers counted are those that played (on a loaded machine one of the pool's two
+    # may play all six games before the other has started): their pids, not this process's
+    played_in = {r["worker"] for r in _all_rows(b.db)}
+    assert a.workers == 1 and b.workers == len(played_in) >= 1
+    assert all(int(w.rsplit(":", 1)[1]) != os.getpid() for w in played_in)
+    assert {r["worker"] for r in _all_rows(a.db)} == {f"{socket.gethostname()}:{os.getpid()}"}
     # every row is complete and replays to its final position and result
     for rec in read_records(a.db):
         states = replay(rec)
@@ -217,6 +231,24 @@ def test_kill_minus_nine_mid_tournament_then_resume(tmp_path):
         assert r["seed"] == g.seed
 
 
+def _wait_until_stored(db, n, proc, bound):
+    """The number of games stored in ``db`` once it reaches ``n`` (or the tournament ends,
+    or ``bound`` seconds pass: a hang guard, not a speed test)."""
+    deadline = time.monotonic() + bound
+    stored = 0
+    while time.monotonic() < deadline and stored < n and proc.poll() is None:
+        time.sleep(0.05)
+        try:
+            c = sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=1)
+            try:
+                stored = c.execute("SELECT count(*) FROM games").fetchone()[0]
+            finally:
+                c.close()
+        except sqlite3.OperationalError:        # not created yet, or busy
+            continue
+    return stored
+
+
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="needs POSIX signals")
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
 def test_a_signal_stops_tidily_and_says_what_is_stored(tmp_path, signum):
@@ -227,16 +259,7 @@ def test_a_signal_stops_tidily_and_says_what_is_stored(tmp_path, signum):
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
-        deadline = time.monotonic() + 60
-        n = 0
-        while time.monotonic() < deadline and n < 50:
-            time.sleep(0.05)
-            try:
-                c = sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=1)
-                n = c.execute("SELECT count(*) FROM games").fetchone()[0]
-                c.close()
-            except sqlite3.OperationalError:
-                continue
+        n = _wait_until_stored(db, 50, proc, bound=120)
         assert n >= 50, "the tournament stored no games to interrupt"
         proc.send_signal(signum)
         out, err = proc.communicate(timeout=30)
@@ -249,6 +272,90 @@ def test_a_signal_stops_tidily_and_says_what_is_stored(tmp_path, signum):
     stored = sqlite3.connect(db).execute("SELECT count(*) FROM games").fetchone()[0]
     assert 50 <= stored < 4000
     assert f"interrupted: {stored} of 4000 games are stored" in out
+
+
+def _group_members(pgid):
+    """The live processes (not zombies) of process group ``pgid``."""
+    out = []
+    for p in os.listdir("/proc"):
+        if p.isdigit():
+            try:
+                with open(f"/proc/{p}/stat") as fh:
+                    fields = fh.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if fields[0] != "Z" and int(fields[2]) == pgid:
+                out.append(int(p))
+    return out
+
+
+# a program that makes the pool itself, before run_tournament routes Ctrl-C to its stop
+# request: its workers are forked with Python's own SIGINT handler, not the tournament's
+_OWN_POOL = """
+import sys
+from roost.arena.tournament import TournamentConfig, make_backend, run_tournament
+from roost.core.games import get_game
+cfg = TournamentConfig(game=get_game("ducks"), engines=["random", "random"], games=int(sys.argv[1]))
+pool = make_backend(cfg, jobs=2)
+told = set()
+def ready(p):
+    if p.done >= 50 and not told:
+        told.add(p.done)
+        print("ready", flush=True)
+try:
+    res = run_tournament(cfg, db=sys.argv[2], backend=pool, on_progress=ready, progress_every=0)
+finally:
+    pool.close()
+print(f"interrupted: {res.stored} of {res.scheduled} games are stored" if res.interrupted else "done")
+sys.exit(130 if res.interrupted else 0)
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="needs POSIX signals and /proc")
+@pytest.mark.parametrize("how", ["command line", "pool made by the caller"])
+def test_ctrl_c_at_a_terminal_reaches_the_workers_too_and_still_stops_tidily(tmp_path, how):
+    # Ctrl-C at a terminal sends SIGINT to the whole foreground process group, the workers
+    # included: they must leave the decision to the tournament (no traceback of their own,
+    # no "worker died"), and every finished game stays stored
+    db = str(tmp_path / "t.db")
+    total = 4000
+    if how == "command line":
+        cmd = [sys.executable, "-m", "roost.cli.main", "tournament", "ducks", "-e", "random",
+               "-e", "random", "--games", str(total), "--jobs", "2", "--db", db, "--no-progress"]
+    else:
+        cmd = [sys.executable, "-c", _OWN_POOL, str(total), db]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True,        # a group of its own, as a terminal's job
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    try:
+        if how == "command line":
+            stored = _wait_until_stored(db, 50, proc, bound=120)
+            assert stored >= 50, "the tournament stored no games to interrupt"
+        else:
+            guard = threading.Timer(120, lambda: os.killpg(proc.pid, signal.SIGKILL))
+            guard.start()                          # a script that never says "ready" is killed
+            try:
+                line = proc.stdout.readline()
+            finally:
+                guard.cancel()
+            assert line == "ready\n", line + proc.stderr.read()
+        workers = [p for p in _group_members(proc.pid) if p != proc.pid]
+        assert len(workers) >= 2, "the workers are not in the tournament's process group"
+        os.killpg(proc.pid, signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+    assert proc.returncode == 130, err
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
+    stored = sqlite3.connect(db).execute("SELECT count(*) FROM games").fetchone()[0]
+    assert 50 <= stored < total
+    assert f"interrupted: {stored} of {total} games are stored" in out
+    until = time.monotonic() + 20
+    while _group_members(proc.pid) and time.monotonic() < until:
+        time.sleep(0.1)
+    assert not _group_members(proc.pid), "processes of the tournament outlived it"
 
 
 def test_a_damaged_row_is_reported_not_a_traceback(tmp_path):
@@ -440,3 +547,171 @@ def test_the_in_process_backend_stops_when_asked_and_closes_its_engines():
     assert seen == [items[0][0], items[1][0]]          # True from on_record: no more games
     backend.close()
     assert not [k for k in runner._ENGINE_CACHE if k[3] == 30.0]
+
+
+BOT = os.path.join(os.path.dirname(__file__), "protocol_bots", "bot.py")
+
+
+def _children():
+    out = set()
+    for task in os.listdir("/proc/self/task"):
+        with open(f"/proc/self/task/{task}/children") as fh:
+            out.update(int(p) for p in fh.read().split())
+    return out
+
+
+def test_a_program_seated_twice_runs_twice_is_kept_between_games_and_told_to_quit(tmp_path, monkeypatch):
+    # one program a seat (not a spare that never plays), the same ones for the next game,
+    # and at the end each is asked to quit rather than killed (found by mutation: a third
+    # program started, and close_engines leaving the ending to the garbage collector)
+    from roost.arena import runner
+    monkeypatch.setattr(runner, "_ENGINE_CACHE", {})
+    heard = tmp_path / "heard.txt"
+    spec = "cmd:" + " ".join(shlex.quote(w) for w in [sys.executable, BOT, "--record", str(heard)])
+    try:
+        for gid in (1, 2):
+            rec = play_scheduled(DUCKS, None, (gid, 0, 0, [0, 0], [spec, spec], gid))
+            assert rec["ending"] is None and rec["plies"] > 0
+    finally:
+        runner.close_engines()
+    lines = heard.read_text().splitlines()
+    assert sum(line.split()[0] == "roost" for line in lines) == 2      # two handshakes
+    assert sum(line.split()[0] == "newgame" for line in lines) == 4     # two games each
+    assert lines.count("quit") == 2
+
+
+def test_one_engine_is_built_a_seat_and_kept_for_the_next_game(monkeypatch):
+    # an engine may hold a large table from the start: no spare is built beside the seats'
+    # (found by mutation: a count off by one built a third, idle, engine)
+    from roost.arena import runner
+    monkeypatch.setattr(runner, "_ENGINE_CACHE", {})
+    built = []
+
+    def counting(spec):
+        built.append(spec)
+        return parse_engine(spec)
+    monkeypatch.setattr(runner, "parse_engine", counting)
+    for gid in (1, 2):
+        play_scheduled(DUCKS, None, (gid, 0, 0, [0, 0], ["ab:depth=1", "ab:depth=1"], gid))
+    assert built == ["ab:depth=1", "ab:depth=1"]
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_on_a_clock_roost_engines_play_in_worker_processes_the_arena_can_end(monkeypatch):
+    # a search that overran its clock in the tournament's own process could not be stopped:
+    # with a time control every seat is a worker process (found by mutation: the condition
+    # turned round played them here)
+    from roost.arena import runner
+    from roost.arena.match import TimeControl
+    monkeypatch.setattr(runner, "_ENGINE_CACHE", {})
+    before = _children()
+    try:
+        rec = play_scheduled(DUCKS, (None, 0, TimeControl(30.0, 0.0), None),
+                             (1, 0, 0, [0, 1], ["random", "ab:depth=1"], 3))
+        assert rec["ending"] is None
+        workers = _children() - before
+        assert len(workers) == 2
+    finally:
+        runner.close_engines()
+    until = time.monotonic() + 20
+    while _children() & workers and time.monotonic() < until:
+        time.sleep(0.05)
+    assert not _children() & workers
+
+
+_POOL_LEFT_OPEN = """
+import sys
+from roost.arena.tournament import TournamentConfig, make_backend, run_tournament
+from roost.core.games import get_game
+cfg = TournamentConfig(game=get_game("ducks"), engines=["random", "random"], games=20)
+pool = make_backend(cfg, jobs=2)
+res = run_tournament(cfg, db=sys.argv[1], backend=pool)
+print("finished" if res.finished else "unfinished", flush=True)
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_a_program_that_leaves_its_pool_open_still_exits(tmp_path):
+    # the pool's workers wait for work as long as the tournament's process lives: they must
+    # not keep a program that forgot pool.close() from exiting (found by mutation: workers
+    # that were not daemons were waited for at exit, for ever)
+    proc = subprocess.Popen([sys.executable, "-c", _POOL_LEFT_OPEN, str(tmp_path / "t.db")],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True)
+    try:
+        out, err = proc.communicate(timeout=120)      # a hang guard: it takes a few seconds
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.communicate()
+        pytest.fail("a program that left its pool open did not exit")
+    assert proc.returncode == 0 and out == "finished\n", err
+    until = time.monotonic() + 20
+    while _group_members(proc.pid) and time.monotonic() < until:
+        time.sleep(0.1)
+    assert not _group_members(proc.pid), "workers outlived the program"
+
+
+class _FakePoolQueues:
+    """The pool's two queues without processes: every chunk put is "played" at once, one
+    game per get, oldest first; it keeps the most games ever waiting or being played."""
+
+    def __init__(self, seconds):
+        self.seconds, self.waiting, self.most, self.chunks = seconds, [], 0, []
+        self.first_get = None                # the chunks put before the first result came
+
+    def put(self, chunk):
+        self.chunks.append(len(chunk))
+        self.waiting.extend(chunk)
+        self.most = max(self.most, len(self.waiting))
+
+    def get(self, timeout=None):
+        if self.first_get is None:
+            self.first_get = list(self.chunks)
+        item = self.waiting.pop(0)
+        return ("ok", {"id": item[0], "seconds": self.seconds})
+
+
+def test_a_pool_keeps_a_few_chunks_a_worker_in_flight_and_no_more():
+    # fast games go in chunks (about 50 ms of games each, at most 64), and each worker has
+    # about two chunks waiting, so none idles between chunks, yet a stop finds few games in
+    # flight (found by mutation: a bound that allowed a single chunk for all workers)
+    from roost.arena import runner
+    for seconds, size in [(0.0008, 62), (0.0001, 64)]:
+        pool = object.__new__(runner.LocalPool)
+        fake = _FakePoolQueues(seconds)
+        pool.workers, pool.procs, pool.task_q, pool.result_q = 2, [], fake, fake
+        seen = []
+        pool.play(iter((i, 0, 0, [0, 1], ["random", "random"], i) for i in range(1, 3001)),
+                  lambda rec: seen.append(rec["id"]))
+        assert seen == list(range(1, 3001))                 # every game once, in order
+        assert fake.first_get == [1, 1, 1, 1]               # untimed: one game a chunk, two a worker
+        assert max(fake.chunks) == size
+        assert 2 * 2 * size <= fake.most < 2 * 2 * size + size    # two chunks a worker, no more
+
+
+def test_a_pool_hands_out_no_more_work_once_told_to_stop():
+    # on_record returns True once the tournament has its answer (an SPRT decision): the
+    # games already handed out still come back, no new ones go out
+    from roost.arena import runner
+    pool = object.__new__(runner.LocalPool)
+    fake = _FakePoolQueues(0.0008)
+    pool.workers, pool.procs, pool.task_q, pool.result_q = 2, [], fake, fake
+    seen = []
+    pool.play(iter((i, 0, 0, [0, 1], ["random", "random"], i) for i in range(1, 3001)),
+              lambda rec: seen.append(rec["id"]) or len(seen) >= 100)
+    handed_out = sum(fake.chunks)
+    assert 100 <= handed_out < 100 + 2 * 2 * 62 + 62 and seen == list(range(1, handed_out + 1))
+
+
+def test_a_pool_tournament_asks_its_programs_to_quit_at_the_end(tmp_path):
+    # the workers are told to finish, and close their engines: an external program is asked
+    # to quit rather than left to find its input closed (found by mutation: a normal close
+    # that terminated the workers)
+    heard = tmp_path / "heard.txt"
+    spec = "cmd:" + " ".join(shlex.quote(w) for w in [sys.executable, BOT, "--record", str(heard)])
+    cfg = TournamentConfig(game=DUCKS, engines=[spec, "random"], games=4, seed=2)
+    res = run_tournament(cfg, db=str(tmp_path / "t.db"), jobs=2)
+    assert res.finished and res.stored == 4
+    lines = heard.read_text().splitlines()
+    started = sum(line.split()[0] == "roost" for line in lines)
+    assert started >= 1 and lines.count("quit") == started
