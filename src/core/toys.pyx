@@ -260,3 +260,92 @@ cdef class HiddenCard(State):
         if not isinstance(name, str) or not name.startswith("card") or not name[4:].isdigit():
             raise MoveError(f"{name!r} is not a hidden-card move (card0, card1, ...)")
         return int(name[4:])
+
+
+DEF DEALT = 10        # the one outcome id of a LongDeal chance node
+
+
+cdef class LongDeal(State):
+    """A toy for the searchers' ply limit: player 0 chooses ``win`` (move 0) or ``lose``
+    (move 1), then chance deals ``length`` cards, one at a time and each the only card it can
+    be, and the game ends with player 0 winning or losing as chosen.  Every dealt card is a
+    chance node of one outcome, so a search follows the line one ply per card without
+    spending depth: the deal's length puts the end of the game at any ply.  The evaluation
+    knows nothing (1/2), so only a search that reaches the end tells the moves apart.  Not
+    registered as a game.  Position text: ``<length>``; move ids 0 win, 1 lose."""
+    name = "long-deal"
+    cdef int length
+    cdef int dealt
+    cdef int chosen         # -1 until player 0 chooses
+
+    def __cinit__(self):
+        self.n_players = 2
+        self.chosen = -1
+
+    cdef int to_move(self) noexcept nogil:
+        return 0 if self.chosen < 0 else CHANCE
+
+    cdef int legal_moves(self, int* out) noexcept nogil:
+        if self.chosen >= 0:
+            return 0
+        out[0] = 0
+        out[1] = 1
+        return 2
+
+    cdef void play(self, int move) noexcept nogil:
+        if self.chosen < 0:
+            self.chosen = move
+        else:
+            self.dealt += 1
+
+    cdef bint over(self) noexcept nogil:
+        return self.chosen >= 0 and self.dealt >= self.length
+
+    cdef void outcome(self, double* out) noexcept nogil:
+        two_player_outcome(self.chosen, out)
+
+    cdef uint64_t key(self) noexcept nogil:
+        cdef uint64_t h = <uint64_t>((self.chosen + 1) * 1000003 + self.dealt) * 0x9E3779B97F4A7C15ULL
+        return h ^ (h >> 29) ^ <uint64_t>self.length
+
+    cdef void assign(self, State other) noexcept nogil:
+        self.length = (<LongDeal>other).length
+        self.dealt = (<LongDeal>other).dealt
+        self.chosen = (<LongDeal>other).chosen
+
+    cdef int chance_count(self) noexcept nogil:
+        return 1
+
+    cdef int chance_outcomes(self, int* out, double* probs) noexcept nogil:
+        out[0] = DEALT
+        probs[0] = 1.0
+        return 1
+
+    cdef int sample_chance(self, Rng* rng) noexcept nogil:
+        return DEALT
+
+    cdef double evaluate(self, int player) noexcept nogil:
+        return 0.5
+
+    @classmethod
+    def parse(cls, text):
+        f = text.split() if isinstance(text, str) else []
+        if len(f) != 1 or not (f[0].isascii() and f[0].isdigit()) or not 1 <= int(f[0]) <= LIMIT:
+            raise PositionError(f"a long-deal position is '<length>', a deal of 1..{LIMIT} cards")
+        cdef LongDeal s = cls.__new__(cls)
+        s.length = int(f[0])
+        return s
+
+    def text(self):
+        return str(self.length)
+
+    def move_name(self, move):
+        m = move_id(move, "long-deal move id")
+        if m not in (0, 1, DEALT):
+            raise MoveError(f"{m} is not a long-deal move id")
+        return {0: "win", 1: "lose", DEALT: "deal"}[m]
+
+    def parse_move(self, name):
+        if name not in ("win", "lose", "deal"):
+            raise MoveError(f"{name!r} is not a long-deal move (win, lose, deal)")
+        return {"win": 0, "lose": 1, "deal": DEALT}[name]
