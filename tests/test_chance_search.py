@@ -175,21 +175,29 @@ def test_a_deal_of_many_cards_is_one_bounded_chance_ply():
     assert r["chance"] and sampled["chance"]
 
 
-@pytest.mark.parametrize("length,score", [
-    (156, 1e6 - 157),   # the last card at ply 156, the result at ply 157
-    (157, 1e6 - 158),   # the last card at ply 157: the deepest node expanded (MAX_PLY - 3)
-    (158, 0.0),         # a card at ply 158 is the horizon: evaluated, and it knows nothing
-    (1000, 0.0),        # a far longer deal stops there too, inside the per-ply buffers
+
+@pytest.mark.parametrize("text,score", [
+    ("156", 1e6 - 157),         # the last card at ply 156, the result at ply 157
+    ("157", 1e6 - 158),         # the last card at ply 157: the deepest node expanded
+    ("158", 0.0),               # a card at ply 158 is the horizon: evaluated, knowing nothing
+    ("1000", 0.0),              # a far longer deal stops there too, inside the per-ply buffers
+    ("155 close", 1e6 - 157),   # player 1's closing move at ply 156, the result at ply 157
+    ("156 close", 1e6 - 158),   # the closing move at ply 157: a decision node expanded
+    ("157 close", 0.0),         # the closing move at ply 158: the horizon
+    ("1000 close", 0.0),
 ])
-def test_a_line_of_chance_is_followed_to_the_ply_limit_and_no_further(length, score):
-    # alphabeta.pyx: MAX_PLY = 160, and a node at ply MAX_PLY - 2 or deeper is a leaf.  After
-    # the choice at the root, each card of a LongDeal is a chance node of one outcome: it
-    # spends a ply but no depth, so depth 1 follows the deal to the end of the game (a win
-    # MATE - ply for `win`) or to the ply limit (the evaluation, 1/2: a score of 0)
+def test_a_line_is_followed_to_the_ply_limit_and_no_further(text, score):
+    # alphabeta.pyx: MAX_PLY = 160, and a node at ply MAX_PLY - 2 or deeper is a leaf, a
+    # chance node as well as a decision node.  After the choice at the root, each card of a
+    # LongDeal is a chance node of one outcome: it spends a ply but no depth, so depth 2
+    # follows the deal and the closing move to the end of the game (a win, MATE - ply, for
+    # `win`) or to the ply limit (the evaluation, 1/2: a score of 0)
     from roost.core.toys import LongDeal
     from roost.search.alphabeta import AlphaBeta
-    r = AlphaBeta(tt_mb=1, seed=0).search(LongDeal.parse(str(length)), max_depth=1)
+    s = LongDeal.parse(text)
+    r = AlphaBeta(tt_mb=1, seed=0).search(s, max_depth=2)
+    plies = int(text.split()[0]) + 1 + (" close" in text)      # from the root to the end
     assert r["score"] == score
-    assert r["seldepth"] == min(length + 1, 158)
+    assert r["seldepth"] == min(plies, 158)
     assert r["move"] == 0 and r["chance"]
     assert sorted((m, v) for m, v, _ in r["root_moves"]) == [(0, score), (1, -score)]

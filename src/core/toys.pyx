@@ -262,7 +262,9 @@ cdef class HiddenCard(State):
         return int(name[4:])
 
 
+DEF CLOSE = 2         # LongDeal: player 1's last move, after the deal
 DEF DEALT = 10        # the one outcome id of a LongDeal chance node
+_DEAL_NAMES = {0: "win", 1: "lose", CLOSE: "close", DEALT: "deal"}
 
 
 cdef class LongDeal(State):
@@ -271,47 +273,59 @@ cdef class LongDeal(State):
     be, and the game ends with player 0 winning or losing as chosen.  Every dealt card is a
     chance node of one outcome, so a search follows the line one ply per card without
     spending depth: the deal's length puts the end of the game at any ply.  The evaluation
-    knows nothing (1/2), so only a search that reaches the end tells the moves apart.  Not
-    registered as a game.  Position text: ``<length>``; move ids 0 win, 1 lose."""
+    knows nothing (1/2), so only a search that reaches the end tells the moves apart.  With
+    ``close``, player 1 then makes one last move (its only one, ``close``) before the end, so
+    that a decision node lies at the ply of choice.  Not registered as a game.  Position
+    text: ``<length>`` or ``<length> close``; move ids 0 win, 1 lose, 2 close."""
     name = "long-deal"
     cdef int length
     cdef int dealt
     cdef int chosen         # -1 until player 0 chooses
+    cdef int closing        # 1 while player 1's closing move is still to come
 
     def __cinit__(self):
         self.n_players = 2
         self.chosen = -1
 
     cdef int to_move(self) noexcept nogil:
-        return 0 if self.chosen < 0 else CHANCE
+        if self.chosen < 0:
+            return 0
+        return CHANCE if self.dealt < self.length else 1
 
     cdef int legal_moves(self, int* out) noexcept nogil:
-        if self.chosen >= 0:
-            return 0
-        out[0] = 0
-        out[1] = 1
-        return 2
+        if self.chosen < 0:
+            out[0] = 0
+            out[1] = 1
+            return 2
+        if self.dealt >= self.length and self.closing:
+            out[0] = CLOSE
+            return 1
+        return 0
 
     cdef void play(self, int move) noexcept nogil:
         if self.chosen < 0:
             self.chosen = move
+        elif move == CLOSE:
+            self.closing = 0
         else:
             self.dealt += 1
 
     cdef bint over(self) noexcept nogil:
-        return self.chosen >= 0 and self.dealt >= self.length
+        return self.chosen >= 0 and self.dealt >= self.length and not self.closing
 
     cdef void outcome(self, double* out) noexcept nogil:
         two_player_outcome(self.chosen, out)
 
     cdef uint64_t key(self) noexcept nogil:
-        cdef uint64_t h = <uint64_t>((self.chosen + 1) * 1000003 + self.dealt) * 0x9E3779B97F4A7C15ULL
+        cdef uint64_t h = <uint64_t>(((self.chosen + 1) * 2 + self.closing) * 1000003
+                                     + self.dealt) * 0x9E3779B97F4A7C15ULL
         return h ^ (h >> 29) ^ <uint64_t>self.length
 
     cdef void assign(self, State other) noexcept nogil:
         self.length = (<LongDeal>other).length
         self.dealt = (<LongDeal>other).dealt
         self.chosen = (<LongDeal>other).chosen
+        self.closing = (<LongDeal>other).closing
 
     cdef int chance_count(self) noexcept nogil:
         return 1
@@ -330,22 +344,26 @@ cdef class LongDeal(State):
     @classmethod
     def parse(cls, text):
         f = text.split() if isinstance(text, str) else []
-        if len(f) != 1 or not (f[0].isascii() and f[0].isdigit()) or not 1 <= int(f[0]) <= LIMIT:
-            raise PositionError(f"a long-deal position is '<length>', a deal of 1..{LIMIT} cards")
+        if (not 1 <= len(f) <= 2 or not (f[0].isascii() and f[0].isdigit())
+                or not 1 <= int(f[0]) <= LIMIT or f[1:] not in ([], ["close"])):
+            raise PositionError(f"a long-deal position is '<length>' or '<length> close', "
+                                f"a deal of 1..{LIMIT} cards")
         cdef LongDeal s = cls.__new__(cls)
         s.length = int(f[0])
+        s.closing = len(f) == 2
         return s
 
     def text(self):
-        return str(self.length)
+        return f"{self.length} close" if self.closing else str(self.length)
 
     def move_name(self, move):
         m = move_id(move, "long-deal move id")
-        if m not in (0, 1, DEALT):
+        if m not in _DEAL_NAMES:
             raise MoveError(f"{m} is not a long-deal move id")
-        return {0: "win", 1: "lose", DEALT: "deal"}[m]
+        return _DEAL_NAMES[m]
 
     def parse_move(self, name):
-        if name not in ("win", "lose", "deal"):
-            raise MoveError(f"{name!r} is not a long-deal move (win, lose, deal)")
-        return {"win": 0, "lose": 1, "deal": DEALT}[name]
+        for m, n in _DEAL_NAMES.items():
+            if name == n:
+                return m
+        raise MoveError(f"{name!r} is not a long-deal move (win, lose, close, deal)")
