@@ -361,3 +361,78 @@ def test_distributed_logging_is_quiet_until_restored():
         restore()
     assert (logging.getLogger("distributed").level, client_log.level) == before
     assert client_log.isEnabledFor(logging.ERROR)
+
+
+def test_a_root_logger_left_unset_is_quieted_too_and_a_set_child_is_restored():
+    import logging
+    tornado, child = logging.getLogger("tornado"), logging.getLogger("distributed.roost_probe")
+    before = (tornado.level, child.level)
+    tornado.setLevel(logging.NOTSET)           # as when nothing configured tornado's logging
+    child.setLevel(logging.INFO)
+    try:
+        restore = quiet_dask_logs()
+        try:
+            assert not tornado.isEnabledFor(logging.CRITICAL)
+            assert not child.isEnabledFor(logging.CRITICAL)
+        finally:
+            restore()
+        assert (tornado.level, child.level) == (logging.NOTSET, logging.INFO)
+    finally:
+        tornado.setLevel(before[0])
+        child.setLevel(before[1])
+
+
+def test_a_backend_keeps_dask_quiet_until_it_is_closed_unless_verbose(shared):
+    import logging
+    log = logging.getLogger("distributed.client")
+    level = log.level
+    backend = DaskBackend(DUCKS, None, scheduler=shared.address)
+    try:
+        assert not log.isEnabledFor(logging.CRITICAL)
+    finally:
+        backend.close()
+    assert log.level == level and log.isEnabledFor(logging.ERROR)
+    backend = DaskBackend(DUCKS, None, scheduler=shared.address, verbose=True)
+    try:
+        assert log.isEnabledFor(logging.ERROR)
+    finally:
+        backend.close()
+
+
+class _FakeCluster:
+    """What _WorkerWatch asks of a backend: a scheduler that is there, a worker count."""
+
+    def __init__(self, threads, notice):
+        self.threads, self.no_worker_notice = list(threads), notice
+        self.asked, self.workers = 0, 1
+
+    def _check_scheduler(self):
+        pass
+
+    def _threads(self):
+        self.asked += 1
+        return self.threads.pop(0)
+
+
+def test_the_worker_watch_asks_every_half_second_and_tells_of_no_workers_on_time(monkeypatch):
+    from roost.arena import runner
+    clock = [10.0]
+    monkeypatch.setattr(runner.time, "monotonic", lambda: clock[0])
+    events = []
+    cluster = _FakeCluster([0, 0, 0, 0, 2], notice=2.0)
+    watch = runner._WorkerWatch(cluster, events.append)
+
+    def look_at(t):
+        clock[0] = t
+        watch.look()
+        return cluster.asked
+
+    assert look_at(10.0) == 1                 # none since 10.0
+    assert look_at(10.4) == 1                 # asked 0.4 s ago: not again yet
+    assert look_at(10.5) == 2                 # half a second on: asks again
+    assert events == []
+    assert look_at(11.4) == 3 and events == []   # 1.4 s without workers: nothing said yet
+    assert look_at(12.0) == 4                 # 2 s without workers: said, once
+    assert events == ["no Dask workers for 2 s; waiting; Ctrl-C stores what is done"]
+    assert look_at(12.5) == 5
+    assert events[1:] == ["2 Dask worker threads back: carrying on"] and cluster.workers == 2

@@ -163,6 +163,20 @@ def module_level_lines(source):
     return set(range(1, len(source.splitlines()) + 1)) - inside
 
 
+def signature_lines(source):
+    """Each line of a function's signature (where its default values are) -> the first line
+    of its body.  A default is evaluated once, at import, so the tracer sees its line run
+    by whichever test imported first; the tests that depend on it are those that call the
+    function, i.e. that run its body."""
+    out = {}
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            first = node.body[0].lineno
+            for line in range(node.lineno, first):
+                out[line] = first
+    return out
+
+
 def _skip_lines(source):
     return {i for i, line in enumerate(source.splitlines(), 1) if "# no mutate" in line}
 
@@ -406,6 +420,7 @@ def main(argv=None):
             by_line, durations = coverage(trees[0].root, trees[0].inc, m, all_tests, timeout=3600)
             every = sorted(durations, key=lambda t: durations[t])
             top_level = module_level_lines(original)
+            signature = signature_lines(original)
             found = mutants(original)
             if args.only:
                 keep = {int(x) for x in args.only.split(",")}
@@ -417,7 +432,8 @@ def main(argv=None):
                 while todo and free:
                     i, line, what = todo.pop(0)
                     tree = free.pop()
-                    reach = {t for t in by_line.get(line, ()) if t in durations}
+                    reach = {t for t in (*by_line.get(line, ()), *by_line.get(signature.get(line), ()))
+                             if t in durations}
                     if line in top_level or (not reach and by_line.get(line)):
                         reach = set(every)     # run at import: every test depends on it
                     chosen = sorted(reach, key=lambda t: durations[t])
