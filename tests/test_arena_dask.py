@@ -436,3 +436,27 @@ def test_the_worker_watch_asks_every_half_second_and_tells_of_no_workers_on_time
     assert events == ["no Dask workers for 2 s; waiting; Ctrl-C stores what is done"]
     assert look_at(12.5) == 5
     assert events[1:] == ["2 Dask worker threads back: carrying on"] and cluster.workers == 2
+
+
+def test_a_game_that_raises_on_a_worker_is_named_not_taken_for_a_lost_cluster(tmp_path, monkeypatch):
+    # workers in this process (threads), so the chunk function can be swapped for one that
+    # fails the way a bug in a game would
+    from roost.arena import runner
+    from roost.arena.runner import ArenaError, WorkersLost
+
+    def broken_chunk(game, position, chunk):
+        raise ValueError("a bug in a game")
+
+    monkeypatch.setattr(runner, "play_chunk", broken_chunk)
+    with distributed.LocalCluster(n_workers=1, processes=False, threads_per_worker=1,
+                                  dashboard_address=None) as cluster:
+        cfg = TournamentConfig(game=DUCKS, engines=["random", "random"], games=4, seed=1)
+        backend = DaskBackend(cfg.game, cfg.position, scheduler=cluster.scheduler_address)
+        try:
+            with bounded(RUN_BOUND, "the tournament whose games fail on the worker"):
+                with pytest.raises(ArenaError) as caught:
+                    run_tournament(cfg, db=str(tmp_path / "f.db"), backend=backend)
+        finally:
+            backend.close()
+    assert not isinstance(caught.value, WorkersLost)
+    assert str(caught.value) == "a game failed on the Dask cluster: ValueError: a bug in a game"
