@@ -58,7 +58,7 @@ from libc.string cimport memset
 from libc.math cimport sqrt, log, pow, ceil
 from libc.stdint cimport uint64_t, int32_t, int16_t, int8_t
 from roost.search.clock cimport now, interrupted
-from roost.search.threads cimport add_double as atomic_add_double
+from roost.search.threads cimport add_double as atomic_add_double, add_float as atomic_add_float
 
 from roost.core.rng cimport Rng, rng_seed, rng_below, rng_next
 from roost.core.state cimport State, CHANCE, HIDDEN, MAX_MOVES, MAX_PLAYERS
@@ -79,17 +79,6 @@ cdef extern from *:
     }
     static inline long long roost_add64(long long* p, long long v) {
         return __atomic_fetch_add(p, v, __ATOMIC_RELAXED);
-    }
-    static inline void roost_add_float(float* p, float v) {
-        uint32_t* q = (uint32_t*)p;
-        uint32_t seen = __atomic_load_n(q, __ATOMIC_RELAXED), next;
-        float f;
-        do {
-            memcpy(&f, &seen, 4);
-            f += v;
-            memcpy(&next, &f, 4);
-        } while (!__atomic_compare_exchange_n(q, &seen, next, 1, __ATOMIC_RELAXED,
-                                              __ATOMIC_RELAXED));
     }
     static inline void roost_store_float(float* p, float v) {
         __atomic_store(p, &v, __ATOMIC_RELAXED);
@@ -147,7 +136,6 @@ cdef extern from *:
     int pthread_join(pthread_t, void**) noexcept nogil
     int32_t atomic_add32 "roost_add32"(int32_t* p, int32_t v) noexcept nogil
     long long atomic_add64 "roost_add64"(long long* p, long long v) noexcept nogil
-    void atomic_add_float "roost_add_float"(float* p, float v) noexcept nogil
     void store_float "roost_store_float"(float* p, float v) noexcept nogil
     int32_t bump32 "roost_bump32"(int32_t* p) noexcept nogil
     int8_t load8 "roost_load8"(int8_t* p) noexcept nogil

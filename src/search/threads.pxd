@@ -41,6 +41,18 @@ cdef extern from *:
         } while (!__atomic_compare_exchange_n(q, &seen, next, 1, __ATOMIC_RELAXED,
                                               __ATOMIC_RELAXED));
     }
+    /* the same for a float word (MCTS's per-node AMAF sums are floats) */
+    static inline void roost_add_float(float* p, float v) {
+        uint32_t* q = (uint32_t*)p;
+        uint32_t seen = __atomic_load_n(q, __ATOMIC_RELAXED), next;
+        float f;
+        do {
+            memcpy(&f, &seen, 4);
+            f += v;
+            memcpy(&next, &f, 4);
+        } while (!__atomic_compare_exchange_n(q, &seen, next, 1, __ATOMIC_RELAXED,
+                                              __ATOMIC_RELAXED));
+    }
     static inline double roost_load_double(double* p) {
         uint64_t bits = __atomic_load_n((uint64_t*)p, __ATOMIC_RELAXED);
         double d;
@@ -54,6 +66,7 @@ cdef extern from *:
     void store_int "roost_store_int"(int* p, int v) noexcept nogil
     uint64_t add_u64 "roost_add_u64"(uint64_t* p, uint64_t v) noexcept nogil   # the new value
     void add_double "roost_add_double"(double* p, double v) noexcept nogil
+    void add_float "roost_add_float"(float* p, float v) noexcept nogil
     double load_double "roost_load_double"(double* p) noexcept nogil
 
 ctypedef void* (*thread_main)(void*) noexcept nogil
