@@ -190,10 +190,23 @@ cdef inline void c4_features(const C4Core* c, int player, double* out) noexcept 
     out[6] = popcount(w & moves)
 
 
+cdef inline int insert_by_rank(int* ranks, int* cols, int n, int rank, int col) noexcept nogil:
+    """Put `col` of `rank` into the n columns ranked best first, after those of equal rank
+    (so equals keep the order they came in); the new count."""
+    cdef int k = n
+    while k > 0 and ranks[k - 1] < rank:
+        ranks[k] = ranks[k - 1]
+        cols[k] = cols[k - 1]
+        k -= 1
+    ranks[k] = rank
+    cols[k] = col
+    return n + 1
+
+
 cdef int by_threats(const C4Core* c, uint64_t cells, int* out) noexcept nogil:
     """The columns of `cells` (next free cells), most threats made first (cells where the
     stone played there helps complete a four), centre first among equals."""
-    cdef int n = 0, k, col, rank
+    cdef int n = 0, col, rank
     cdef int ranks[WIDTH]
     cdef uint64_t cell
     if not cells & (cells - 1):
@@ -206,14 +219,7 @@ cdef int by_threats(const C4Core* c, uint64_t cells, int* out) noexcept nogil:
         cells ^= cell
         col = lsb(cell) // STRIDE
         rank = popcount(winning_cells(c.cur | cell, c.mask | cell)) * 8 + CENTRE_TIE[col]
-        k = n
-        while k > 0 and ranks[k - 1] < rank:     # insertion sort, best first
-            ranks[k] = ranks[k - 1]
-            out[k] = out[k - 1]
-            k -= 1
-        ranks[k] = rank
-        out[k] = col
-        n += 1
+        n = insert_by_rank(ranks, out, n, rank, col)
     return n
 
 
@@ -256,7 +262,7 @@ cdef class Connect4(State):
         # that would complete a four) they make, centre first among equals; a move that
         # lets the opponent win on top of it comes last.
         cdef uint64_t moves, mine_wins, their_wins, cell, first = 0
-        cdef int n = 0, i, j, col, k, s
+        cdef int n = 0, i, j, col, s
         cdef int score[WIDTH]
         cdef int cols[WIDTH]
         if self.c.result != UNDECIDED:
@@ -279,15 +285,7 @@ cdef class Connect4(State):
                 s = -1000                     # the opponent wins on top of this stone
             else:
                 s = popcount(winning_cells(self.c.cur | cell, self.c.mask | cell))
-            # insertion sort, stable: equal scores keep the centre order
-            k = n
-            while k > 0 and score[k - 1] < s:
-                score[k] = score[k - 1]
-                cols[k] = cols[k - 1]
-                k -= 1
-            score[k] = s
-            cols[k] = col
-            n += 1
+            n = insert_by_rank(score, cols, n, s, col)   # equal scores keep the centre order
         for j in range(n):
             out[j] = cols[j]
         return n
