@@ -3,13 +3,18 @@ key, evaluation and the solver-score convention of the calibration data
 (../shared/data/connect4/README.md).  Lockstep checks against OpenSpiel's connect_four are
 in test_openspiel_connect4.py, the solved positions in test_connect4_solved.py."""
 import json
+import pathlib
 import random
+import sys
 
 import pytest
 from click.testing import CliRunner
 
 from roost.cli.main import cli
 from roost.core.connect4 import Connect4
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from connect4_threats import loses_at_once, random_positions, wins_at_once  # noqa: E402
 from roost.core.errors import MoveError, PositionError
 from roost.core.games import all_games, get_game
 
@@ -94,47 +99,20 @@ def test_moves_come_centre_first_on_an_empty_board():
     assert c4("-").legal_names() == ["4", "3", "5", "2", "6", "1", "7"]
 
 
-def _wins_now(s, m):
-    child = s.copy()
-    child.play_move(m)
-    return child.is_over and child.result()[s.player] == 1.0
-
-
-def _opponent_wins_after(s, m):
-    child = s.copy()
-    child.play_move(m)
-    return not child.is_over and any(_wins_now(child, r) for r in child.legal())
-
-
-def _random_positions(count, seed):
-    rnd = random.Random(seed)
-    out = []
-    while len(out) < count:
-        s = Connect4.start()
-        for _ in range(rnd.randrange(4, 36)):
-            t = s.copy()
-            t.play_move(rnd.choice(t.legal()))
-            if t.is_over:
-                break
-            s = t
-        out.append(s)
-    return out
-
-
 def test_move_order_puts_wins_first_then_blocks_and_gifts_last():
     """The generation order is the search's move ordering: a winning move first; else a
     move that blocks the opponent's immediate win; a move that lets the opponent win on
     top of it after every other move."""
     checked = {"win": 0, "block": 0, "gift": 0}
-    for s in _random_positions(600, seed=3):
+    for s in random_positions(600, seed=3, plies=(4, 36)):
         moves = s.legal()
-        wins = [m for m in moves if _wins_now(s, m)]
+        wins = [m for m in moves if wins_at_once(s, m)]
         if wins:
             assert moves[0] in wins
             checked["win"] += 1
             continue
-        threats = [m for m in moves if _opponent_wins_after(s, m)]
-        blocks = [m for m in moves if not _opponent_wins_after(s, m)]
+        threats = [m for m in moves if loses_at_once(s, m)]
+        blocks = [m for m in moves if not loses_at_once(s, m)]
         if threats and blocks and len(blocks) < len(moves):
             # every move that leaves an immediate win to the opponent comes after some
             # safe one (the block first when the opponent threatens now)
@@ -143,7 +121,7 @@ def test_move_order_puts_wins_first_then_blocks_and_gifts_last():
         gifts = [m for m in moves if _cell_below_opponent_win(s, m)]
         if gifts and len(gifts) < len(moves):
             assert all(moves.index(g) > moves.index(o) for g in gifts for o in moves
-                       if o not in gifts and not _opponent_wins_after(s, o)), s.text()
+                       if o not in gifts and not loses_at_once(s, o)), s.text()
             checked["gift"] += 1
     assert min(checked.values()) >= 10, checked
 
@@ -158,7 +136,7 @@ def _cell_below_opponent_win(s, m):
     if row == 5:
         return False
     # the opponent plays on top of m at once: do they win there?
-    return _wins_now(child, m)
+    return wins_at_once(child, m)
 
 
 def test_keys_are_equal_for_the_same_board_and_differ_otherwise():

@@ -2,54 +2,31 @@
 two plies (state.pxd, SOON_*).  Checked on Connect Four, the one game that overrides it,
 against the rules played out move by move; every other game says nothing (its legal moves,
 "unknown")."""
-import random
+import pathlib
+import sys
 
-from roost.core.connect4 import Connect4
 from roost.core.games import registered_games
 from roost.interop.native import search_moves
 
-
-def _wins_at_once(state, move):
-    child = state.copy()
-    child.play_move(move)
-    return child.is_over and child.result()[state.player] == 1.0
-
-
-def _loses_at_once(state, move):
-    """After `move` the opponent has a move that wins."""
-    child = state.copy()
-    child.play_move(move)
-    return not child.is_over and any(_wins_at_once(child, reply) for reply in child.legal())
-
-
-def _random_positions(seed, count):
-    rnd = random.Random(seed)
-    for _ in range(count):
-        s = Connect4.start()
-        for _ in range(rnd.randrange(3, 41)):
-            t = s.copy()
-            t.play_move(rnd.choice(t.legal()))
-            if t.is_over:
-                break
-            s = t
-        yield s
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from connect4_threats import loses_at_once, random_positions, wins_at_once  # noqa: E402
 
 
 def test_connect4_moves_and_verdict_follow_the_rules():
     seen = {"win": 0, "loss": 0, "quiet": 0, "pruned": 0}
-    for s in _random_positions(11, 3000):
+    for s in random_positions(3000, seed=11):
         legal = s.legal()
         searched, soon = search_moves(s)
         assert searched and set(searched) <= set(legal), s.text()
-        winners = [m for m in legal if _wins_at_once(s, m)]
+        winners = [m for m in legal if wins_at_once(s, m)]
         if winners:
             assert soon == "win" and len(searched) == 1 and searched[0] in winners, s.text()
-        elif all(_loses_at_once(s, m) for m in legal):
+        elif all(loses_at_once(s, m) for m in legal):
             assert soon == "loss", s.text()
         else:
             # quiet: exactly the moves that do not lose at once, none of them a win
             assert soon == "quiet", s.text()
-            assert sorted(searched) == sorted(m for m in legal if not _loses_at_once(s, m)), s.text()
+            assert sorted(searched) == sorted(m for m in legal if not loses_at_once(s, m)), s.text()
             seen["pruned"] += len(searched) < len(legal)
         seen[soon] += 1
     assert min(seen.values()) > 40, seen      # every verdict met often (3,000: 57 losses)
@@ -58,7 +35,7 @@ def test_connect4_moves_and_verdict_follow_the_rules():
 def test_connect4_searches_most_threats_first():
     # the order a proof tries its moves in: threats made (cells where one more stone would
     # complete four), the centre first among equals
-    for s in _random_positions(12, 300):
+    for s in random_positions(300, seed=12):
         searched, soon = search_moves(s)
         if soon != "quiet":
             continue
