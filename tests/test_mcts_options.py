@@ -430,8 +430,11 @@ def test_each_option_runs_on_two_threads_within_its_limits(game, make, options):
     e = parse_engine(f"mcts:iterations=3000,threads=2,{options}")
     r = e.choose(s, seed=3)
     assert r.move in s.legal() and r.iterations == 3000
+    # the iterations are claimed first come: on a loaded machine the calling thread can
+    # finish a budget this small before the helper is scheduled, so here only the count
+    # is checked, and that both threads worked on the timed search below
     done = e.tree().thread_iterations
-    assert len(done) == 2 and min(done) > 0 and sum(done) == 3000
+    assert len(done) == 2 and sum(done) == 3000
     nodes = e.tree().tree_nodes()
     # every iteration visits the root once; it passes through one root child, counted once,
     # unless it met the root while the other thread was expanding it (it then plays out
@@ -446,8 +449,11 @@ def test_each_option_runs_on_two_threads_within_its_limits(game, make, options):
         # add may be lost between the threads
         assert all(k["amaf_visits"] >= k["visits"] for k in kids)
         assert all(0.0 <= k["amaf_value"] <= k["amaf_visits"] + 1e-3 for k in kids)
-    timed = parse_engine(f"mcts:time=0.1,threads=2,{options}").choose(s, seed=4)
+    timed_engine = parse_engine(f"mcts:time=0.1,threads=2,{options}")
+    timed = timed_engine.choose(s, seed=4)
     assert timed.move in s.legal() and timed.seconds < 3.0
+    worked = timed_engine.tree().thread_iterations
+    assert len(worked) == 2 and min(worked) > 0 and sum(worked) == timed.iterations
 
 
 def test_the_threads_of_a_search_share_one_mast_table():
