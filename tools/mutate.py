@@ -48,6 +48,14 @@ DEFAULT_TARGETS = {
     "src/arena/runner.py": ["tests/test_arena_tournament.py", "tests/test_cli_arena.py",
                             "tests/test_arena_dask.py"],
 }
+# The searchers' Python parts are used by nearly every test: the whole suite but the arena's
+# signal trials (they exercise the runner's stop checks, not the searchers)
+_ALL_TESTS = sorted(os.path.relpath(os.path.join(dirpath, f), ROOT)
+                    for dirpath, _, files in os.walk(os.path.join(ROOT, "tests"))
+                    for f in files if f.startswith("test_") and f.endswith(".py"))
+for _module in ("timeman", "auto", "result", "forfeits", "engines"):
+    DEFAULT_TARGETS[f"src/search/{_module}.py"] = [t for t in _ALL_TESTS
+                                                   if t != "tests/test_arena_signals.py"]
 # (tests/test_arena_signals.py is left out: half a minute a run, and what it guards in the
 # runner, the stop checks, test_arena_tournament's signal tests catch as well)
 
@@ -225,25 +233,26 @@ def _install():
     def test():
         return os.environ.get("MUTATE_TEST", "<import>")
 
-    def hit(line):
-        key = (test(), line)
+    def hit(path, line):
+        key = (test(), path, line)
         if os.getpid() != state["pid"]:             # a new process (or a fork): its own file
             state["pid"], state["seen"] = os.getpid(), set()
             state["fh"] = open(os.path.join(folder, f"cov-{os.getpid()}.txt"), "a", buffering=1)
         if key not in state["seen"]:
             state["seen"].add(key)
-            state["fh"].write(f"{key[0]}\t{line}\n")
+            state["fh"].write(f"{key[0]}\t{path}\t{line}\n")
 
     def local(frame, event, arg):
         if event == "line":
-            hit(frame.f_lineno)
+            hit(state["names"][frame.f_code.co_filename], frame.f_lineno)
         return local
 
     def trace(frame, event, arg):
         name = frame.f_code.co_filename
         known = state["names"].get(name)
         if known is None:
-            known = state["names"][name] = os.path.realpath(name) in targets
+            real = os.path.realpath(name)
+            known = state["names"][name] = real if real in targets else False
         return local if known else None
 
     sys.settrace(trace)
@@ -275,34 +284,51 @@ def pytest_sessionfinish(session, exitstatus):
 """
 
 
-def coverage(tree_root, inc, target, tests, timeout):
-    """({line: {test ids}}, {test id: seconds}) from one traced run of ``tests``."""
+def coverage(tree_root, inc, targets, tests, timeout, cache=None):
+    """({target: {line: {test ids}}}, {test id: seconds}) from one traced run of ``tests``
+    that follows every module of ``targets`` at once.  With ``cache`` (a JSON file) a run
+    of the same tests for the same targets is read from there instead (delete it after a
+    test changes)."""
     import subprocess
+    key = {"targets": sorted(targets), "tests": sorted(tests)}
+    if cache and os.path.exists(cache):
+        with open(cache) as fh:
+            saved = json.load(fh)
+        if saved["key"]["tests"] == key["tests"] and set(targets) <= set(saved["key"]["targets"]):
+            print(f"(which tests reach which line: read from {cache})", flush=True)
+            return ({t: {int(line): set(ids) for line, ids in saved["by_target"][t].items()}
+                     for t in targets}, saved["durations"])
     folder = tempfile.mkdtemp(prefix="mutate-coverage-")
     with open(os.path.join(folder, "sitecustomize.py"), "w") as fh:
         fh.write(TRACER)
     with open(os.path.join(folder, "mutate_plugin.py"), "w") as fh:
         fh.write(PLUGIN)
+    real = {os.path.realpath(os.path.join(tree_root, t)): t for t in targets}
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([folder, inc]),
-               MUTATE_TARGETS=os.path.realpath(os.path.join(tree_root, target)),
-               MUTATE_COVERAGE_DIR=folder, PYTHONDONTWRITEBYTECODE="1")
+               MUTATE_TARGETS=os.pathsep.join(real), MUTATE_COVERAGE_DIR=folder,
+               PYTHONDONTWRITEBYTECODE="1")
     done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "mutate_plugin",
                            "-p", "no:cacheprovider", "-W", "ignore", *tests], cwd=tree_root,
                           env=env, timeout=timeout, capture_output=True, text=True)
     if done.returncode != 0:          # a failing test would "catch" every mutant it reaches
         raise SystemExit(f"the tests fail without a mutant:\n{done.stdout[-3000:]}")
-    by_line = {}
+    by_target = {t: {} for t in targets}
     for name in os.listdir(folder):
         if name.startswith("cov-"):
             with open(os.path.join(folder, name)) as fh:
                 for row in fh:
-                    test, _, line = row.rstrip("\n").rpartition("\t")
-                    if test and line.isdigit():
-                        by_line.setdefault(int(line), set()).add(test)
+                    test, path, line = (row.rstrip("\n").rsplit("\t", 2) + ["", ""])[:3]
+                    if test and path in real and line.isdigit():
+                        by_target[real[path]].setdefault(int(line), set()).add(test)
     with open(os.path.join(folder, "durations.json")) as fh:
         durations = json.load(fh)
     shutil.rmtree(folder, ignore_errors=True)
-    return by_line, durations
+    if cache:
+        with open(cache, "w") as fh:
+            json.dump({"key": key, "durations": durations,
+                       "by_target": {t: {str(line): sorted(ids) for line, ids in rows.items()}
+                                     for t, rows in by_target.items()}}, fh)
+    return by_target, durations
 
 
 # ---------------------------------------------------------------------- running mutants
@@ -364,6 +390,16 @@ class Tree:
         self.inc = scratch_tree(self.root)
 
 
+def wilson(k, n, z=1.96):
+    """The 95% Wilson score interval of k successes in n trials."""
+    if n == 0:
+        return 0.0, 1.0
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * ((p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("modules", nargs="*", help="module paths (default: ratings, store, runner)")
@@ -374,6 +410,12 @@ def main(argv=None):
     ap.add_argument("--timeout", type=float, default=240.0, help="seconds per mutant")
     ap.add_argument("--show", action="store_true", help="show the tests' output (with --only)")
     ap.add_argument("--report", default=None, help="also write the results here as JSON")
+    ap.add_argument("--sample", type=int, default=None,
+                    help="run a seeded random sample of this many mutants (per module)")
+    ap.add_argument("--seed", type=int, default=1, help="the sample's seed")
+    ap.add_argument("--coverage-cache", default=None,
+                    help="keep the traced run (which tests reach which line) in this JSON file "
+                         "and reuse it while the targets and tests are the same")
     args = ap.parse_args(argv)
     modules = args.modules or list(DEFAULT_TARGETS)
     plan = {m: (args.tests or DEFAULT_TARGETS.get(m)) for m in modules}
@@ -406,25 +448,54 @@ def main(argv=None):
         del sys.modules[name]
     for package in ("arena", "cli"):
         sys.modules["roost"].__dict__.pop(package, None)
+    # The same for every other pure-Python module outside roost.core (the searchers' drivers
+    # in roost.search, the protocol, the bridges): they import one another (the engines
+    # import result and timeman, the command line the engines), so a target among them must
+    # not be held by a module imported here.  The extensions import only roost.core's
+    # Python modules, which stay.  A package keeps its entry (the child points its __path__
+    # at its own tree) but loses the attribute, or ``from roost.search import result``
+    # would find the parent's module on it.
+    for name, module in list(sys.modules.items()):
+        parts = name.split(".")
+        if (parts[0] == "roost" and len(parts) > 1 and parts[1] != "core"
+                and not hasattr(module, "__path__")
+                and str(getattr(module, "__file__", "")).endswith(".py")):
+            del sys.modules[name]
+            parent = sys.modules.get(".".join(parts[:-1]))
+            if parent is not None:
+                parent.__dict__.pop(parts[-1], None)
     names = {"roost." + m[len("src/"):-len(".py")].replace("/", ".") for m in modules}
     early = sorted(names & set(sys.modules))
     assert not early, f"imported before the mutants, so never mutated: {early}"
     sys.path.remove(trees[0].inc)
 
     results = {}
+    traced = {}     # the tests -> (by target, durations): one traced run for the modules that share them
     try:
         for m, tests in plan.items():
             original = open(os.path.join(ROOT, m)).read()
-            all_tests = sorted(set(tests))
-            print(f"{m}: tracing which tests reach which line ...", flush=True)
-            by_line, durations = coverage(trees[0].root, trees[0].inc, m, all_tests, timeout=3600)
-            every = sorted(durations, key=lambda t: durations[t])
+            all_tests = tuple(sorted(set(tests)))
+            if all_tests not in traced:
+                sharing = [k for k, v in plan.items() if tuple(sorted(set(v))) == all_tests]
+                print(f"{', '.join(sharing)}: tracing which tests reach which line ...", flush=True)
+                traced[all_tests] = coverage(trees[0].root, trees[0].inc, sharing, list(all_tests),
+                                             timeout=3600, cache=args.coverage_cache)
+            by_target, durations = traced[all_tests]
+            by_line = by_target[m]
             top_level = module_level_lines(original)
+            # a line run at import reaches every test; those that run the module's functions
+            # are the likely ones to notice, so they go first
+            users = set().union(*(ids for line, ids in by_line.items() if line not in top_level))
+            every = sorted(durations, key=lambda t: (t not in users, durations[t]))
             signature = signature_lines(original)
             found = mutants(original)
             if args.only:
                 keep = {int(x) for x in args.only.split(",")}
                 found = [f for f in found if f[0] in keep]
+            if args.sample is not None and args.sample < len(found):
+                import random
+                found = sorted(random.Random(args.seed).sample(found, args.sample))
+                print(f"{m}: a sample of {args.sample} mutants (seed {args.seed})", flush=True)
             print(f"{m}: {len(found)} mutants", flush=True)
             rows, todo, running = [], list(found), {}
             while todo or running:
@@ -436,10 +507,13 @@ def main(argv=None):
                              if t in durations}
                     if line in top_level or (not reach and by_line.get(line)):
                         reach = set(every)     # run at import: every test depends on it
-                    chosen = sorted(reach, key=lambda t: durations[t])
+                    chosen = sorted(reach, key=lambda t: (t not in users, durations[t]))
+                    # a mutant whose tests take long without it must not be called a hang:
+                    # at least --timeout, and at least twice the tests' own (traced) time
+                    limit = max(args.timeout, 2 * sum(durations[t] for t in chosen) + 30)
                     text = original.splitlines()[line - 1].strip()
                     row = {"number": i, "line": line, "mutation": what, "code": text,
-                           "tests": len(chosen)}
+                           "tests": len(chosen), "limit": round(limit)}
                     if not chosen:
                         row.update(verdict="survived", seconds=0.0)
                         rows.append(row)
@@ -448,7 +522,7 @@ def main(argv=None):
                         free.append(tree)
                         continue
                     path = os.path.realpath(os.path.join(tree.root, m))
-                    run = Run(tree, path, mutated(original, i), chosen, args.timeout, show=args.show)
+                    run = Run(tree, path, mutated(original, i), chosen, limit, show=args.show)
                     running[run] = tree
                     run.row = row
                     rows.append(row)
@@ -478,7 +552,9 @@ def main(argv=None):
         k = sum(r["verdict"] in ("caught", "timeout") for r in counted)
         total += len(counted)
         caught += k
-        print(f"  {m}: {k}/{len(counted)} = {100 * k / max(1, len(counted)):.1f}%")
+        lo, hi = wilson(k, len(counted))
+        print(f"  {m}: {k}/{len(counted)} = {100 * k / max(1, len(counted)):.1f}% "
+              f"(95% Wilson {100 * lo:.1f}-{100 * hi:.1f}%)")
         for r in rows:
             if r["verdict"] == "survived":
                 print(f"    survived #{r['number']} line {r['line']}: {r['mutation']}: {r['code']}")
