@@ -9,7 +9,7 @@ search result's ``info["auto"]``.
 """
 from dataclasses import dataclass
 
-from roost.search.engines import Engine, Param
+from roost.search.engines import ENGINES, Engine, Param
 
 DEFAULT_SECONDS = 1.0
 
@@ -122,3 +122,6 @@ class AutoEngine(Engine):
     def new_game(self):
         if self._inner is not None:
             self._inner.new_game()
+
+
+ENGINES[AutoEngine.kind] = AutoEngine

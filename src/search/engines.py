@@ -722,9 +722,9 @@ def engine_class(kind):
         return ENGINES[kind]
     return None
 
-# auto: the strongest of the above measured for the game (roost.search.auto)
-from roost.search.auto import AutoEngine  # noqa: E402  (it builds on Engine above)
-ENGINES[AutoEngine.kind] = AutoEngine
+# auto: the strongest of the above measured for the game (roost.search.auto builds on Engine
+# above and adds itself to ENGINES; imported here so that every engine is known, whichever came first)
+import roost.search.auto  # noqa: E402,F401
 
 
 def parse_engine(spec):

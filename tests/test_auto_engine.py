@@ -1,0 +1,79 @@
+"""The auto engine (src/search/auto.py) against docs/strength.md's table of what won the
+matches, written out here spec by spec, and its engine interface: budgets, seeds and games."""
+import dataclasses
+import subprocess
+import sys
+
+import pytest
+
+from roost.core.errors import EngineSpecError
+from roost.core.games import get_game
+from roost.search import auto
+from roost.search.engines import parse_engine
+
+
+def quiet(result):
+    """A result's report without the wall-clock fields."""
+    d = result.as_dict()
+    d.pop("seconds"), d.pop("speed")
+    return d
+
+
+def test_auto_plays_what_docs_strength_md_names_for_each_game_and_player_count():
+    expected = {("ducks", 2): "ab:", ("tweeeet", 2): "ab:", ("connect4", 2): "ab:",
+                **{("cubirds", n): "ab:paranoid=1," for n in (2, 3, 4, 5)},
+                **{("leaves", n): "ab:paranoid=1," for n in (2, 3, 4)},
+                ("wingspan", 1): "ismcts:", **{("wingspan", n): "ismcts:plies=40," for n in (2, 3, 4, 5)}}
+    for (game, players), prefix in expected.items():
+        assert auto.resolve(game, players, 0.5) == prefix + "time=0.5", (game, players)
+    # a game or a player count the table has no measurement for: plain MCTS
+    assert auto.resolve("ducks", 3, 0.5) == "mcts:time=0.5"
+    assert auto.resolve("nogame", 2, 0.5) == "mcts:time=0.5"
+
+
+def test_auto_budgets_one_second_by_default_and_a_node_budget_alone():
+    assert auto.resolve("ducks", 2) == "ab:time=1"
+    assert auto.resolve("ducks", 2, nodes=500) == "ab:nodes=500"
+    assert auto.resolve("wingspan", 2, 0.25, 300) == "ismcts:plies=40,iterations=300,time=0.25"
+    assert auto.resolve("nogame", 2, 0, 70) == "mcts:iterations=70"
+    e = parse_engine("auto")
+    assert e.settings == {"time": 0.0, "nodes": 0} and e.spec == "auto"
+    assert parse_engine("auto:time=0.25,nodes=0").settings == {"time": 0.25, "nodes": 0}
+    for bad, says in (("auto:time=-1", "time must be at least 0"), ("auto:nodes=-1", "nodes must be at least 0")):
+        with pytest.raises(EngineSpecError, match=says):
+            parse_engine(bad)
+
+
+def test_the_table_cannot_be_changed_by_accident():
+    choice = auto.choice_for("ducks", 2)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        choice.kind = "mcts"
+    assert {choice: 1}[auto.Choice("ab", "", choice.why)] == 1       # hashable, by value
+
+
+def test_auto_without_a_seed_plays_seed_0():
+    state = get_game("wingspan").start(players=2, seed=3)
+    e = parse_engine("auto:nodes=60")
+    assert quiet(e.choose(state)) == quiet(e.choose(state, seed=0)) != quiet(e.choose(state, seed=1))
+
+
+def test_a_new_game_forgets_what_the_last_one_taught():
+    # alpha-beta's table carries over between searches; new_game clears it
+    state = get_game("connect4").start()
+    e = parse_engine("auto:nodes=3000")
+    e.new_game()                                  # nothing built yet: nothing to forget
+    e.advance(3)
+    first = quiet(e.choose(state, seed=1))
+    assert quiet(e.choose(state, seed=1)) != first
+    e.new_game()
+    assert quiet(e.choose(state, seed=1)) == first
+
+
+@pytest.mark.parametrize("first", ["roost.search.auto", "roost.search.engines"])
+def test_either_module_can_be_imported_first(first):
+    # auto builds on engines and engines lists auto: importing auto first once failed with a
+    # circular ImportError (in a fresh process, as a script or a notebook would)
+    code = f"import {first}; from roost.search.engines import ENGINES; print(list(ENGINES))"
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.split() == ["['random',", "'ab',", "'mcts',", "'ismcts',", "'pimc',", "'auto']"]
