@@ -21,8 +21,12 @@ workers: through a sitecustomize) finds which tests execute each line of the mod
 run must pass.  Then, for each mutant, a process that has already imported pytest, numpy,
 click and the extensions forks; the child imports the mutated module fresh and runs,
 stopping at the first failure, the tests that execute the mutated line (fastest first;
-every test for a line run at import).  A mutant no test executes survives without a run.
-A mutant is caught when a test fails or the tests time out.  The survivors are listed with
+for a line run at import, every test that runs any function of the module: a test that
+only reads a constant or builds a dataclass is not seen, so such a survivor is to be
+checked by hand).  A mutant no test executes survives without a run.  A mutant is caught
+when a test fails or the tests time out (at least twice the time they take unmutated).
+Several modules can share one traced run, kept with ``--coverage-cache``; ``--sample N
+--seed S`` draws a seeded sample of a large module's mutants.  The survivors are listed with
 their line, to be read: some change nothing a user could see (equivalent mutants).
 
 It is a tool, not part of the test suite, and needs nothing beyond the test extra.
@@ -287,17 +291,41 @@ def pytest_sessionfinish(session, exitstatus):
 def coverage(tree_root, inc, targets, tests, timeout, cache=None):
     """({target: {line: {test ids}}}, {test id: seconds}) from one traced run of ``tests``
     that follows every module of ``targets`` at once.  With ``cache`` (a JSON file) a run
-    of the same tests for the same targets is read from there instead (delete it after a
-    test changes)."""
-    import subprocess
+    for the same targets is read from there, and only test files it does not have are traced
+    and added (delete the cache after a traced test file or a target changes)."""
     key = {"targets": sorted(targets), "tests": sorted(tests)}
+    by_target, durations, todo = {t: {} for t in targets}, {}, sorted(tests)
     if cache and os.path.exists(cache):
         with open(cache) as fh:
             saved = json.load(fh)
-        if saved["key"]["tests"] == key["tests"] and set(targets) <= set(saved["key"]["targets"]):
-            print(f"(which tests reach which line: read from {cache})", flush=True)
-            return ({t: {int(line): set(ids) for line, ids in saved["by_target"][t].items()}
-                     for t in targets}, saved["durations"])
+        if set(targets) <= set(saved["key"]["targets"]):
+            key["targets"] = targets = saved["key"]["targets"]    # added tests: traced for all
+            by_target = {t: {int(line): set(ids) for line, ids in saved["by_target"][t].items()}
+                         for t in targets}
+            durations = saved["durations"]
+            todo = sorted(set(tests) - set(saved["key"]["tests"]))
+            print(f"(which tests reach which line: read from {cache}"
+                  + (f"; tracing {', '.join(todo)})" if todo else ")"), flush=True)
+            key["tests"] = sorted(set(tests) | set(saved["key"]["tests"]))
+    if todo:
+        more, more_durations = _traced_run(tree_root, inc, targets, todo, timeout)
+        durations.update(more_durations)
+        for t, rows in more.items():
+            for line, ids in rows.items():
+                by_target[t].setdefault(line, set()).update(ids)
+        if cache:
+            with open(cache, "w") as fh:
+                json.dump({"key": key, "durations": durations,
+                           "by_target": {t: {str(line): sorted(ids) for line, ids in rows.items()}
+                                         for t, rows in by_target.items()}}, fh)
+    # the tests asked for (a cached run may hold more); "<import>" and the like stay
+    other = {t for t in durations if t.split("::")[0] not in set(tests)}
+    return ({t: {line: ids - other for line, ids in rows.items() if ids - other}
+             for t, rows in by_target.items()}, {t: d for t, d in durations.items() if t not in other})
+
+
+def _traced_run(tree_root, inc, targets, tests, timeout):
+    import subprocess
     folder = tempfile.mkdtemp(prefix="mutate-coverage-")
     with open(os.path.join(folder, "sitecustomize.py"), "w") as fh:
         fh.write(TRACER)
@@ -307,9 +335,13 @@ def coverage(tree_root, inc, targets, tests, timeout, cache=None):
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([folder, inc]),
                MUTATE_TARGETS=os.pathsep.join(real), MUTATE_COVERAGE_DIR=folder,
                PYTHONDONTWRITEBYTECODE="1")
-    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "mutate_plugin",
-                           "-p", "no:cacheprovider", "-W", "ignore", *tests], cwd=tree_root,
-                          env=env, timeout=timeout, capture_output=True, text=True)
+    try:
+        done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "mutate_plugin",
+                               "-p", "no:cacheprovider", "-W", "ignore", *tests], cwd=tree_root,
+                              env=env, timeout=timeout, capture_output=True, text=True)
+    except BaseException:
+        shutil.rmtree(folder, ignore_errors=True)
+        raise
     if done.returncode != 0:          # a failing test would "catch" every mutant it reaches
         raise SystemExit(f"the tests fail without a mutant:\n{done.stdout[-3000:]}")
     by_target = {t: {} for t in targets}
@@ -323,11 +355,6 @@ def coverage(tree_root, inc, targets, tests, timeout, cache=None):
     with open(os.path.join(folder, "durations.json")) as fh:
         durations = json.load(fh)
     shutil.rmtree(folder, ignore_errors=True)
-    if cache:
-        with open(cache, "w") as fh:
-            json.dump({"key": key, "durations": durations,
-                       "by_target": {t: {str(line): sorted(ids) for line, ids in rows.items()}
-                                     for t, rows in by_target.items()}}, fh)
     return by_target, durations
 
 
@@ -358,8 +385,7 @@ class Run:
                     devnull = os.open(os.devnull, os.O_WRONLY)
                     os.dup2(devnull, 1)
                     os.dup2(devnull, 2)
-                import pytest
-                code = pytest.main(["-x", "-q", "-p", "no:cacheprovider", "-W", "ignore", *tests])
+                code = _run_by_file(tests)
             finally:
                 os._exit(int(code))
 
@@ -382,6 +408,35 @@ class Run:
             os.killpg(self.pid, signal.SIGKILL)
         except (ProcessLookupError, PermissionError):
             pass
+
+
+class _Stopped(BaseException):
+    """SIGTERM arrived: stop starting mutants and score those finished."""
+
+
+def _run_by_file(tests):
+    """Run ``tests`` (fastest first) a file at a time, each file's in a process of its own
+    forked from this one, and stop at the first failure: a mutant the fastest test catches
+    costs the collection of that test's file only.  pytest's exit code: 0 passed, 5 none."""
+    groups = {}
+    for t in tests:
+        groups.setdefault(t.split("::")[0], []).append(t)
+    code = 5
+    for group in groups.values():
+        pid = os.fork()
+        if pid == 0:
+            status = 3
+            try:
+                import pytest
+                status = pytest.main(["-x", "-q", "-p", "no:cacheprovider", "-W", "ignore", *group])
+            finally:
+                os._exit(int(status))
+        _, status = os.waitpid(pid, 0)
+        status = os.waitstatus_to_exitcode(status)
+        if status not in (0, 5):
+            return status
+        code = min(code, status)
+    return code
 
 
 class Tree:
@@ -469,7 +524,14 @@ def main(argv=None):
     assert not early, f"imported before the mutants, so never mutated: {early}"
     sys.path.remove(trees[0].inc)
 
+    def stop(*_):
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        raise _Stopped
+    # SIGTERM: stop, clean up, and score the mutants finished so far (a sample run in the
+    # order drawn and stopped after k is a sample of k)
+    signal.signal(signal.SIGTERM, stop)
     results = {}
+    running = {}
     traced = {}     # the tests -> (by target, durations): one traced run for the modules that share them
     try:
         for m, tests in plan.items():
@@ -483,10 +545,10 @@ def main(argv=None):
             by_target, durations = traced[all_tests]
             by_line = by_target[m]
             top_level = module_level_lines(original)
-            # a line run at import reaches every test; those that run the module's functions
-            # are the likely ones to notice, so they go first
+            # a line run at import (a constant, a default, a class body) reaches the tests
+            # that run the module's functions; when none does, every test
             users = set().union(*(ids for line, ids in by_line.items() if line not in top_level))
-            every = sorted(durations, key=lambda t: (t not in users, durations[t]))
+            every = sorted(users & set(durations) or durations, key=lambda t: durations[t])
             signature = signature_lines(original)
             found = mutants(original)
             if args.only:
@@ -494,54 +556,66 @@ def main(argv=None):
                 found = [f for f in found if f[0] in keep]
             if args.sample is not None and args.sample < len(found):
                 import random
-                found = sorted(random.Random(args.seed).sample(found, args.sample))
+                # in the order drawn: the first k run of a sample are a sample of k too
+                found = random.Random(args.seed).sample(found, args.sample)
                 print(f"{m}: a sample of {args.sample} mutants (seed {args.seed})", flush=True)
             print(f"{m}: {len(found)} mutants", flush=True)
             rows, todo, running = [], list(found), {}
-            while todo or running:
-                free = [t for t in trees if t not in running.values()]
-                while todo and free:
-                    i, line, what = todo.pop(0)
-                    tree = free.pop()
-                    reach = {t for t in (*by_line.get(line, ()), *by_line.get(signature.get(line), ()))
-                             if t in durations}
-                    if line in top_level or (not reach and by_line.get(line)):
-                        reach = set(every)     # run at import: every test depends on it
-                    chosen = sorted(reach, key=lambda t: (t not in users, durations[t]))
-                    # a mutant whose tests take long without it must not be called a hang:
-                    # at least --timeout, and at least twice the tests' own (traced) time
-                    limit = max(args.timeout, 2 * sum(durations[t] for t in chosen) + 30)
-                    text = original.splitlines()[line - 1].strip()
-                    row = {"number": i, "line": line, "mutation": what, "code": text,
-                           "tests": len(chosen), "limit": round(limit)}
-                    if not chosen:
-                        row.update(verdict="survived", seconds=0.0)
+            try:
+                while todo or running:
+                    free = [t for t in trees if t not in running.values()]
+                    while todo and free:
+                        i, line, what = todo.pop(0)
+                        tree = free.pop()
+                        reach = {t for t in (*by_line.get(line, ()), *by_line.get(signature.get(line), ()))
+                                 if t in durations}
+                        if line in top_level or (not reach and by_line.get(line)):
+                            reach = set(every)     # run at import: every test depends on it
+                        chosen = sorted(reach, key=lambda t: durations[t])
+                        # a mutant whose tests take long without it must not be called a hang:
+                        # at least --timeout, and at least twice the tests' own (traced) time
+                        limit = max(args.timeout, 2 * sum(durations[t] for t in chosen) + 30)
+                        text = original.splitlines()[line - 1].strip()
+                        row = {"number": i, "line": line, "mutation": what, "code": text,
+                               "tests": len(chosen), "limit": round(limit)}
+                        if not chosen:
+                            row.update(verdict="survived", seconds=0.0)
+                            rows.append(row)
+                            print(f"  #{i:<4} line {line:<4} {'survived':<8} {what:<24} {text[:56]} "
+                                  "(no test runs this line)", flush=True)
+                            free.append(tree)
+                            continue
+                        path = os.path.realpath(os.path.join(tree.root, m))
+                        run = Run(tree, path, mutated(original, i), chosen, limit, show=args.show)
+                        running[run] = tree
+                        run.row = row
                         rows.append(row)
-                        print(f"  #{i:<4} line {line:<4} {'survived':<8} {what:<24} {text[:56]} "
-                              "(no test runs this line)", flush=True)
-                        free.append(tree)
-                        continue
-                    path = os.path.realpath(os.path.join(tree.root, m))
-                    run = Run(tree, path, mutated(original, i), chosen, limit, show=args.show)
-                    running[run] = tree
-                    run.row = row
-                    rows.append(row)
+                    for run in list(running):
+                        verdict = run.poll()
+                        if verdict is None:
+                            continue
+                        del running[run]
+                        row = run.row
+                        row.update(verdict=verdict, seconds=round(time.monotonic() - run.t0, 1))
+                        print(f"  #{row['number']:<4} line {row['line']:<4} {verdict:<8} "
+                              f"{row['mutation']:<24} {row['code'][:56]} ({row['tests']} tests, "
+                              f"{row['seconds']}s)", flush=True)
+                        with open(run.path, "w") as fh:
+                            fh.write(original)
+                    time.sleep(0.05)
+            except _Stopped:
                 for run in list(running):
-                    verdict = run.poll()
-                    if verdict is None:
-                        continue
-                    del running[run]
-                    row = run.row
-                    row.update(verdict=verdict, seconds=round(time.monotonic() - run.t0, 1))
-                    print(f"  #{row['number']:<4} line {row['line']:<4} {verdict:<8} "
-                          f"{row['mutation']:<24} {row['code'][:56]} ({row['tests']} tests, "
-                          f"{row['seconds']}s)", flush=True)
-                    with open(run.path, "w") as fh:
-                        fh.write(original)
-                time.sleep(0.05)
+                    run._kill_group()
+                running.clear()
+                rows = [r for r in rows if "verdict" in r]
+                print(f"{m}: stopped by SIGTERM after {len(rows)} of {len(found)} mutants", flush=True)
+                results[m] = sorted(rows, key=lambda r: r["number"])
+                break
             rows.sort(key=lambda r: r["number"])
             results[m] = rows
     finally:
+        for run in running:
+            run._kill_group()
         for t in trees:
             shutil.rmtree(t.root, ignore_errors=True)
 
