@@ -21,10 +21,11 @@ workers: through a sitecustomize) finds which tests execute each line of the mod
 run must pass.  Then, for each mutant, a process that has already imported pytest, numpy,
 click and the extensions forks; the child imports the mutated module fresh and runs,
 stopping at the first failure, the tests that execute the mutated line (fastest first;
-for a line run at import, every test that runs any function of the module: a test that
-only reads a constant or builds a dataclass is not seen, so such a survivor is to be
-checked by hand).  A mutant no test executes survives without a run.  A mutant is caught
-when a test fails or the tests time out (at least twice the time they take unmutated).
+for a line run at import, every test of the files whose tests run any function of the
+module: a test file that only reads a constant or builds a dataclass is not seen, so such
+a survivor is to be checked by hand).  A mutant no test executes survives without a run.
+A mutant is caught when a test fails or the tests time out (at least twice the time they
+take unmutated).
 Several modules can share one traced run, kept with ``--coverage-cache``; ``--sample N
 --seed S`` draws a seeded sample of a large module's mutants.  The survivors are listed with
 their line, to be read: some change nothing a user could see (equivalent mutants).
@@ -546,9 +547,12 @@ def main(argv=None):
             by_line = by_target[m]
             top_level = module_level_lines(original)
             # a line run at import (a constant, a default, a class body) reaches the tests
-            # that run the module's functions; when none does, every test
+            # that run the module's functions and the other tests of their files (a test
+            # that only reads a table is not seen by the tracer); when none does, every test
             users = set().union(*(ids for line, ids in by_line.items() if line not in top_level))
-            every = sorted(users & set(durations) or durations, key=lambda t: durations[t])
+            files = {t.split("::")[0] for t in users & set(durations)}
+            users = {t for t in durations if t.split("::")[0] in files}
+            every = sorted(users or durations, key=lambda t: durations[t])
             signature = signature_lines(original)
             found = mutants(original)
             if args.only:

@@ -1,0 +1,90 @@
+"""What a search reports (src/search/result.py): the JSON of ``analyse --json`` and the
+tournament records (``as_dict``), the live progress lines, and speeds, on results built by
+hand so that every field's value is known."""
+import pytest
+
+from roost.search.result import MoveStat, Progress, SearchResult, verdict_text
+
+
+def test_a_move_stat_keeps_only_what_the_engine_knows():
+    bare = MoveStat(move=3, name="d4")
+    assert (bare.visits, bare.value, bare.proven, bare.values, bare.bound) == (0, 0.5, "", [], "")
+    assert bare.as_dict() == {"move": "d4", "id": 3, "visits": 0, "value": 0.5, "proven": None}
+    full = MoveStat(move=7, name="a1", visits=40, value=0.123456, proven="win",
+                    values=[0.87654, 0.12346], bound="upper")
+    assert full.as_dict() == {"move": "a1", "id": 7, "visits": 40, "value": 0.1235, "proven": "win",
+                              "bound": "upper", "values": [0.8765, 0.1235]}
+    assert MoveStat(move=1, name="b", value=None).as_dict()["value"] is None
+    assert MoveStat(move=1, name="b").values is not MoveStat(move=1, name="b").values
+
+
+def test_a_search_result_as_json():
+    r = SearchResult(engine="ab:depth=3", move=5, move_name="c3", player=1, value=0.612345)
+    assert (r.values, r.score, r.pv, r.nodes, r.iterations, r.depth, r.seconds, r.proven,
+            r.expectation, r.stats, r.info, r.lines, r.seat, r.seat_value) == \
+        ([], "", [], 0, 0, 0, 0.0, "", False, [], {}, [], None, None)
+    assert r.speed == 0.0                              # no time measured: no speed
+    assert r.as_dict() == {
+        "engine": "ab:depth=3", "move": "c3", "id": 5, "player": 1, "value": 0.6123,
+        "seat": 1, "seat_value": 0.6123, "score": "", "pv": [], "nodes": 0, "iterations": 0,
+        "depth": 0, "seconds": 0.0, "speed": 0.0, "proven": None, "expectation": False, "stats": []}
+    r = SearchResult(engine="mcts", move=2, move_name="b", player=0, value=0.25, values=[0.25, 0.75],
+                     score="0.250", pv=["b", "c"], nodes=120, iterations=3000, depth=0,
+                     seconds=1.5, proven="loss", expectation=True,
+                     stats=[MoveStat(move=2, name="b", visits=9)], info={"tree_nodes": 120},
+                     lines=[{"move": "b", "value": 0.123456, "verdict": "", "pv": ["b"]}],
+                     seat=1, seat_value=0.7777777)
+    assert r.speed == 2000.0                           # iterations, not tree nodes, per second
+    d = r.as_dict()
+    assert d["seat"] == 1 and d["seat_value"] == 0.7778 and d["values"] == [0.25, 0.75]
+    assert d["speed"] == 2000.0 and d["proven"] == "loss" and d["expectation"] is True
+    assert d["stats"] == [MoveStat(move=2, name="b", visits=9).as_dict()]
+    assert d["info"] == {"tree_nodes": 120}
+    assert d["lines"] == [{"move": "b", "value": 0.1235, "verdict": "", "pv": ["b"]}]
+    # alpha-beta counts nodes only
+    assert SearchResult(engine="ab", move=0, move_name="a", player=0, value=0.5, nodes=300,
+                        seconds=0.5).speed == 600.0
+
+
+@pytest.mark.parametrize("proven,plies,text", [
+    ("win", 7, "win in 7"), ("loss", 4, "loss in 4"), ("win", None, "win"), ("loss", 0, "loss"),
+    ("draw", 5, "draw"), ("", 3, ""), (None, 3, None),
+])
+def test_verdict_text(proven, plies, text):
+    assert verdict_text(proven, plies) == text
+
+
+def test_an_alpha_beta_progress_line():
+    p = Progress(seconds=1.5, nodes=12345, depth=5, value=0.51234, best="d4", pv=["d4", "e5"])
+    assert p.speed == 8230.0
+    assert p.text() == str(p) == "depth 5  best d4  value 0.512  12,345 nodes  1.50 s (8,230 nodes/s)  pv d4 e5"
+    assert p.as_dict() == {"seconds": 1.5, "nodes": 12345, "depth": 5, "speed": 8230.0, "best": "d4",
+                           "value": 0.5123, "verdict": None, "pv": ["d4", "e5"]}
+    proven = Progress(seconds=0.01, nodes=20, depth=3, value=1.0, verdict="win in 3")
+    assert proven.text() == "depth 3  win in 3  20 nodes  0.01 s (2,000 nodes/s)"
+    assert proven.as_dict()["verdict"] == "win in 3"
+
+
+def test_an_mcts_progress_line():
+    p = Progress(seconds=0.5, nodes=800, iterations=3000, value=0.61, best="a1", share=0.456,
+                 world=(2, 8), line=2)
+    assert p.speed == 6000.0
+    assert p.text() == "line 2  world 2 of 8  3,000 iterations  best a1 (46% of visits)  value 0.610  " \
+                       "0.50 s (6,000 iterations/s)"
+    assert p.as_dict() == {"seconds": 0.5, "nodes": 800, "iterations": 3000, "speed": 6000.0,
+                           "best": "a1", "share": 0.456, "value": 0.61, "verdict": None, "pv": [],
+                           "world": 2, "worlds": 8, "line": 2}
+    one = Progress(seconds=0.004, nodes=1, iterations=1)
+    assert one.text() == "1 iteration  0.00 s"           # too short a time for a speed
+    assert one.as_dict() == {"seconds": 0.004, "nodes": 1, "iterations": 1, "speed": 250.0,
+                             "value": None, "verdict": None, "pv": []}
+
+
+def test_a_progress_before_any_time_has_passed():
+    p = Progress(seconds=0.0)
+    assert (p.nodes, p.iterations, p.depth, p.value, p.verdict, p.best, p.share, p.pv, p.world,
+            p.line) == (0, 0, 0, None, "", "", None, [], None, 0)
+    assert p.speed == 0.0
+    assert p.text() == "depth 0  0 nodes  0.00 s"
+    assert p.as_dict() == {"seconds": 0.0, "nodes": 0, "depth": 0, "speed": 0.0, "value": None,
+                           "verdict": None, "pv": []}
