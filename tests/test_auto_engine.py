@@ -77,3 +77,21 @@ def test_either_module_can_be_imported_first(first):
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert r.returncode == 0, r.stderr
     assert r.stdout.split() == ["['random',", "'ab',", "'mcts',", "'ismcts',", "'pimc',", "'auto']"]
+
+
+def test_auto_passes_the_moves_played_to_a_tree_search_that_keeps_its_tree():
+    # Dice Race has no measurement: plain MCTS, whose tree is kept between moves (reuse=1)
+    state = get_game("dice").start()
+    e = parse_engine("auto:nodes=300")
+    r = e.choose(state, seed=1)
+    assert r.info["auto"] == "mcts:iterations=300" and sum(st.visits for st in r.stats) == 300
+    state.play_move(r.move)
+    e.advance(r.move)
+    while state.is_chance:
+        outcome = state.sample(2)
+        state.play_move(outcome)
+        e.advance(outcome)
+    again = e.choose(state, seed=1)
+    assert sum(st.visits for st in again.stats) > 300          # the kept subtree's visits too
+    fresh = parse_engine("auto:nodes=300").choose(state, seed=1)
+    assert sum(st.visits for st in fresh.stats) == 300

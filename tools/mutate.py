@@ -363,7 +363,7 @@ def _traced_run(tree_root, inc, targets, tests, timeout):
 class Run:
     """One mutant's tests running in a forked child, in a scratch tree of its own."""
 
-    def __init__(self, tree, path, source, tests, timeout, show=False):
+    def __init__(self, tree, path, source, tests, timeout, show=False, durations=None):
         self.tree, self.path, self.timeout = tree, path, timeout
         with open(path, "w") as fh:
             fh.write(source)
@@ -386,7 +386,7 @@ class Run:
                     devnull = os.open(os.devnull, os.O_WRONLY)
                     os.dup2(devnull, 1)
                     os.dup2(devnull, 2)
-                code = _run_by_file(tests)
+                code = _run_by_file(tests, durations or {})
             finally:
                 os._exit(int(code))
 
@@ -415,15 +415,17 @@ class _Stopped(BaseException):
     """SIGTERM arrived: stop starting mutants and score those finished."""
 
 
-def _run_by_file(tests):
-    """Run ``tests`` (fastest first) a file at a time, each file's in a process of its own
-    forked from this one, and stop at the first failure: a mutant the fastest test catches
-    costs the collection of that test's file only.  pytest's exit code: 0 passed, 5 none."""
+def _run_by_file(tests, durations):
+    """Run ``tests`` a file at a time, the file whose tests take least time first (the small
+    files written for one module come before the long end-to-end ones), each file's tests
+    fastest first in a process of their own forked from this one, and stop at the first
+    failure: a mutant the first file catches costs that file's collection only.  pytest's
+    exit code: 0 passed, 5 none."""
     groups = {}
-    for t in tests:
+    for t in sorted(tests, key=lambda t: durations.get(t, 0.0)):
         groups.setdefault(t.split("::")[0], []).append(t)
     code = 5
-    for group in groups.values():
+    for group in sorted(groups.values(), key=lambda g: sum(durations.get(t, 0.0) for t in g)):
         pid = os.fork()
         if pid == 0:
             status = 3
@@ -590,7 +592,8 @@ def main(argv=None):
                             free.append(tree)
                             continue
                         path = os.path.realpath(os.path.join(tree.root, m))
-                        run = Run(tree, path, mutated(original, i), chosen, limit, show=args.show)
+                        run = Run(tree, path, mutated(original, i), chosen, limit, show=args.show,
+                                  durations=durations)
                         running[run] = tree
                         run.row = row
                         rows.append(row)

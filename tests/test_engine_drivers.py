@@ -1,0 +1,120 @@
+"""The Python side of the searchers (src/search/engines.py) where its arithmetic is its own:
+PIMC's sharing of a time budget between rounds of worlds and its vote counting, the seat an
+analysis is for and its value, budgets laid over a spec.  The native search is replaced by
+a stand-in whose reports and clock are set here, so every number is known."""
+import pytest
+
+import roost.search.engines as engines
+from roost.core.errors import SeatError
+from roost.core.games import get_game
+from roost.search.engines import check_observer, parse_engine, seat_value
+
+DUCKS = get_game("ducks")
+
+
+class FakeWorlds:
+    """Stands in for mcts.search_worlds: records each round's budget, moves the clock
+    (``spend`` of each round's seconds, or ``fixed`` seconds), and reports votes."""
+
+    def __init__(self, monkeypatch, votes, spend=1.0, fixed=None):
+        self.now, self.calls, self.votes, self.spend, self.fixed = 50.0, [], votes, spend, fixed
+        monkeypatch.setattr(engines._time, "monotonic", lambda: self.now)
+        monkeypatch.setattr(engines._mcts, "search_worlds", self)
+
+    def __call__(self, trees, worlds, seeds, iterations, seconds, report):
+        self.calls.append((len(worlds), iterations, seconds))
+        took = self.fixed if self.fixed is not None else seconds * self.spend
+        self.now += took
+        return [{"iterations": 100, "seconds": took - 0.01 * k,
+                 "stats": [{"move": m, "visits": v, "value": q, "values": [q, 1 - q]}
+                           for m, v, q in self.votes]}
+                for k in range(len(worlds))]
+
+
+def test_pimc_shares_its_time_among_the_rounds_left(monkeypatch):
+    s = DUCKS.start()
+    a, b = s.legal()[:2]
+    fake = FakeWorlds(monkeypatch, [(a, 30, 0.75), (b, 10, 0.25)])
+    r = parse_engine("pimc:worlds=5,threads=2,time=1.2").choose(s, seed=3)
+    # rounds of 2, 2 and 1 worlds; each gets what is left over the rounds left (3, 2, 1)
+    assert [c[0] for c in fake.calls] == [2, 2, 1]
+    assert [c[1] for c in fake.calls] == [0, 0, 0]                  # time, not iterations
+    assert [c[2] for c in fake.calls] == pytest.approx([0.4, 0.4, 0.4])
+    assert r.iterations == r.nodes == 500 and r.info == {"worlds": 5}
+    assert r.seconds == pytest.approx(1.2)                         # each round's slowest world
+    assert r.move == a and [st.visits for st in r.stats] == [150, 50]
+    assert r.value == pytest.approx(0.75) and r.stats[1].value == pytest.approx(0.25)
+    assert r.seat == 0 and r.seat_value == pytest.approx(0.75) and r.expectation
+
+
+def test_pimc_stops_starting_rounds_once_its_time_is_spent(monkeypatch):
+    s = DUCKS.start()
+    a = s.legal()[0]
+    fake = FakeWorlds(monkeypatch, [(a, 5, 0.5)], fixed=1.0)       # the first round overruns
+    r = parse_engine("pimc:worlds=4,threads=1,time=1").choose(s, seed=3)
+    assert [c[2] for c in fake.calls] == pytest.approx([0.25])
+    assert r.info == {"worlds": 1} and r.iterations == 100
+    # rounds that end exactly on time leave nothing for the next
+    fake = FakeWorlds(monkeypatch, [(a, 5, 0.5)], fixed=0.5)
+    r = parse_engine("pimc:worlds=6,threads=2,time=1").choose(s, seed=3)
+    assert [c[2] for c in fake.calls] == pytest.approx([1 / 3, 0.25]) and r.info == {"worlds": 4}
+
+
+def test_pimc_with_an_iteration_budget_searches_every_world(monkeypatch):
+    s = DUCKS.start()
+    a, b = s.legal()[:2]
+    fake = FakeWorlds(monkeypatch, [(a, 4, 0.5), (b, 6, 0.5)], fixed=100.0)
+    r = parse_engine("pimc:worlds=3,iterations=70").choose(s, seed=1)
+    assert fake.calls == [(1, 70, 0.0)] * 3 and r.info == {"worlds": 3}
+    assert r.move == b and [st.move for st in r.stats] == [b, a]     # most votes first
+    # a tie in votes goes to the lower move id
+    fake = FakeWorlds(monkeypatch, [(b, 5, 0.5), (a, 5, 0.5)])
+    assert parse_engine("pimc:worlds=1,iterations=10").choose(s, seed=1).move == min(a, b)
+    # with no budget at all: 2000 iterations a world
+    fake = FakeWorlds(monkeypatch, [(a, 5, 0.5)])
+    parse_engine("pimc:worlds=1").choose(s, seed=1)
+    assert fake.calls == [(1, 2000, 0.0)]
+
+
+def test_the_seat_an_analysis_is_for():
+    s = get_game("cubirds").start(players=3, seed=1)
+    assert check_observer(s, None) == s.player
+    assert check_observer(s, 2) == 2 and check_observer(s, 0) == 0
+    for bad in (3, -1, True, 1.0, "1"):
+        with pytest.raises(SeatError, match=r"does not exist in a 3-player game \(seats are 0 to 2\)"):
+            check_observer(s, bad)
+
+
+def test_a_seats_value_from_the_movers():
+    two, three = DUCKS.start(), get_game("cubirds").start(players=3, seed=1)
+    assert seat_value(two, two.player, 0.7) == 0.7
+    assert seat_value(two, 1 - two.player, 0.7) == pytest.approx(0.3)   # one point shared out
+    assert seat_value(two, 1 - two.player, 0.7, [0.6, 0.4]) == [0.6, 0.4][1 - two.player]
+    other = (three.player + 1) % 3
+    assert seat_value(three, other, 0.7) is None                     # paranoid: mover only
+    assert seat_value(three, other, 0.7, [0.1, 0.2, 0.3]) == [0.1, 0.2, 0.3][other]
+
+
+def test_a_budget_laid_over_a_spec():
+    e = parse_engine("mcts:iterations=500")
+    with e.limited(seconds=2, nodes=800, depth=3):
+        assert (e.settings["time"], e.settings["iterations"]) == (2.0, 500)
+        assert isinstance(e.settings["time"], float) and "depth" not in e.settings
+    with pytest.raises(RuntimeError):
+        with e.limited(nodes=100):
+            assert e.settings["iterations"] == 100
+            raise RuntimeError
+    assert e.settings["iterations"] == 500 and e.settings["time"] == 0.0   # restored
+    ab = parse_engine("ab:depth=4,nodes=0")
+    with ab.limited(depth=9, nodes=1000):
+        assert (ab.settings["depth"], ab.settings["nodes"]) == (4, 1000)
+    assert parse_engine("random").spec == "random"
+    with parse_engine("random").limited(seconds=1, nodes=1, depth=1) as r:
+        assert r.settings == {}
+
+
+def test_a_move_without_a_clock_is_the_specs_own():
+    s = DUCKS.start()
+    e = parse_engine("ab:depth=2")
+    assert e.choose_timed(s, seed=4).as_dict()["pv"] == e.choose(s, seed=4).as_dict()["pv"]
+    assert e.choose_timed(s, seed=4).depth == 2
