@@ -363,7 +363,7 @@ def _traced_run(tree_root, inc, targets, tests, timeout):
 class Run:
     """One mutant's tests running in a forked child, in a scratch tree of its own."""
 
-    def __init__(self, tree, path, source, tests, timeout, show=False, durations=None):
+    def __init__(self, tree, path, source, tests, timeout, show=False, durations=None, stem=""):
         self.tree, self.path, self.timeout = tree, path, timeout
         with open(path, "w") as fh:
             fh.write(source)
@@ -386,7 +386,7 @@ class Run:
                     devnull = os.open(os.devnull, os.O_WRONLY)
                     os.dup2(devnull, 1)
                     os.dup2(devnull, 2)
-                code = _run_by_file(tests, durations or {})
+                code = _run_by_file(tests, durations or {}, stem)
             finally:
                 os._exit(int(code))
 
@@ -415,9 +415,10 @@ class _Stopped(BaseException):
     """SIGTERM arrived: stop starting mutants and score those finished."""
 
 
-def _run_by_file(tests, durations):
-    """Run ``tests`` a file at a time, the file whose tests take least time first (the small
-    files written for one module come before the long end-to-end ones), each file's tests
+def _run_by_file(tests, durations, stem=""):
+    """Run ``tests`` a file at a time: files named after the module (``stem``) first, then
+    the file whose tests take least time first (the small files written for one module
+    come before the long end-to-end ones), each file's tests
     fastest first in a process of their own forked from this one, and stop at the first
     failure: a mutant the first file catches costs that file's collection only.  pytest's
     exit code: 0 passed, 5 none."""
@@ -425,7 +426,8 @@ def _run_by_file(tests, durations):
     for t in sorted(tests, key=lambda t: durations.get(t, 0.0)):
         groups.setdefault(t.split("::")[0], []).append(t)
     code = 5
-    for group in sorted(groups.values(), key=lambda g: sum(durations.get(t, 0.0) for t in g)):
+    for group in sorted(groups.values(), key=lambda g: (stem not in os.path.basename(g[0].split("::")[0]),
+                                                        sum(durations.get(t, 0.0) for t in g))):
         pid = os.fork()
         if pid == 0:
             status = 3
@@ -593,7 +595,7 @@ def main(argv=None):
                             continue
                         path = os.path.realpath(os.path.join(tree.root, m))
                         run = Run(tree, path, mutated(original, i), chosen, limit, show=args.show,
-                                  durations=durations)
+                                  durations=durations, stem=os.path.basename(m)[:-3])
                         running[run] = tree
                         run.row = row
                         rows.append(row)
