@@ -95,3 +95,19 @@ def test_auto_passes_the_moves_played_to_a_tree_search_that_keeps_its_tree():
     assert sum(st.visits for st in again.stats) > 300          # the kept subtree's visits too
     fresh = parse_engine("auto:nodes=300").choose(state, seed=1)
     assert sum(st.visits for st in fresh.stats) == 300
+
+
+@pytest.mark.parametrize("players,kind", [(2, "ab"), (3, "mcts")])
+def test_auto_analyses_for_another_seat_with_what_can_value_it(players, kind):
+    # two players: alpha-beta's value for the mover tells the other seat's (one point shared);
+    # from three on, paranoid alpha-beta values the mover only and auto takes MCTS instead
+    state = get_game("leaves").start(players=players, seed=3)
+    while state.is_chance:
+        state.play_move(state.sample(1))
+    seat = (state.player + 1) % players
+    r = parse_engine("auto:nodes=200").choose(state, seed=1, observer=seat)
+    assert r.info["auto"].startswith(kind + ":") and r.seat == seat
+    if kind == "ab":
+        assert r.seat_value == pytest.approx(1 - r.value)
+    mine = parse_engine("auto:nodes=200").choose(state, seed=1)
+    assert mine.info["auto"].startswith("ab:")               # the mover's own analysis: alpha-beta

@@ -184,7 +184,11 @@ def signature_lines(source):
     out = {}
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            first = node.body[0].lineno
+            body = node.body
+            if (len(body) > 1 and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)
+                    and isinstance(body[0].value.value, str)):
+                body = body[1:]            # a docstring never runs as a line
+            first = body[0].lineno
             for line in range(node.lineno, first):
                 out[line] = first
     return out
@@ -575,8 +579,10 @@ def main(argv=None):
                     while todo and free:
                         i, line, what = todo.pop(0)
                         tree = free.pop()
-                        reach = {t for t in (*by_line.get(line, ()), *by_line.get(signature.get(line), ()))
-                                 if t in durations}
+                        # a signature's line runs at import (in whichever process imported
+                        # the module); its defaults matter to the tests that call the function
+                        reach = {t for t in (by_line.get(signature[line], ()) if line in signature
+                                             else by_line.get(line, ())) if t in durations}
                         if line in top_level or (not reach and by_line.get(line)):
                             reach = set(every)     # run at import: every test depends on it
                         chosen = sorted(reach, key=lambda t: durations[t])
