@@ -111,3 +111,24 @@ def test_auto_analyses_for_another_seat_with_what_can_value_it(players, kind):
         assert r.seat_value == pytest.approx(1 - r.value)
     mine = parse_engine("auto:nodes=200").choose(state, seed=1)
     assert mine.info["auto"].startswith("ab:")               # the mover's own analysis: alpha-beta
+
+
+def test_a_clocks_allotment_reaches_the_engine_auto_chose(monkeypatch):
+    # the arena lays a time manager's seconds over auto (choose_timed); the chosen engine must
+    # search that long, not auto's own default second
+    from roost.search.timeman import Clock
+    state = get_game("ducks").start()
+    e = parse_engine("auto")
+    inner = e.engine_for(state)
+    seen = []
+    real = inner.choose
+
+    def choose(state, **kw):
+        seen.append((inner.settings["time"], inner.settings["nodes"]))
+        return real(state, **kw)
+    monkeypatch.setattr(inner, "choose", choose)
+    with e.limited(seconds=0.05):
+        e.choose(state, seed=1)
+    e.choose_timed(state, seed=1, clock=Clock(39 * 0.02 + 0.05))       # 0.02 s for this move
+    assert seen[0] == (0.05, 0) and seen[1][0] == pytest.approx(0.02) and seen[1][1] == 0
+    assert inner.settings["time"] == 1.0                   # afterwards its own budget again
