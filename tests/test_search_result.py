@@ -88,3 +88,17 @@ def test_a_progress_before_any_time_has_passed():
     assert p.text() == "depth 0  0 nodes  0.00 s"
     assert p.as_dict() == {"seconds": 0.0, "nodes": 0, "depth": 0, "speed": 0.0, "value": None,
                            "verdict": None, "pv": []}
+
+
+def test_reports_round_to_four_places_and_speeds_to_one():
+    r = SearchResult(engine="mcts", move=2, move_name="b", player=0, value=0.123456,
+                     values=[0.123456, 0.876544], iterations=1000, seconds=0.3, seat_value=0.654321,
+                     lines=[{"move": "b", "value": 0.987654, "verdict": "", "pv": []}])
+    d = r.as_dict()
+    assert (d["value"], d["values"], d["seconds"], d["speed"], d["seat_value"], d["lines"][0]["value"]) == \
+        (0.1235, [0.1235, 0.8765], 0.3, 3333.3, 0.6543, 0.9877)
+    assert SearchResult(engine="ab", move=0, move_name="a", player=0, value=0.5,
+                        seconds=0.123456).as_dict()["seconds"] == 0.1235
+    p = Progress(seconds=0.123456, nodes=1000, depth=2, value=0.123456, share=0.123456)
+    assert p.as_dict() == {"seconds": 0.1235, "nodes": 1000, "depth": 2, "speed": 8100.1,
+                           "share": 0.1235, "value": 0.1235, "verdict": None, "pv": []}
