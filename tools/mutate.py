@@ -566,7 +566,7 @@ def main(argv=None):
             if args.only:
                 keep = {int(x) for x in args.only.split(",")}
                 found = [f for f in found if f[0] in keep]
-            if args.sample is not None and args.sample < len(found):
+            if args.sample is not None and args.sample <= len(found):
                 import random
                 # in the order drawn: the first k run of a sample are a sample of k too
                 found = random.Random(args.seed).sample(found, args.sample)
