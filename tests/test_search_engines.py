@@ -2,10 +2,12 @@
 PIMC's sharing of a time budget between rounds of worlds and its vote counting, the seat an
 analysis is for and its value, budgets laid over a spec.  The native search is replaced by
 a stand-in whose reports and clock are set here, so every number is known."""
+import re
+
 import pytest
 
 import roost.search.engines as engines
-from roost.core.errors import SeatError
+from roost.core.errors import EngineSpecError, SeatError
 from roost.core.games import get_game
 from roost.search.engines import check_observer, parse_engine, seat_value
 
@@ -118,3 +120,26 @@ def test_a_move_without_a_clock_is_the_specs_own():
     e = parse_engine("ab:depth=2")
     assert e.choose_timed(s, seed=4).as_dict()["pv"] == e.choose(s, seed=4).as_dict()["pv"]
     assert e.choose_timed(s, seed=4).depth == 2
+
+
+@pytest.mark.parametrize("kind,name,low,high", [
+    ("ab", "depth", 1, None), ("ab", "tt", 1, None), ("ab", "samples", 1, 10000),
+    ("ab", "exact", 1, 131072), ("ab", "star", 0, 2), ("ab", "threads", 1, None),
+    ("mcts", "iterations", 1, 1000000000), ("mcts", "c", 0, 100), ("mcts", "widen", 0, 1000),
+    ("mcts", "alpha", 0, 1), ("mcts", "plies", 0, 1000000000), ("mcts", "epsilon", 0, 1),
+    ("mcts", "imm", 0, 1), ("mcts", "bias", 0, 1000), ("mcts", "rave", 0, 1000000000),
+    ("mcts", "mem", 1, None), ("mcts", "time", 0, 1000000000),
+    ("pimc", "worlds", 1, 100000), ("pimc", "nodes", 1000, None), ("pimc", "iterations", 1, 1000000000),
+    ("ismcts", "plies", 0, 1000000000), ("auto", "time", 0, None), ("auto", "nodes", 0, None),
+])
+def test_each_parameters_range_ends_where_its_help_says(kind, name, low, high):
+    # the ends themselves are accepted, one step beyond them refused, naming the end
+    whole = isinstance(parse_engine(kind).settings[name], int)
+    step, shown = (1, str) if whole else (0.5, lambda v: f"{float(v):g}")
+    assert parse_engine(f"{kind}:{name}={low}").settings[name] == low
+    with pytest.raises(EngineSpecError, match=re.escape(f"{name} must be at least {shown(low)},")):
+        parse_engine(f"{kind}:{name}={low - step}")
+    if high is not None:
+        assert parse_engine(f"{kind}:{name}={high}").settings[name] == high
+        with pytest.raises(EngineSpecError, match=re.escape(f"{name} must be at most {shown(high)},")):
+            parse_engine(f"{kind}:{name}={high + step}")
