@@ -143,3 +143,19 @@ def test_each_parameters_range_ends_where_its_help_says(kind, name, low, high):
         assert parse_engine(f"{kind}:{name}={high}").settings[name] == high
         with pytest.raises(EngineSpecError, match=re.escape(f"{name} must be at most {shown(high)},")):
             parse_engine(f"{kind}:{name}={high + step}")
+
+
+def test_pimc_gives_a_vanishing_time_budget_at_least_a_microsecond(monkeypatch):
+    s = DUCKS.start()
+    fake = FakeWorlds(monkeypatch, [(s.legal()[0], 5, 0.5)])
+    parse_engine("pimc:worlds=1,time=0.0000005").choose(s, seed=1)
+    assert [c[2] for c in fake.calls] == pytest.approx([1e-6], rel=1e-9, abs=0)
+
+
+def test_a_tree_too_big_for_the_machine_names_the_setting_that_made_it(monkeypatch):
+    from roost.search import mcts
+    monkeypatch.setattr(mcts, "can_allocate_tree", lambda n: False)
+    for spec, param in (("mcts:mem=64", "mem"), ("mcts:nodes=5000", "nodes"),
+                        ("mcts:nodes=1000000000,mem=1", "mem")):
+        with pytest.raises(EngineSpecError, match=re.escape(f"(make {param}= smaller)")):
+            parse_engine(spec)
