@@ -159,3 +159,18 @@ def test_a_tree_too_big_for_the_machine_names_the_setting_that_made_it(monkeypat
                         ("mcts:nodes=1000000000,mem=1", "mem")):
         with pytest.raises(EngineSpecError, match=re.escape(f"(make {param}= smaller)")):
             parse_engine(spec)
+
+
+def test_pimc_stopped_before_any_world_had_a_visit_still_names_a_legal_move(monkeypatch):
+    from roost.search.alphabeta import SearchInterrupted
+
+    def stopped(*args):
+        raise KeyboardInterrupt                     # Ctrl-C before the first round ended
+    monkeypatch.setattr(engines._mcts, "search_worlds", stopped)
+    for s in (DUCKS.start(), get_game("cubirds").start(players=2, seed=1)):   # perfect, hidden
+        while s.is_chance:
+            s.play_move(s.sample(1))
+        with pytest.raises(SearchInterrupted) as e:
+            parse_engine("pimc:worlds=3,iterations=10").choose(s, seed=1)
+        r = e.value.partial if hasattr(e.value, "partial") else e.value.args[0]
+        assert r.move == s.legal()[0] and r.info == {"worlds": 0} and r.iterations == 0
