@@ -44,11 +44,11 @@ def test_auto_follows_its_table_and_falls_back_for_an_unmeasured_game():
 
 
 def test_auto_cuts_wingspan_playouts_against_others_and_plays_them_out_alone():
-    # docs/strength.md: with 2 to 4 players the evaluation after 40 playout plies won the
-    # matches; alone the playout's final score is the utility, so playouts run to the end
-    for players in (2, 3, 4):
+    # docs/strength.md: against others the evaluation after 20 playout plies a player won
+    # the matches; alone the playout's final score is the utility, so playouts run to the end
+    for players in (2, 3, 4, 5):
         engine = parse_engine(auto.resolve("wingspan", players, 0.05))
-        assert (engine.kind, engine.settings["plies"]) == ("ismcts", 40)
+        assert (engine.kind, engine.settings["plies"]) == ("ismcts", 20 * players)
     solo = parse_engine(auto.resolve("wingspan", 1, 0.05))
     assert solo.kind == "ismcts" and solo.settings["plies"] == parse_engine("ismcts").settings["plies"]
 

@@ -41,10 +41,24 @@ TABLE = {
                              "at least 39.5/48 each at 4 (the game's every player count)"),
     ("wingspan", 1): Choice("ismcts", "", "information-set MCTS with whole playouts: 77 points "
                             "a game at 1 s a move (the playout's score is the solo utility)"),
+    # with more players a playout's 40 plies cover fewer turns of each player: the cut-off
+    # scales with the count, 20 plies a player (docs/strength.md, "Wingspan with 3 to 5
+    # players: the cut-off at 20 plies a player")
+    ("wingspan", 3): Choice("ismcts", "plies=60", "information-set MCTS whose playouts stop "
+                            "after 60 plies (20 a player) and take the fitted evaluation: at "
+                            "0.05 s 55.7%, 55.8% and 54.5% against ismcts, mcts and pimc over "
+                            "165 games, ahead on the point estimates but not separated"),
+    ("wingspan", 4): Choice("ismcts", "plies=80", "information-set MCTS whose playouts stop "
+                            "after 80 plies (20 a player) and take the fitted evaluation: at "
+                            "0.05 s 57.8%, 59.4% and 60.5% against ismcts, mcts and pimc over "
+                            "128 games, each interval above 50%"),
+    ("wingspan", 5): Choice("ismcts", "plies=100", "information-set MCTS whose playouts stop "
+                            "after 100 plies (20 a player) and take the fitted evaluation: at "
+                            "0.05 s 63.7%, 66.2% and 68.8% against ismcts, mcts and pimc over "
+                            "40 games, each interval above 50%"),
     ("wingspan", None): Choice("ismcts", "plies=40", "information-set MCTS whose playouts stop "
-                               "after 40 plies and take the fitted evaluation: ahead of plain "
-                               "ismcts, mcts and pimc at 0.05 s with 2 players, level with "
-                               "them with 3 and 4"),
+                               "after 40 plies (20 a player) and take the fitted evaluation: "
+                               "ahead of plain ismcts, mcts and pimc at 0.05 s with 2 players"),
 }
 FALLBACK = Choice("mcts", "", "no measurement for this game: plain MCTS")
 
