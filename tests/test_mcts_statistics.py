@@ -256,6 +256,20 @@ def test_the_solver_proves_a_drawn_ending(text):
     assert r["root_proven"] == "draw" and r["iterations"] < 50000
 
 
+def test_a_proven_loss_is_chosen_last_whatever_its_visits():
+    # a move that looked best for 400 iterations and was then proven lost is not played
+    # for its visits: the robust child is taken among the moves not lost (kills mcts
+    # mutant #1106 of issue 16's seed-17 sample, which kept a lost move's visit count)
+    s = get_game("connect4").parse("5627173776665131631614733212")
+    r = parse_engine("mcts:iterations=800").choose(s, seed=1)
+    most = max(r.stats, key=lambda x: x.visits)
+    # guard: the seeded search still proves its most visited move lost (else pick another)
+    assert most.proven == "loss" and any(x.proven != "loss" for x in r.stats)
+    chosen = next(x for x in r.stats if x.move == r.move)
+    assert chosen.proven != "loss"
+    assert chosen.visits == max(x.visits for x in r.stats if x.proven != "loss")
+
+
 def test_progress_is_reported_once_the_search_has_a_first_result():
     # analyse --progress prints its readiness line from this first call: the search must
     # already have an iteration to report when Ctrl-C follows
