@@ -107,6 +107,8 @@ RUNS = [
     ("connect4:bench", "mcts:iterations=1200,rave=50", False),
     ("connect4:middle", "mcts:iterations=1200,rave=50,grave=20", False),
     ("ducks:middle", "mcts:iterations=1000,rave=100,grave=10", False),
+    ("tweeeet:middle", "mcts:iterations=800,rave=50,plies=4", False),
+    ("connect4:middle", "mcts:iterations=1000,rave=30,grave=5,plies=3", False),
     ("connect4:middle", "mcts:iterations=1200,imm=0.3", False),
     ("ducks:middle", "mcts:iterations=1000,bias=2", False),
     ("connect4:bench", "mcts:iterations=1000,imm=0.5,bias=1", False),
