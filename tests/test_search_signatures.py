@@ -90,6 +90,9 @@ RUNS = [
     # node limits
     ("connect4:bench", "ab:nodes=3000", False),
     ("ducks:middle", "ab:nodes=2000", False),
+    ("dice:bench", "ab:nodes=98", False),
+    ("dice:bench", "ab:nodes=301", False),
+    ("tweeeet:before chance", "ab:nodes=500", False),
     # MCTS: UCT, the solver, chance nodes and widening, max^n, tree size, playout cut-off
     ("connect4:bench", "mcts:iterations=1500", False),
     ("connect4:middle", "mcts:iterations=1500", False),
