@@ -38,7 +38,9 @@ SEED = 5
 # (won, lost and drawn)
 C4_SOLVES = ["7427466465253455364", "63665457623455764614274423517", "2611111172444374",
              "2214625612264131", "772753265126117", "25775633643571214421671",
-             "5234212226725317455"]
+             "5234212226725317455",
+             # a win whose distance bisection narrows on a test's fail-high value
+             "11756175663221162771326537765"]
 # Tweeeet endings with no chance left, drawn (test_mcts_statistics.py): a proof of a game
 # that names no moves for it, ordered by the table, the killers and generation order
 TWEEEET_SOLVES = [
