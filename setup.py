@@ -11,7 +11,10 @@ Set ``ROOST_PORTABLE=1`` to build without ``-march=native`` (for binaries that m
 another CPU); the default tunes for the building machine, as Stockfish's ``ARCH=native``.
 ``ROOST_ONLY=src/search/mcts.pyx`` builds that one extension and ``ROOST_OPT=-O1`` replaces
 ``-O3``: the mutation harness (``tools/mutate_cython.py``) rebuilds one module per mutant, and
-on a shared machine the full scan and the optimiser are most of that cost.
+on a shared machine the full scan and the optimiser are most of that cost.  Floating point
+is built with ``-ffp-contract=off``, so ``-O1`` and ``-O3`` builds (and CPUs with and without
+fused multiply-add) compute the same values, and a seeded search reports the same figures
+(tests/test_search_signatures.py).
 """
 import glob
 import os
@@ -40,7 +43,11 @@ def _include_dir():
 def _extensions():
     flags = [os.environ.get("ROOST_OPT", "-O3")]
     if sys.platform != "win32":
-        flags += ["-Wno-unused-function", "-Wno-unreachable-code"]
+        # no fused multiply-add unless the source asks: with -march=native GCC contracts
+        # a * b + c into one rounding at -O2 and above, so a value's last bit (and a seeded
+        # search's node count, through a tie it decides) depended on the optimiser level and
+        # on the CPU; off, every build computes what IEEE double arithmetic says
+        flags += ["-Wno-unused-function", "-Wno-unreachable-code", "-ffp-contract=off"]
         if not os.environ.get("ROOST_PORTABLE"):
             flags.append("-march=native")
     exts = []

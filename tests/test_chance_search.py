@@ -115,6 +115,12 @@ def test_progressive_widening_bounds_the_outcomes_kept():
     nodes = tree.tree_nodes()
     linked = [(n["visits"], len(n["children"])) for n in nodes.values() if n["chance"]]
     assert sorted(linked) == sorted(widths)
+    # and each outcome is kept once: a second child for an outcome already kept would split
+    # its statistics (kills mcts mutant #593 of issue 16's seed-17 sample)
+    for n in nodes.values():
+        if n["chance"]:
+            outcomes = [nodes[k]["move"] for k in n["children"]]
+            assert len(outcomes) == len(set(outcomes)), outcomes
 
 
 def test_full_depth_search_of_a_longer_race_is_exact():
@@ -125,6 +131,30 @@ def test_full_depth_search_of_a_longer_race_is_exact():
     for depth in (6, 9, 12):
         r = parse_engine(f"ab:depth={depth}").choose(s, seed=0)
         assert abs(r.value - truth) < 1e-4
+
+
+@pytest.mark.parametrize("game,text", [
+    ("tweeeet", "0:-...S...-/~..3.5~.2/.4..~2.~3/5~.~..4.2/..~3.~54. e0:6 e0:7 e0:8 e0:9 MR"),
+    ("dice", None)])
+def test_a_solve_stops_at_the_first_chance_node_it_meets(game, text):
+    # a proof cannot pass chance: the solve gives up at the first chance node it meets, its
+    # one progress line counting the root, the moves before and that node, and raises
+    # (kills alphabeta mutant #281 of issue 16's seed-17 sample, which searched on)
+    from roost.search.alphabeta import AlphaBeta, ChanceInSolve
+    info = get_game(game)
+    s = info.parse(text or info.bench_position)
+    assert not s.is_chance
+
+    def to_chance(m):
+        c = s.copy()
+        c.play_unchecked(m)
+        return c.is_chance
+    first = next(i for i, m in enumerate(s.legal()) if to_chance(m))
+    assert first < len(s.legal()) - 1        # guard: moves after it would be searched on
+    seen = []
+    with pytest.raises(ChanceInSolve, match="chance ahead"):
+        AlphaBeta(tt_mb=8).search(s, solve=True, callback=lambda *a: seen.append(a))
+    assert [nodes for _, _, _, nodes, _ in seen] == [1 + first + 1]
 
 
 @pytest.mark.parametrize("game,text,depth", [

@@ -83,3 +83,33 @@ def test_begin_positions(solver):
     wrong = [(row["moves"], row["score"], got) for row in rows
              if (got := solver(game.parse(row["moves"]))) != row["score"]]
     assert not wrong, wrong[:10]
+
+
+def test_a_solve_ended_by_deepening_reports_every_root_move():
+    # near the end a solve's deepening often reaches every leaf; a solve without a progress
+    # callback then reports the root statistics of its last iteration, kept aside while it
+    # ran: every legal move, each with a score the independent solver's move scores allow
+    # (an exact one: the same outcome; an upper bound: at least the outcome).  Kills
+    # alphabeta mutant #1027 of issue 16's seed-17 sample, which kept none (or, from a
+    # reused searcher, another position's).
+    from roost.search.alphabeta import AlphaBeta
+    game = get_game("connect4")
+    searcher = AlphaBeta(tt_mb=8)
+
+    def outcome(score):
+        return 1 if score > 0.5 else -1 if score < -0.5 else 0
+    by_deepening = exact = 0
+    for row in _load("end")[:60]:
+        state = game.parse(row["moves"])
+        r = searcher.search(state, solve=True)
+        assert r["exact"], row["moves"]
+        by_deepening += r["depth"] <= 8          # deepening's last depth in a solve
+        assert sorted(m for m, _, _ in r["root_moves"]) == sorted(state.legal()), row["moves"]
+        for move, score, is_exact in r["root_moves"]:
+            truth = outcome(row["move_scores"][move])
+            if is_exact:
+                assert outcome(score) == truth, (row["moves"], move, score)
+                exact += 1
+            else:
+                assert truth <= outcome(score), (row["moves"], move, score)
+    assert by_deepening >= 30 and exact >= 60

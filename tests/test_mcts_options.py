@@ -72,6 +72,19 @@ def test_greedy_eval_playouts_take_a_move_the_evaluation_likes_best(game, make):
     assert checked >= 5          # choices that mattered
 
 
+@pytest.mark.parametrize("policy", ["random", "eval", "mast"])
+def test_a_trace_holds_its_own_playout_only(policy):
+    # the same Playout traced again with the same seed gives the same line, not the first
+    # line followed by the second (the trail is emptied after each trace; kills playout
+    # mutants #205 and #206 of issue 16's seed-17 sample)
+    s = Ducks.parse(DUCKS_MIDDLE)
+    p = Playout(POLICIES[policy], 0.0)
+    first = p.trace(s, seed=2, max_plies=6)
+    assert len(first) == 6
+    assert p.trace(s, seed=2, max_plies=6) == first
+    assert p.trace(s, seed=2, max_plies=3) == first[:3]
+
+
 def test_epsilon_is_the_share_of_random_moves_in_eval_playouts():
     s = Ducks.parse(DUCKS_MIDDLE)
     for epsilon, lo, hi in ((0.0, 1.0, 1.0), (1.0, 0.0, 0.6)):

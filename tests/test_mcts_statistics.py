@@ -256,6 +256,34 @@ def test_the_solver_proves_a_drawn_ending(text):
     assert r["root_proven"] == "draw" and r["iterations"] < 50000
 
 
+def test_a_proven_loss_is_chosen_last_whatever_its_visits():
+    # a move that looked best for 400 iterations and was then proven lost is not played
+    # for its visits: the robust child is taken among the moves not lost (kills mcts
+    # mutant #1106 of issue 16's seed-17 sample, which kept a lost move's visit count)
+    s = get_game("connect4").parse("5627173776665131631614733212")
+    r = parse_engine("mcts:iterations=800").choose(s, seed=1)
+    most = max(r.stats, key=lambda x: x.visits)
+    # guard: the seeded search still proves its most visited move lost (else pick another)
+    assert most.proven == "loss" and any(x.proven != "loss" for x in r.stats)
+    chosen = next(x for x in r.stats if x.move == r.move)
+    assert chosen.proven != "loss"
+    assert chosen.visits == max(x.visits for x in r.stats if x.proven != "loss")
+
+
+def test_a_move_that_loses_at_once_is_not_played_over_untried_ones():
+    # one iteration tries the first move, which ends the game lost for the mover: an
+    # untried move is better than a proven loss (kills mcts mutant #1105 of issue 16's
+    # seed-17 sample, which ranked the loss with the untried moves and took the first)
+    s = Ducks.parse("5/4w1/3wbw1/1bb2ww1/1bwb1bb2/1bbwbww1/2wbww*/3b2/5 w 26")
+    first = s.legal()[0]
+    c = s.copy()
+    c.play_unchecked(first)
+    assert c.is_over and c.result()[s.player] == 0.0       # guard: the first move loses
+    r = parse_engine("mcts:iterations=1").choose(s, seed=1)
+    assert r.move != first
+    assert [x.proven for x in r.stats if x.move == first] == ["loss"]
+
+
 def test_progress_is_reported_once_the_search_has_a_first_result():
     # analyse --progress prints its readiness line from this first call: the search must
     # already have an iteration to report when Ctrl-C follows

@@ -43,6 +43,17 @@ def test_a_node_limit_counts_every_thread():
     assert 50000 <= two.nodes <= 50000 + 200
 
 
+def test_a_threaded_node_limit_is_reached_not_stopped_short_of():
+    # everyone's count reaches the limit before the search stops, however the 16-node
+    # reports of the threads fall: several limits, so that a report lands just under one
+    # (kills alphabeta mutant #252 of issue 16's seed-17 sample, which counted a thread's
+    # report twice and stopped up to 16 nodes short)
+    state = get_game("ducks").parse(get_game("ducks").bench_position)
+    for limit in range(20000, 20000 + 12 * 37, 37):
+        r = parse_engine(f"ab:nodes={limit},threads=2").choose(state, seed=1)
+        assert limit <= r.nodes <= limit + 200, (limit, r.nodes)
+
+
 def test_a_depth_limit_holds_with_threads():
     state = get_game("ducks").parse(get_game("ducks").bench_position)
     r = parse_engine("ab:depth=5,threads=2").choose(state, seed=1)
