@@ -454,6 +454,56 @@ def test_records_out_of_reach_mean_a_lost_cluster_not_a_failed_game(tmp_path, mo
                                  f"games are stored in {db}; run the same command to resume")
 
 
+def test_dask_chunks_hold_a_quarter_second_of_games_two_a_worker_thread_in_flight(monkeypatch):
+    # a task on a cluster costs more than a pool's message: a chunk holds about 0.25 s of
+    # games (at most 256), each worker thread has about two chunks waiting, and a stop
+    # (on_record saying so) hands out no more; games of known length, played at once, on
+    # workers in this process (two threads)
+    from roost.arena import runner
+    length = [0.0]
+
+    def timed_chunk(game, position, items):
+        return [{"id": it[0], "seconds": length[0]} for it in items]
+
+    monkeypatch.setattr(runner, "play_chunk", timed_chunk)
+    with distributed.LocalCluster(n_workers=1, processes=False, threads_per_worker=2,
+                                  dashboard_address=None) as cluster:
+        backend = DaskBackend(DUCKS, None, scheduler=cluster.scheduler_address)
+        try:
+            assert backend.workers == 2
+            submit = backend.client.submit
+            for seconds, games, stop_after, size in [(2 ** -7, 400, None, 32),
+                                                     (2 ** -20, 3000, None, 256),
+                                                     (2 ** -7, 3000, 100, 32)]:
+                length[0] = seconds
+                chunks, seen, waiting = [], [], []
+
+                def counting_submit(fn, game, position, chunk, **kw):
+                    done = sum(c[-1][0] in seen for c in chunks)     # chunks whose records came
+                    chunks.append(chunk)
+                    waiting.append(len(chunks) - done)
+                    return submit(fn, game, position, chunk, **kw)
+
+                backend.client.submit = counting_submit
+                items = [(i, 0, 0, [0, 1], ["random", "random"], i) for i in range(1, games + 1)]
+                with bounded(RUN_BOUND, f"{games} games of {seconds} s on Dask"):
+                    backend.play(iter(items), lambda rec: seen.append(rec["id"]) or
+                                 (stop_after is not None and len(seen) >= stop_after))
+                sizes = [len(c) for c in chunks]
+                assert sizes[:4] == [1, 1, 1, 1]          # untimed: one game a chunk
+                assert max(sizes) == size
+                assert max(waiting) == 4                   # two chunks a worker thread
+                handed_out = sum(sizes)
+                assert sorted(seen) == list(range(1, handed_out + 1))   # every game once
+                if stop_after is None:
+                    assert handed_out == games
+                else:
+                    assert stop_after <= handed_out < stop_after + 5 * size
+        finally:
+            backend.client.submit = submit
+            backend.close()
+
+
 def test_the_local_cluster_plays_one_game_at_a_time_a_worker_and_serves_no_dashboard():
     # the engines a worker process keeps are its own, not shared between threads; the cluster
     # is the tournament's private one: its scheduler answers on 127.0.0.1 but shows no pages
