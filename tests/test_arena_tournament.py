@@ -619,6 +619,50 @@ def test_on_a_clock_roost_engines_play_in_worker_processes_the_arena_can_end(mon
     assert not _children() & workers
 
 
+def test_a_record_keeps_each_move_time_to_the_microsecond():
+    # the stored time per move is in seconds, rounded to the microsecond (as the help says)
+    rec = play_scheduled(DUCKS, None, (1, 0, 0, [0, 1], ["ab:depth=1", "random"], 7))
+    assert len(rec["times"]) == rec["plies"] > 10
+    assert rec["times"] == [round(t, 6) for t in rec["times"]]
+    assert all(t >= 0 for t in rec["times"]) and any(t > 0 for t in rec["times"])
+
+
+def test_a_start_may_leave_out_its_last_parts():
+    # (position, opening) and (position, opening, clock): the parts left out are None
+    from roost.arena import runner
+    item = (1, 0, 0, [0, 1], ["random", "ab:depth=1"], 3, 11)
+    full = play_scheduled(DUCKS, (None, 2, None, None), item)
+    for short in [(None, 2), (None, 2, None)]:
+        rec = play_scheduled(DUCKS, short, item)
+        assert (rec["start"], rec["move_ids"], rec["result"]) == \
+            (full["start"], full["move_ids"], full["result"])
+    assert full["start"] != play_scheduled(DUCKS, None, item)["start"]     # two random plies
+    runner.close_engines()
+
+
+@pytest.mark.parametrize("start", [(None, 0, "clock"), (None, 0, None, 30.0)],
+                         ids=["a clock in a start of three", "a hang guard"])
+def test_with_a_clock_or_a_hang_guard_roost_engines_play_in_worker_processes(monkeypatch, start):
+    # the arena can end a worker whose move overruns; without a clock the hang guard is what
+    # tells it to (found by mutation: a start's guard read as None)
+    from roost.arena import runner
+    from roost.arena.match import TimeControl
+    start = tuple(TimeControl(30.0, 0.0) if s == "clock" else s for s in start)
+    monkeypatch.setattr(runner, "_ENGINE_CACHE", {})
+    before = _children()
+    try:
+        rec = play_scheduled(DUCKS, start, (1, 0, 0, [0, 1], ["random", "ab:depth=1"], 3))
+        assert rec["ending"] is None
+        workers = _children() - before
+        assert len(workers) == 2
+    finally:
+        runner.close_engines()
+    until = time.monotonic() + 20
+    while _children() & workers and time.monotonic() < until:
+        time.sleep(0.05)
+    assert not _children() & workers
+
+
 _POOL_LEFT_OPEN = """
 import sys
 from roost.arena.tournament import TournamentConfig, make_backend, run_tournament

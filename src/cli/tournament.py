@@ -137,9 +137,9 @@ def command(game, specs, players, games, gauntlet, seed, position, opening, tc, 
     speaks the engine protocol (docs/protocol.md).  Without clocks, --hang-guard
     SECONDS does the same for a move that takes longer than SECONDS.
     \b
-    Storage.  Every finished game (seats, seed, moves, time per move, result,
-    how it ended, versions) is committed to the SQLite --db at once; `roost
-    replay` and `roost export` read it.  A database holding another configuration is
+    Storage.  Every finished game (seats, seed, moves, time per move to the
+    microsecond, result, how it ended, versions) is committed to the SQLite
+    --db at once; `roost replay` and `roost export` read it.  A database holding another configuration is
     refused.  Games run in local processes (--jobs) or on Dask (--scheduler,
     --dask-local); only this process writes the database.
     \b
