@@ -2,6 +2,7 @@
 games, and a real kill -9 in the middle (src/arena/tournament.py, runner.py)."""
 import json
 import os
+import queue
 import shlex
 import signal
 import socket
@@ -661,6 +662,50 @@ def test_with_a_clock_or_a_hang_guard_roost_engines_play_in_worker_processes(mon
     while _children() & workers and time.monotonic() < until:
         time.sleep(0.05)
     assert not _children() & workers
+
+
+class _WorkerQueues:
+    """A pool worker's two queues, in this process: what its gets return in turn (a chunk,
+    None to close, or "empty": a wait that timed out), and what it sends back."""
+
+    def __init__(self, gets):
+        self.gets, self.timeouts, self.sent, self.join_cancelled = list(gets), [], [], False
+
+    def get(self, timeout=None):
+        self.timeouts.append(timeout)
+        got = self.gets.pop(0)
+        if got == "empty":
+            raise queue.Empty
+        return got
+
+    def put(self, message):
+        self.sent.append(message)
+
+    def cancel_join_thread(self):
+        self.join_cancelled = True
+
+
+def test_a_pool_worker_waits_in_short_steps_sends_rows_and_leaves_without_waiting_on_them():
+    # a worker waits for chunks in half-second steps (so it notices a dead tournament soon),
+    # sends each game's row (not the whole record), and when told to close, or when its
+    # tournament is gone, it leaves without waiting for anyone to read what it sent (found by
+    # mutation: none of this was checked); the worker's loop runs here, with queues of its own
+    from roost.arena import runner
+    items = [(1, 0, 0, [0, 1], ["random", "random"], 1), (2, 0, 0, [1, 0], ["random", "random"], 2)]
+    told = _WorkerQueues(["empty", items[:1], "empty", items[1:], None, "never read"])
+    orphan = _WorkerQueues([items])
+    saved = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        runner._worker_main(told, told, DUCKS, None, os.getppid(), ())
+        runner._worker_main(orphan, orphan, DUCKS, None, -1, ())     # its parent is not ours
+    finally:
+        for s, h in saved.items():
+            signal.signal(s, h)
+    assert [(kind, rec["id"]) for kind, rec in told.sent] == [("ok", 1), ("ok", 2)]
+    assert all("_row" in rec and "moves" not in rec for _, rec in told.sent)
+    assert len(told.timeouts) == 5 and all(0 < t <= 0.5 for t in told.timeouts)
+    assert told.gets == ["never read"] and told.join_cancelled
+    assert orphan.sent == [] and orphan.gets == [items] and orphan.join_cancelled
 
 
 _POOL_LEFT_OPEN = """
