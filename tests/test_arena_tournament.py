@@ -708,6 +708,24 @@ def test_a_pool_worker_waits_in_short_steps_sends_rows_and_leaves_without_waitin
     assert orphan.sent == [] and orphan.gets == [items] and orphan.join_cancelled
 
 
+def test_closing_a_pool_ends_a_worker_stuck_in_a_game_after_a_few_seconds(monkeypatch):
+    # told to close, an idle worker leaves by itself; one that does not finish its game
+    # within the few seconds the close allows is terminated (never waited for without end)
+    from roost.arena import runner
+
+    def stuck(game, position, item, *args, **kwargs):
+        time.sleep(3600)
+
+    monkeypatch.setattr(runner, "play_scheduled", stuck)      # the workers fork with it
+    pool = runner.LocalPool(DUCKS, None, 2)
+    pool.task_q.put([(1, 0, 0, [0, 1], ["random", "random"], 1)])    # taken before the close's
+    closing = threading.Thread(target=pool.close, daemon=True)       # None for each worker
+    closing.start()
+    closing.join(120)                                      # a hang guard, not a speed test
+    assert not closing.is_alive(), "the pool's close waited for its stuck worker"
+    assert sorted(p.exitcode for p in pool.procs) == [-signal.SIGTERM, 0]
+
+
 _POOL_LEFT_OPEN = """
 import sys
 from roost.arena.tournament import TournamentConfig, make_backend, run_tournament
