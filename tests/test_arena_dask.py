@@ -420,7 +420,9 @@ def test_records_lost_with_their_worker_are_waited_for_watching_the_cluster_and_
 
         with bounded(RUN_BOUND, "the wait for lost records until a worker joins"):
             recs = DaskBackend._fetch(fut, StopRequest(), runner._WorkerWatch(backend, join))
-        assert events == [NOTICE.format(1), "1 Dask worker thread back: carrying on"]
+        # (the records may come before the watch looks again and sees the worker back)
+        assert events[:1] == [NOTICE.format(1)]
+        assert events[1:] in ([], ["1 Dask worker thread back: carrying on"])
         assert [(r["id"], r["worker"]) for r in recs] == [(items[0][0], f"{HOST}:{later[0].pid}")]
         here, = runner.play_chunk(DUCKS, None, items)
         assert recs[0]["result"] == here["result"] and recs[0]["ending"] == here["ending"]
