@@ -363,6 +363,7 @@ def test_the_no_worker_notice_comes_after_the_30_s_the_help_promises(shared, mon
     cfg = TournamentConfig(game=DUCKS, engines=["random", "random"], games=2, seed=1)
     backend = make_backend(cfg, scheduler=shared.address)
     try:
+        assert backend.workers == 1          # none yet: counted as one (two chunks handed out)
         clock = [100.0]
         monkeypatch.setattr(runner, "time", types.SimpleNamespace(monotonic=lambda: clock[0]))
         events = []
@@ -528,6 +529,18 @@ def test_the_local_cluster_plays_one_game_at_a_time_a_worker_and_serves_no_dashb
         assert caught.value.code == 404
     finally:
         backend.close()
+
+
+def test_a_scheduler_that_cannot_be_reached_is_named_and_dask_logs_are_restored():
+    import logging
+    from roost.arena.runner import ArenaError
+    log = logging.getLogger("distributed.client")
+    level = log.level
+    address = f"tcp://127.0.0.1:{_free_port()}"        # nothing listens there
+    with bounded(RUN_BOUND, "a backend for a scheduler that is not there"):
+        with pytest.raises(ArenaError, match=f"cannot reach the Dask scheduler at {address}: "):
+            DaskBackend(DUCKS, None, scheduler=address)
+    assert log.level == level and log.isEnabledFor(logging.ERROR)
 
 
 def test_distributed_logging_is_quiet_until_restored():
