@@ -723,6 +723,8 @@ def test_closing_a_pool_ends_a_worker_stuck_in_a_game_after_a_few_seconds(monkey
     closing.start()
     closing.join(120)                                      # a hang guard, not a speed test
     assert not closing.is_alive(), "the pool's close waited for its stuck worker"
+    if sys.platform.startswith("linux"):          # reaped: not even a zombie is left
+        assert [p.pid for p in pool.procs if os.path.exists(f"/proc/{p.pid}")] == []
     assert sorted(p.exitcode for p in pool.procs) == [-signal.SIGTERM, 0]
 
 
