@@ -349,6 +349,200 @@ def test_a_tournament_whose_workers_all_vanish_fails_the_test_at_its_bound(tmp_p
         backend.close()
 
 
+NOTICE = "no Dask workers for {} s; waiting; Ctrl-C stores what is done"
+
+
+def test_the_no_worker_notice_comes_after_the_30_s_the_help_promises(shared, monkeypatch):
+    # the default the command line uses (it passes none), on a clock of the test's own
+    import types
+    from roost.arena import runner
+    from roost.arena.tournament import make_backend
+    r = CliRunner().invoke(cli, ["tournament", "--help"])
+    assert "With no worker for 30 s it says so and waits for one" in " ".join(r.output.split())
+    shared.ensure(0)
+    cfg = TournamentConfig(game=DUCKS, engines=["random", "random"], games=2, seed=1)
+    backend = make_backend(cfg, scheduler=shared.address)
+    try:
+        assert backend.workers == 1          # none yet: counted as one (two chunks handed out)
+        clock = [100.0]
+        monkeypatch.setattr(runner, "time", types.SimpleNamespace(monotonic=lambda: clock[0]))
+        events = []
+        watch = runner._WorkerWatch(backend, events.append)
+        for t in (100.0, 110.0, 120.0, 129.5):
+            clock[0] = t
+            watch.look()
+        assert events == []
+        clock[0] = 130.0
+        watch.look()
+        assert events == [NOTICE.format(30)]
+    finally:
+        backend.close()
+
+
+def test_records_lost_with_their_worker_are_waited_for_watching_the_cluster_and_ctrl_c(shared):
+    # a chunk finished, then its worker died before its records were fetched: they are played
+    # again elsewhere, here only once a worker joins; meanwhile the wait says there is no
+    # worker, and Ctrl-C stops it
+    from distributed import wait
+    from roost.arena import runner
+    from roost.arena.stopping import StopRequest
+    cluster = shared
+    first, = cluster.ensure(1)
+    cfg = TournamentConfig(game=DUCKS, engines=["random", "ab:depth=1"], games=2, seed=6)
+    items = [(g.id, g.pairing, g.rotation, g.engines, [cfg.engines[e] for e in g.engines], g.seed)
+             for g in cfg.schedule()[:1]]
+    backend = DaskBackend(DUCKS, None, scheduler=cluster.address, no_worker_notice=1.0)
+    try:
+        fut = backend.client.submit(runner.play_chunk, DUCKS, None, items, pure=False)
+        with bounded(RUN_BOUND, "a chunk of one game"):
+            wait(fut)
+        assert fut.status == "finished"
+        cluster.kill(first)
+        cluster.wait_for(0)
+
+        stop, events = StopRequest(), []
+
+        def ctrl_c(text):                      # as the handler of SIGINT does
+            events.append(text)
+            stop.request()
+
+        with bounded(60, "the wait for lost records, with Ctrl-C"):       # about 1 s
+            with pytest.raises(KeyboardInterrupt):
+                DaskBackend._fetch(fut, stop, runner._WorkerWatch(backend, ctrl_c))
+        assert events == [NOTICE.format(1)]
+
+        events, later = [], []
+
+        def join(text):                        # a worker joins after the notice
+            events.append(text)
+            if not later:
+                later.append(cluster.add_worker())
+                cluster.workers.append(later[0])
+
+        with bounded(RUN_BOUND, "the wait for lost records until a worker joins"):
+            recs = DaskBackend._fetch(fut, StopRequest(), runner._WorkerWatch(backend, join))
+        # (the records may come before the watch looks again and sees the worker back)
+        assert events[:1] == [NOTICE.format(1)]
+        assert events[1:] in ([], ["1 Dask worker thread back: carrying on"])
+        assert [(r["id"], r["worker"]) for r in recs] == [(items[0][0], f"{HOST}:{later[0].pid}")]
+        here, = runner.play_chunk(DUCKS, None, items)
+        assert recs[0]["result"] == here["result"] and recs[0]["ending"] == here["ending"]
+    finally:
+        backend.close()
+
+
+def test_records_out_of_reach_mean_a_lost_cluster_not_a_failed_game(tmp_path, monkeypatch):
+    # a chunk played, but its records cannot be fetched (the connection broke as they were
+    # gathered): the cluster is lost and the same command resumes; no game failed
+    from distributed.comm import CommClosedError
+    from roost.arena.runner import WorkersLost
+
+    async def broken_gather(self, direct, local_worker):
+        raise CommClosedError("in <TCP (closed) Client->Scheduler>: Stream is closed")
+
+    with distributed.LocalCluster(n_workers=1, processes=False, threads_per_worker=1,
+                                  dashboard_address=None) as cluster:
+        cfg = TournamentConfig(game=DUCKS, engines=["random", "random"], games=4, seed=1)
+        backend = DaskBackend(cfg.game, cfg.position, scheduler=cluster.scheduler_address)
+        monkeypatch.setattr(distributed.Client, "_gather_remote", broken_gather)
+        try:
+            db = str(tmp_path / "g.db")
+            with bounded(RUN_BOUND, "the tournament whose records are out of reach"):
+                with pytest.raises(WorkersLost) as caught:
+                    run_tournament(cfg, db=db, backend=backend)
+        finally:
+            monkeypatch.undo()
+            backend.close()
+    assert str(caught.value) == (f"lost the Dask scheduler at {cluster.scheduler_address}: 0 of 4 "
+                                 f"games are stored in {db}; run the same command to resume")
+
+
+def test_dask_chunks_hold_a_quarter_second_of_games_two_a_worker_thread_in_flight(monkeypatch):
+    # a task on a cluster costs more than a pool's message: a chunk holds about 0.25 s of
+    # games (at most 256), each worker thread has about two chunks waiting, and a stop
+    # (on_record saying so) hands out no more; games of known length, played at once, on
+    # workers in this process (two threads)
+    from roost.arena import runner
+    length = [0.0]
+
+    def timed_chunk(game, position, items):
+        return [{"id": it[0], "seconds": length[0]} for it in items]
+
+    monkeypatch.setattr(runner, "play_chunk", timed_chunk)
+    with distributed.LocalCluster(n_workers=1, processes=False, threads_per_worker=2,
+                                  dashboard_address=None) as cluster:
+        backend = DaskBackend(DUCKS, None, scheduler=cluster.scheduler_address)
+        try:
+            assert backend.workers == 2
+            submit = backend.client.submit
+            for seconds, games, stop_after, size in [(2 ** -7, 400, None, 32),
+                                                     (2 ** -20, 3000, None, 256),
+                                                     (2 ** -7, 3000, 100, 32)]:
+                length[0] = seconds
+                chunks, seen, waiting = [], [], []
+
+                def counting_submit(fn, game, position, chunk, **kw):
+                    done = sum(c[-1][0] in seen for c in chunks)     # chunks whose records came
+                    chunks.append(chunk)
+                    waiting.append(len(chunks) - done)
+                    return submit(fn, game, position, chunk, **kw)
+
+                backend.client.submit = counting_submit
+                items = [(i, 0, 0, [0, 1], ["random", "random"], i) for i in range(1, games + 1)]
+                with bounded(RUN_BOUND, f"{games} games of {seconds} s on Dask"):
+                    backend.play(iter(items), lambda rec: seen.append(rec["id"]) or
+                                 (stop_after is not None and len(seen) >= stop_after))
+                sizes = [len(c) for c in chunks]
+                assert sizes[:4] == [1, 1, 1, 1]          # untimed: one game a chunk
+                assert max(sizes) == size
+                assert max(waiting) == 4                   # two chunks a worker thread
+                handed_out = sum(sizes)
+                assert sorted(seen) == list(range(1, handed_out + 1))   # every game once
+                if stop_after is None:
+                    assert handed_out == games
+                else:
+                    assert stop_after <= handed_out < stop_after + 5 * size
+        finally:
+            backend.client.submit = submit
+            backend.close()
+
+
+def test_the_local_cluster_plays_one_game_at_a_time_a_worker_and_serves_no_dashboard():
+    # the engines a worker process keeps are its own, not shared between threads; the cluster
+    # is the tournament's private one: its scheduler answers on 127.0.0.1 but shows no pages
+    import urllib.error
+    import urllib.request
+    from roost.arena.tournament import make_backend
+    r = CliRunner().invoke(cli, ["tournament", "--help"])
+    assert "one game at a time each, on 127.0.0.1 with no dashboard" in " ".join(r.output.split())
+    cfg = TournamentConfig(game=DUCKS, engines=["random", "random"], games=2, seed=1)
+    with bounded(START_BOUND, "a local cluster of two workers"):
+        backend = make_backend(cfg, dask_local=2)
+    try:
+        assert backend.workers == 2
+        assert sorted(backend.client.nthreads().values()) == [1, 1]
+        port = backend.client.scheduler_info()["services"]["dashboard"]
+        http = f"http://127.0.0.1:{port}"
+        assert urllib.request.urlopen(f"{http}/health", timeout=30).read() == b"ok"
+        with pytest.raises(urllib.error.HTTPError) as caught:
+            urllib.request.urlopen(f"{http}/status", timeout=30)
+        assert caught.value.code == 404
+    finally:
+        backend.close()
+
+
+def test_a_scheduler_that_cannot_be_reached_is_named_and_dask_logs_are_restored():
+    import logging
+    from roost.arena.runner import ArenaError
+    log = logging.getLogger("distributed.client")
+    level = log.level
+    address = f"tcp://127.0.0.1:{_free_port()}"        # nothing listens there
+    with bounded(RUN_BOUND, "a backend for a scheduler that is not there"):
+        with pytest.raises(ArenaError, match=f"cannot reach the Dask scheduler at {address}: "):
+            DaskBackend(DUCKS, None, scheduler=address)
+    assert log.level == level and log.isEnabledFor(logging.ERROR)
+
+
 def test_distributed_logging_is_quiet_until_restored():
     import logging
     client_log = logging.getLogger("distributed.client")

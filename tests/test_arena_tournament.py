@@ -2,6 +2,7 @@
 games, and a real kill -9 in the middle (src/arena/tournament.py, runner.py)."""
 import json
 import os
+import queue
 import shlex
 import signal
 import socket
@@ -617,6 +618,114 @@ def test_on_a_clock_roost_engines_play_in_worker_processes_the_arena_can_end(mon
     while _children() & workers and time.monotonic() < until:
         time.sleep(0.05)
     assert not _children() & workers
+
+
+def test_a_record_keeps_each_move_time_to_the_microsecond():
+    # the stored time per move is in seconds, rounded to the microsecond (as the help says)
+    rec = play_scheduled(DUCKS, None, (1, 0, 0, [0, 1], ["ab:depth=1", "random"], 7))
+    assert len(rec["times"]) == rec["plies"] > 10
+    assert rec["times"] == [round(t, 6) for t in rec["times"]]
+    assert all(t >= 0 for t in rec["times"]) and any(t > 0 for t in rec["times"])
+
+
+def test_a_start_may_leave_out_its_last_parts():
+    # (position, opening) and (position, opening, clock): the parts left out are None
+    from roost.arena import runner
+    item = (1, 0, 0, [0, 1], ["random", "ab:depth=1"], 3, 11)
+    full = play_scheduled(DUCKS, (None, 2, None, None), item)
+    for short in [(None, 2), (None, 2, None)]:
+        rec = play_scheduled(DUCKS, short, item)
+        assert (rec["start"], rec["move_ids"], rec["result"]) == \
+            (full["start"], full["move_ids"], full["result"])
+    assert full["start"] != play_scheduled(DUCKS, None, item)["start"]     # two random plies
+    runner.close_engines()
+
+
+@pytest.mark.parametrize("start", [(None, 0, "clock"), (None, 0, None, 30.0)],
+                         ids=["a clock in a start of three", "a hang guard"])
+def test_with_a_clock_or_a_hang_guard_roost_engines_play_in_worker_processes(monkeypatch, start):
+    # the arena can end a worker whose move overruns; without a clock the hang guard is what
+    # tells it to (found by mutation: a start's guard read as None)
+    from roost.arena import runner
+    from roost.arena.match import TimeControl
+    start = tuple(TimeControl(30.0, 0.0) if s == "clock" else s for s in start)
+    monkeypatch.setattr(runner, "_ENGINE_CACHE", {})
+    before = _children()
+    try:
+        rec = play_scheduled(DUCKS, start, (1, 0, 0, [0, 1], ["random", "ab:depth=1"], 3))
+        assert rec["ending"] is None
+        workers = _children() - before
+        assert len(workers) == 2
+    finally:
+        runner.close_engines()
+    until = time.monotonic() + 20
+    while _children() & workers and time.monotonic() < until:
+        time.sleep(0.05)
+    assert not _children() & workers
+
+
+class _WorkerQueues:
+    """A pool worker's two queues, in this process: what its gets return in turn (a chunk,
+    None to close, or "empty": a wait that timed out), and what it sends back."""
+
+    def __init__(self, gets):
+        self.gets, self.timeouts, self.sent, self.join_cancelled = list(gets), [], [], False
+
+    def get(self, timeout=None):
+        self.timeouts.append(timeout)
+        got = self.gets.pop(0)
+        if got == "empty":
+            raise queue.Empty
+        return got
+
+    def put(self, message):
+        self.sent.append(message)
+
+    def cancel_join_thread(self):
+        self.join_cancelled = True
+
+
+def test_a_pool_worker_waits_in_short_steps_sends_rows_and_leaves_without_waiting_on_them():
+    # a worker waits for chunks in half-second steps (so it notices a dead tournament soon),
+    # sends each game's row (not the whole record), and when told to close, or when its
+    # tournament is gone, it leaves without waiting for anyone to read what it sent (found by
+    # mutation: none of this was checked); the worker's loop runs here, with queues of its own
+    from roost.arena import runner
+    items = [(1, 0, 0, [0, 1], ["random", "random"], 1), (2, 0, 0, [1, 0], ["random", "random"], 2)]
+    told = _WorkerQueues(["empty", items[:1], "empty", items[1:], None, "never read"])
+    orphan = _WorkerQueues([items])
+    saved = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        runner._worker_main(told, told, DUCKS, None, os.getppid(), ())
+        runner._worker_main(orphan, orphan, DUCKS, None, -1, ())     # its parent is not ours
+    finally:
+        for s, h in saved.items():
+            signal.signal(s, h)
+    assert [(kind, rec["id"]) for kind, rec in told.sent] == [("ok", 1), ("ok", 2)]
+    assert all("_row" in rec and "moves" not in rec for _, rec in told.sent)
+    assert len(told.timeouts) == 5 and all(0 < t <= 0.5 for t in told.timeouts)
+    assert told.gets == ["never read"] and told.join_cancelled
+    assert orphan.sent == [] and orphan.gets == [items] and orphan.join_cancelled
+
+
+def test_closing_a_pool_ends_a_worker_stuck_in_a_game_after_a_few_seconds(monkeypatch):
+    # told to close, an idle worker leaves by itself; one that does not finish its game
+    # within the few seconds the close allows is terminated (never waited for without end)
+    from roost.arena import runner
+
+    def stuck(game, position, item, *args, **kwargs):
+        time.sleep(3600)
+
+    monkeypatch.setattr(runner, "play_scheduled", stuck)      # the workers fork with it
+    pool = runner.LocalPool(DUCKS, None, 2)
+    pool.task_q.put([(1, 0, 0, [0, 1], ["random", "random"], 1)])    # taken before the close's
+    closing = threading.Thread(target=pool.close, daemon=True)       # None for each worker
+    closing.start()
+    closing.join(120)                                      # a hang guard, not a speed test
+    assert not closing.is_alive(), "the pool's close waited for its stuck worker"
+    if sys.platform.startswith("linux"):          # reaped: not even a zombie is left
+        assert [p.pid for p in pool.procs if os.path.exists(f"/proc/{p.pid}")] == []
+    assert sorted(p.exitcode for p in pool.procs) == [-signal.SIGTERM, 0]
 
 
 _POOL_LEFT_OPEN = """

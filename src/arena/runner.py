@@ -6,12 +6,12 @@ to the database.
 A work item is ``(id, pairing, rotation, engines, specs, seed, opening_seed)``: the game's
 schedule id, the roster index and the engine spec of each seat, its seed and the seed of its
 random opening; the start is ``(position text or None, opening plies, time control or None, hang guard
-seconds or None)``.
+seconds or None)``, or its first two or three (the rest None), or the position text or None alone.
 Engines are kept between the games a process plays (external programs keep running; one
 that forfeited is started afresh by its next game) and closed when the backend closes.  Backends hand out items in
-schedule order, a few at a time (small chunks, sized so a chunk takes about 50 ms, so very
-fast games do not drown in messaging while slow ones are spread over all workers), and keep
-only a bounded number in flight, so a stop (an SPRT decision, Ctrl-C) wastes little.
+schedule order, a few at a time (small chunks, sized so a chunk takes about 50 ms, 0.25 s on Dask
+where a task costs more, so very fast games do not drown in messaging while slow ones are spread
+over all workers), and keep about two chunks a worker in flight, so a stop (SPRT, Ctrl-C) wastes little.
 """
 import logging
 import os

@@ -92,9 +92,11 @@ MAX_GAMES = 1_000_000
               help=f"Local worker processes (default: all cores; 1 plays in this process; at "
               f"most {JOBS_PER_CORE} per core, and never more than the games to play).")
 @click.option("--scheduler", default=None, metavar="tcp://HOST:PORT",
-              help="Play the games as tasks on this Dask scheduler (needs roost[distributed]).")
+              help="Play the games as tasks on this Dask scheduler (needs roost[distributed]).  "
+              "With no worker for 30 s it says so and waits for one; Ctrl-C stores what is done.")
 @click.option("--dask-local", type=click.IntRange(min=1), default=None, metavar="N",
-              help="Start a local Dask cluster of N worker processes and play on it.")
+              help="Start a local Dask cluster of N worker processes, one game at a time each, "
+              "on 127.0.0.1 with no dashboard, and play on it.")
 @click.option("--sprt", type=SprtType(), default=None, metavar="elo0=0,elo1=10,alpha=0.05,beta=0.05",
               help="Two engines: stop when the SPRT decides whether the first is at least elo1 "
               "(or at most elo0) Elo stronger; --games is then the most it plays.")
@@ -135,9 +137,9 @@ def command(game, specs, players, games, gauntlet, seed, position, opening, tc, 
     speaks the engine protocol (docs/protocol.md).  Without clocks, --hang-guard
     SECONDS does the same for a move that takes longer than SECONDS.
     \b
-    Storage.  Every finished game (seats, seed, moves, time per move, result,
-    how it ended, versions) is committed to the SQLite --db at once; `roost
-    replay` and `roost export` read it.  A database holding another configuration is
+    Storage.  Every finished game (seats, seed, moves, time per move to the
+    microsecond, result, how it ended, versions) is committed to the SQLite
+    --db at once; `roost replay` and `roost export` read it.  A database holding another configuration is
     refused.  Games run in local processes (--jobs) or on Dask (--scheduler,
     --dask-local); only this process writes the database.
     \b
