@@ -2,6 +2,7 @@
 engines and seeds the same way, and bad values fail with one clear message."""
 import os
 import re
+import sys
 
 import click
 
@@ -184,7 +185,7 @@ def _dash(game, hint):
         _parse(game, "-")
     except RoostError:
         return _read_stdin(hint)
-    stream = click.get_text_stream("stdin")
+    stream = sys.stdin     # click.get_text_stream is deprecated from Click 8.5
     if stream.isatty():
         return "-"
     try:
@@ -194,7 +195,7 @@ def _dash(game, hint):
 
 
 def _read_stdin(hint):
-    stream = click.get_text_stream("stdin")
+    stream = sys.stdin     # click.get_text_stream is deprecated from Click 8.5
     try:
         text = stream.read(MAX_POSITION_BYTES + 1)
     except UnicodeDecodeError:
