@@ -159,6 +159,15 @@ def test_bad_configurations(tmp_path):
         run_tournament(other, db=str(tmp_path / "t.db"), jobs=1)
 
 
+def _still_after(seconds, probe):
+    """What ``probe()`` still finds (processes alive, say) once it finds nothing or
+    ``seconds`` have passed: processes are reaped a moment after they are told to go."""
+    until = time.monotonic() + seconds
+    while probe() and time.monotonic() < until:
+        time.sleep(0.05)
+    return probe()
+
+
 def _alive(pid):
     try:
         with open(f"/proc/{pid}/status") as fh:
@@ -205,10 +214,7 @@ def test_kill_minus_nine_mid_tournament_then_resume(tmp_path):
         replay(rec)
     # the workers notice and stop by themselves
     pids = {int(w.rsplit(":", 1)[1]) for _, w in rows}
-    until = time.monotonic() + 10
-    while any(_alive(p) for p in pids) and time.monotonic() < until:
-        time.sleep(0.1)
-    assert not any(_alive(p) for p in pids), "orphaned workers kept running"
+    assert not _still_after(10, lambda: any(_alive(p) for p in pids)), "orphaned workers kept running"
 
     # the same command resumes and finishes (a batch whose commit was being written when
     # the process died may still show up, whole, once SQLite recovers the log: never less)
@@ -353,10 +359,7 @@ def test_ctrl_c_at_a_terminal_reaches_the_workers_too_and_still_stops_tidily(tmp
     stored = sqlite3.connect(db).execute("SELECT count(*) FROM games").fetchone()[0]
     assert 50 <= stored < total
     assert f"interrupted: {stored} of {total} games are stored" in out
-    until = time.monotonic() + 20
-    while _group_members(proc.pid) and time.monotonic() < until:
-        time.sleep(0.1)
-    assert not _group_members(proc.pid), "processes of the tournament outlived it"
+    assert not _still_after(20, lambda: _group_members(proc.pid)), "processes of the tournament outlived it"
 
 
 def test_a_damaged_row_is_reported_not_a_traceback(tmp_path):
@@ -638,10 +641,7 @@ def test_with_a_clock_or_a_hang_guard_roost_engines_play_in_worker_processes(mon
         assert len(workers) == 2
     finally:
         runner.close_engines()
-    until = time.monotonic() + 20
-    while _children() & workers and time.monotonic() < until:
-        time.sleep(0.05)
-    assert not _children() & workers
+    assert not _still_after(20, lambda: _children() & workers)
 
 
 class _WorkerQueues:
@@ -734,10 +734,7 @@ def test_a_program_that_leaves_its_pool_open_still_exits(tmp_path):
         proc.communicate()
         pytest.fail("a program that left its pool open did not exit")
     assert proc.returncode == 0 and out == "finished\n", err
-    until = time.monotonic() + 20
-    while _group_members(proc.pid) and time.monotonic() < until:
-        time.sleep(0.1)
-    assert not _group_members(proc.pid), "workers outlived the program"
+    assert not _still_after(20, lambda: _group_members(proc.pid)), "workers outlived the program"
 
 
 class _FakePoolQueues:
