@@ -195,6 +195,21 @@ def test_quit_during_a_search_answers_then_leaves_and_piped_input_is_answered(se
     assert lines[-1].startswith("bestmove ") and M.Info.parse(lines[-2][5:]).nodes == 3000
 
 
+def test_a_piped_script_gets_an_answer_to_every_go_before_its_quit():
+    # commands are taken in order: a stop or quit acts on the search under way only when
+    # no other go waits before it, so a script of several go lines (read at once, during
+    # the first search) is answered in full; a stop after `go infinite` still ends it
+    script = ["roost 1", f"position {DUCKS_START}", "go nodes 50000", "go nodes 50",
+              "go infinite", "stop", "go nodes 20", "quit"]
+    r = subprocess.run([sys.executable, "-m", "roost.cli.main", "engine", "ducks", "-e", "mcts"],
+                       input="".join(l + "\n" for l in script).encode(), capture_output=True,
+                       timeout=60)
+    lines = r.stdout.decode().splitlines()
+    best = [k for k, line in enumerate(lines) if line.startswith("bestmove ")]
+    assert r.returncode == 0 and len(best) == 4, lines[-5:]
+    assert [M.Info.parse(lines[k - 1][5:]).nodes for k in best[:2]] == [50000, 50]
+
+
 def test_a_clock_in_go_is_spent_by_the_time_manager(session):
     s = session("ducks", "--engine", "mcts")
     s.send("roost 1", "newgame ducks players 2 seat 0", f"position {DUCKS_START}")

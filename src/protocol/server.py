@@ -236,17 +236,32 @@ class Server:
             word, _ = M.split(line)
             if word == M.ISREADY:
                 self.send(M.READYOK)
-            elif word == M.STOP:
-                self.stop_requested = True
-            elif word == M.QUIT:
-                self.stop_requested = self.quitting = True
             elif word:
                 self.pending.append(line)
+        self.take_stops()
         if self.stop_requested and self.searching and not self.stop_raised:
             # once: the search takes the first as its interruption and then reports in
             # Python code, where a second one would cut its report off
             self.stop_raised = True
             raise _Stopped
+
+    def take_stops(self):
+        """Commands are answered in the order they came: a ``stop`` or ``quit`` waiting with
+        no ``go`` ahead of it acts on the search under way (and is used up); one queued
+        behind another ``go`` waits for that search (a script piping several ``go`` lines
+        and a ``quit`` gets every answer)."""
+        for k, line in enumerate(self.pending):
+            word, _ = M.split(line)
+            if word == M.GO:
+                return
+            if word in (M.STOP, M.QUIT):
+                del self.pending[k]
+                self.stop_requested = True
+                if word == M.QUIT:
+                    self.quitting = True
+                    return
+                self.take_stops()      # a quit may wait behind this stop
+                return
 
     def search(self, state, seed, seconds, nodes, depth):
         import inspect
