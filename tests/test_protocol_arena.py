@@ -95,6 +95,14 @@ def test_a_broken_engine_loses_the_game_with_its_reason(engines, mode, reason, d
     assert rec.ending["seat"] == 0 and rec.ending["reason"] == reason and rec.moves == []
 
 
+def test_an_illegal_connect4_move_is_a_full_column_and_loses_as_illegal(engines):
+    # every column is legal on an empty board; the bot names a full one once there is one
+    bad, good = engines(bot("illegal")), engines(bot("random"))
+    endings = [play_game(get_game("connect4"), [good, bad], seed=s, tc=FAST).ending for s in range(6)]
+    assert all(e is None or (e["seat"] == 1 and e["reason"] == "illegal") for e in endings), endings
+    assert any(e is not None for e in endings)
+
+
 def test_an_engine_that_never_answers_loses_on_time_within_the_margin(engines):
     hang, good = engines(bot("hang")), engines(bot("random"))
     tc = TimeControl(0.5, 0.0)
@@ -269,7 +277,8 @@ SELF_PLAY = [("ducks", 2, ["mcts:iterations=30", "ab:depth=1"]),
              ("leaves", 3, ["mcts:iterations=20", "random", "ismcts:iterations=10"]),
              ("leaves", 4, ["random", "mcts:iterations=10", "random", "pimc:worlds=2,iterations=5"]),
              ("cubirds", 3, ["ismcts:iterations=20", "random", "pimc:worlds=2,iterations=10"]),
-             ("wingspan", 2, ["mcts:iterations=20", "ab:depth=1"])]
+             ("wingspan", 2, ["mcts:iterations=20", "ab:depth=1"]),
+             ("connect4", 2, ["ab:depth=3", "mcts:iterations=50"])]
 
 
 @pytest.mark.parametrize("game, players, specs", SELF_PLAY)
