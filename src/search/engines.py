@@ -23,7 +23,7 @@ import random as _random
 import time as _time
 from dataclasses import dataclass
 
-from roost.core.errors import EngineSpecError, MoveError, SeatError
+from roost.core.errors import EngineSpecError, MoveError, SeatError, check_seed
 from roost.search import alphabeta as _ab
 from roost.search import mcts as _mcts
 from roost.search.result import MoveStat, Progress, SearchResult
@@ -211,6 +211,7 @@ class RandomEngine(Engine):
 
     def choose(self, state, seed=0, progress=None, observer=None):
         self._check_playable(state)
+        check_seed(seed)
         check_observer(state, observer)
         rnd = _random.Random(seed)
         if state.is_chance:
@@ -277,6 +278,7 @@ class AlphaBetaEngine(Engine):
         with the first lines' moves left out at the root), in ``SearchResult.lines``."""
         from roost.search.alphabeta import SearchInterrupted
         self._check_playable(state)
+        check_seed(seed)
         seat = check_observer(state, observer)
         if seat != state.player and state.players > 2:
             raise EngineSpecError(
@@ -523,6 +525,7 @@ class MctsEngine(Engine):
         """``multipv`` > 1: the most visited moves' lines too, in ``SearchResult.lines``."""
         from roost.search.alphabeta import SearchInterrupted
         self._check_playable(state)
+        check_seed(seed)
         seat = check_observer(state, observer)
         tree = self.tree()
         tree.reseed(seed)
@@ -623,6 +626,7 @@ class PimcEngine(Engine):
         iteration budget gives the same votes for any thread count."""
         from roost.search.alphabeta import SearchInterrupted
         self._check_playable(state)
+        check_seed(seed)
         seat = check_observer(state, observer)
         s = self.settings
         n_worlds = s["worlds"]
