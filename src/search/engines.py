@@ -333,10 +333,17 @@ class AlphaBetaEngine(Engine):
             proven = "win" if score > 0 else "loss" if score < 0 else "draw"
         stats = []
         for m, v, exact in sorted(r["root_moves"], key=lambda t: (not t[2], -t[1])):
-            # a move refuted by a null window has only an upper bound: its value is "at most"
+            # a move refuted by a null window has only an upper bound: its value is "at most".
+            # An exact mate score is a proof wherever it stands; an exact 0 is a proven draw
+            # when the root is one (its tree was searched to the ends, or solved), not when a
+            # mate ended a search whose other lines stop at the horizon
+            verdict = ""
+            if exact and is_mate(v):
+                verdict = "win" if v > 0 else "loss"
+            elif exact and v == 0 and proven == "draw":
+                verdict = "draw"
             stats.append(MoveStat(move=m, name=root.move_name(m), value=score_to_value(v),
-                                  proven=("win" if v > 0 else "loss") if (exact and is_mate(v)) else "",
-                                  bound="" if exact else "upper"))
+                                  proven=verdict, bound="" if exact else "upper"))
         info["seldepth"] = r["seldepth"]
         if r["threads"] > 1:
             info["threads"] = r["threads"]
