@@ -859,7 +859,6 @@ cdef class AlphaBeta:
             for d in range(1, max_depth + 1):
                 self.horizon = 0
                 self.root_n = 0
-                self.path[0] = root.key()
                 with nogil:
                     v = self.negamax(root, d, -INF, INF, 0, root.to_move())
                 if self.stop and d > 1:
@@ -1057,7 +1056,6 @@ cdef class AlphaBeta:
                 break
             self.horizon = 0
             self.root_n = 0
-            self.path[0] = root.key()
             v = self.negamax(root, d, -INF, INF, 0, root.to_move())
             if self.stop:
                 break
@@ -1145,7 +1143,6 @@ cdef class AlphaBeta:
         cdef double v, t, score
         cdef int p, lo, hi
         self.horizon = 0
-        self.path[0] = root.key()
         v = self.negamax(root, depth, -0.5, 0.5, 0, root.to_move())
         if v >= 0.5:                      # a win: the fewest plies p with value MATE - p
             lo, hi = 1, <int>(MATE - v + 0.5)
