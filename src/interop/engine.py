@@ -13,7 +13,7 @@ OpenSpiel is imported when the engine first plays, so specs parse without it ins
 """
 import time
 
-from roost.core.errors import EngineSpecError
+from roost.core.errors import EngineSpecError, check_seed
 from roost.search.engines import Engine, Param
 from roost.search.result import MoveStat, SearchResult
 
@@ -71,7 +71,7 @@ class OpenSpielEngine(Engine):
     def choose(self, state, seed=0):
         t0 = time.perf_counter()
         name = type(state).name
-        seed = seed & 0x7FFFFFFF
+        seed = check_seed(seed) & 0x7FFFFFFF
         if self.settings["bot"] == "random":
             import random
             m = random.Random(seed).choice(state.legal())
