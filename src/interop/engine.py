@@ -47,9 +47,14 @@ class OpenSpielEngine(Engine):
         Param("memory", int, 1000, "tree memory cap in MB (OpenSpiel's C++ bot)", 1),
     )
 
+    # a clock's allotment (the arena's time manager, `go clock` in `roost engine`) and a
+    # node budget reach the bot: time on connect4 (the C++ bot's limit), sims everywhere
+    budget_keys = {"seconds": "time", "nodes": "sims"}
+
     def __init__(self, **settings):
         super().__init__(**settings)
         self._games = {}
+        self._spec_time = settings.get("time", 0.0)
 
     @property
     def spec(self):
@@ -117,7 +122,7 @@ class OpenSpielEngine(Engine):
 
     def _bridged_search(self, name, state, seed):
         import numpy as np
-        if self.settings["time"]:
+        if self._spec_time:
             raise EngineSpecError(f"openspiel: time= needs OpenSpiel's C++ bot, which plays "
                                   f"{', '.join(NATIVE)} only; use sims= on {name}")
         _pyspiel()
@@ -133,8 +138,11 @@ class OpenSpielEngine(Engine):
             root_state = state.determinized(state.player, seed)
             info["determinized"] = True
         s = self.settings
+        # OpenSpiel's Python bot has no time limit: a clock's allotment is not its budget
+        # here (it plays its sims)
+        sims = s["sims"] or 1000
         rng = np.random.RandomState(seed)
-        bot = mcts.MCTSBot(game, s["c"], self._sims(), mcts.RandomRolloutEvaluator(s["rollouts"], rng),
+        bot = mcts.MCTSBot(game, s["c"], sims, mcts.RandomRolloutEvaluator(s["rollouts"], rng),
                            solve=s["solve"], random_state=rng)
         root = bot.mcts_search(game.state_from(root_state))
         return root, root.best_child(), info

@@ -7,6 +7,7 @@ with its interval behind every entry).  A spec is resolved when the engine first
 position, since a spec does not name its game; the resolved spec is reported in the
 search result's ``info["auto"]``.
 """
+import contextlib
 from dataclasses import dataclass
 
 from roost.search.engines import ENGINES, Engine, Param
@@ -97,6 +98,20 @@ class AutoEngine(Engine):
         self._base = dict(settings)
         self._key = None
         self._inner = None
+        self._depth = None           # a depth limit laid over auto (``limited``)
+
+    @contextlib.contextmanager
+    def limited(self, seconds=None, nodes=None, depth=None):
+        """As ``Engine.limited``; auto has no depth setting of its own, so a depth is passed
+        on to the engine it chooses, where that one has a depth (alpha-beta)."""
+        saved = self._depth
+        if depth is not None:
+            self._depth = depth if saved is None else min(saved, depth)
+        try:
+            with super().limited(seconds=seconds, nodes=nodes):
+                yield self
+        finally:
+            self._depth = saved
 
     def engine_for(self, state):
         """The configured engine for ``state``'s game and player count (built once)."""
@@ -116,7 +131,7 @@ class AutoEngine(Engine):
             inner = self._for_another_seat(state)
         s = self.settings
         nodes = s["nodes"] or None
-        with inner.limited(seconds=s["time"] or None, nodes=nodes):
+        with inner.limited(seconds=s["time"] or None, nodes=nodes, depth=self._depth):
             result = inner.choose(state, seed=seed, **kw)
         result.info["auto"] = inner.spec
         result.engine = f"{self.spec} ({inner.spec})"
