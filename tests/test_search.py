@@ -419,3 +419,19 @@ def test_a_tree_searched_to_its_ends_stops_deepening():
     s = get_game("dice").parse("0 0 2 0 -")
     r = AlphaBeta(tt_mb=1).search(s, max_depth=12)
     assert r["depth"] <= 3
+
+
+def test_a_multipv_line_with_one_move_left_is_searched_not_played_at_once():
+    # Connect Four, O to move: column 7 lets X win at once (X's next stone).  As the last
+    # line of a multi-PV analysis every other move is excluded; the lone move left was cut
+    # to depth 1, as a forced move is, and valued by the evaluation (0.097) instead of lost
+    from roost.core.games import get_game
+    from roost.search.alphabeta import AlphaBeta
+    s = get_game("connect4").parse("63665457623455764614274423517")
+    col7 = s.parse_move("7")
+    r = AlphaBeta(tt_mb=4).search(s, max_depth=20, exclude=[m for m in s.legal() if m != col7])
+    assert r["move"] == col7 and r["exact"] and r["score"] < -999000 and r["depth"] > 1
+    # a move that is forced without exclusions is still played at once
+    forced = AlphaBeta(tt_mb=4).search(get_game("connect4").parse("416537772751533375214472134216652231454"),
+                                       max_depth=20)
+    assert forced["depth"] == 1

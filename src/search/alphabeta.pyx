@@ -840,7 +840,9 @@ cdef class AlphaBeta:
             n = self.without_excluded(moves, n)
             if n == 0:
                 raise ValueError("every root move is excluded: nothing is left to search")
-        if n == 1 and not solve:
+        if n == 1 and not solve and not self.n_excluded:
+            # a forced move is played at once; a multi-PV line whose only move is left
+            # after the excluded ones still needs its value searched
             max_depth = min(max_depth, 1)
         if nodes == 1:
             # the root is the whole budget: no move is searched; the game's first move is
