@@ -31,6 +31,10 @@ HOST = socket.gethostname()
 
 
 # Generous bounds for a loaded machine: the slowest of these waits takes a few seconds alone.
+# an in-process cluster with no dashboard: its scheduler's HTTP server on a free port (with
+# dashboard_address=None alone it took 8787, and warned when that was in use)
+NO_DASHBOARD = {"dashboard_address": None,
+                "scheduler_kwargs": {"dashboard": False, "dashboard_address": "127.0.0.1:0"}}
 START_BOUND = 120          # a cluster up, or workers joining or leaving it
 RUN_BOUND = 240            # one tournament on the cluster
 
@@ -441,7 +445,7 @@ def test_records_out_of_reach_mean_a_lost_cluster_not_a_failed_game(tmp_path, mo
         raise CommClosedError("in <TCP (closed) Client->Scheduler>: Stream is closed")
 
     with distributed.LocalCluster(n_workers=1, processes=False, threads_per_worker=1,
-                                  dashboard_address=None) as cluster:
+                                  **NO_DASHBOARD) as cluster:
         cfg = TournamentConfig(game=DUCKS, engines=["random", "random"], games=4, seed=1)
         backend = DaskBackend(cfg.game, cfg.position, scheduler=cluster.scheduler_address)
         monkeypatch.setattr(distributed.Client, "_gather_remote", broken_gather)
@@ -470,7 +474,7 @@ def test_dask_chunks_hold_a_quarter_second_of_games_two_a_worker_thread_in_fligh
 
     monkeypatch.setattr(runner, "play_chunk", timed_chunk)
     with distributed.LocalCluster(n_workers=1, processes=False, threads_per_worker=2,
-                                  dashboard_address=None) as cluster:
+                                  **NO_DASHBOARD) as cluster:
         backend = DaskBackend(DUCKS, None, scheduler=cluster.scheduler_address)
         try:
             assert backend.workers == 2
@@ -643,7 +647,7 @@ def test_a_game_that_raises_on_a_worker_is_named_not_taken_for_a_lost_cluster(tm
 
     monkeypatch.setattr(runner, "play_chunk", broken_chunk)
     with distributed.LocalCluster(n_workers=1, processes=False, threads_per_worker=1,
-                                  dashboard_address=None) as cluster:
+                                  **NO_DASHBOARD) as cluster:
         cfg = TournamentConfig(game=DUCKS, engines=["random", "random"], games=4, seed=1)
         backend = DaskBackend(cfg.game, cfg.position, scheduler=cluster.scheduler_address)
         try:

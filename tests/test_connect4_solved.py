@@ -113,3 +113,30 @@ def test_a_solve_ended_by_deepening_reports_every_root_move():
             else:
                 assert truth <= outcome(score), (row["moves"], move, score)
     assert by_deepening >= 30 and exact >= 60
+
+
+@pytest.mark.parametrize("how", ["solve", "time"])
+def test_a_proven_draw_marks_its_drawn_moves_and_no_other(how):
+    # each exact per-move value the analysis calls proven agrees with the independent
+    # solver's score of that move: a draw 0, a win above 0, a loss below; the move played
+    # at a proven draw is itself a proven draw
+    game = get_game("connect4")
+    # (a timed search with one legal move plays it at once, unproven: those are left out)
+    rows = [row for row in _load("end")
+            if row["score"] == 0 and sum(v is not None for v in row["move_scores"]) > 1][:40]
+    assert len(rows) == 40
+    marked = {"win": 0, "loss": 0, "draw": 0}
+    for row in rows:
+        state = game.parse(row["moves"])
+        engine = parse_engine("ab:tt=8" if how == "solve" else "ab:tt=8,time=5")
+        r = engine.choose(state, solve=how == "solve", seed=1)
+        assert r.proven == "draw", row["moves"]
+        verdicts = {st.move: st.proven for st in r.stats}
+        assert verdicts[r.move] == "draw", (row["moves"], r.stats)
+        for move, verdict in verdicts.items():
+            if verdict:
+                truth = row["move_scores"][move]
+                assert (truth > 0, truth < 0, truth == 0) == (verdict == "win", verdict == "loss",
+                                                               verdict == "draw"), (row["moves"], move)
+                marked[verdict] += 1
+    assert marked["draw"] >= 40

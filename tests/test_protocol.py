@@ -195,6 +195,36 @@ def test_quit_during_a_search_answers_then_leaves_and_piped_input_is_answered(se
     assert lines[-1].startswith("bestmove ") and M.Info.parse(lines[-2][5:]).nodes == 3000
 
 
+def test_a_piped_script_gets_an_answer_to_every_go_before_its_quit():
+    # commands are taken in order: a stop or quit acts on the search under way only when
+    # no other go waits before it, so a script of several go lines (read at once, during
+    # the first search) is answered in full; a stop after `go infinite` still ends it
+    script = ["roost 1", f"position {DUCKS_START}", "go nodes 50000", "go nodes 50",
+              "go infinite", "stop", "go nodes 20", "quit"]
+    r = subprocess.run([sys.executable, "-m", "roost.cli.main", "engine", "ducks", "-e", "mcts"],
+                       input="".join(l + "\n" for l in script).encode(), capture_output=True,
+                       timeout=60)
+    lines = r.stdout.decode().splitlines()
+    best = [k for k, line in enumerate(lines) if line.startswith("bestmove ")]
+    assert r.returncode == 0 and len(best) == 4, lines[-5:]
+    assert [M.Info.parse(lines[k - 1][5:]).nodes for k in best[:2]] == [50000, 50]
+
+
+def test_go_depth_reaches_auto_alpha_beta_and_an_engine_without_one_says_so(session):
+    # auto has no depth of its own; on Connect Four it plays alpha-beta, which takes it
+    s = session("connect4", "--engine", "auto")
+    s.send("roost 1", "newgame connect4 players 2 seat 0", "position 4453", "go depth 3")
+    s.until("roostok")
+    got = s.until("bestmove", timeout=30)
+    assert M.Info.parse(got[-2][5:]).depth == 3 and not any("string" in l for l in got)
+    s = session("connect4", "--engine", "mcts:iterations=200")
+    s.send("roost 1", "newgame connect4 players 2 seat 0", "position 4453", "go depth 3")
+    s.until("roostok")
+    got = s.until("bestmove", timeout=30)
+    assert got[0] == "info string mcts has no depth limit; it searches by its other limits"
+    assert M.Info.parse(got[-2][5:]).nodes == 200
+
+
 def test_a_clock_in_go_is_spent_by_the_time_manager(session):
     s = session("ducks", "--engine", "mcts")
     s.send("roost 1", "newgame ducks players 2 seat 0", f"position {DUCKS_START}")

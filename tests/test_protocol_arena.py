@@ -95,6 +95,18 @@ def test_a_broken_engine_loses_the_game_with_its_reason(engines, mode, reason, d
     assert rec.ending["seat"] == 0 and rec.ending["reason"] == reason and rec.moves == []
 
 
+def test_an_illegal_connect4_move_is_a_full_column_and_loses_as_illegal(engines):
+    # every column is legal on an empty board; the bot names a full one once there is one
+    c4 = get_game("connect4")
+    bad, good = engines(bot("illegal")), engines(bot("random"))
+    rec = play_game(c4, [bad, good], seed=1, start=c4.parse("444444"), tc=FAST)
+    assert rec.ending["seat"] == 0 and rec.ending["reason"] == "illegal", rec.ending
+    assert "bestmove 4 is not legal here" in rec.ending["detail"] and rec.moves == []
+    rec = play_game(c4, [bad, good], seed=1, tc=FAST)      # from the empty board: legal moves
+    assert rec.ending is None or rec.ending["reason"] == "illegal", rec.ending
+    assert len(rec.moves) >= 6                               # until a column is full
+
+
 def test_an_engine_that_never_answers_loses_on_time_within_the_margin(engines):
     hang, good = engines(bot("hang")), engines(bot("random"))
     tc = TimeControl(0.5, 0.0)
@@ -217,6 +229,11 @@ def test_a_tournament_goes_on_past_forfeits_and_shows_them(tmp_path):
     assert r.exit_code == 0, r.output
     assert "6/6 games (complete)" in r.output and "clocks 5+0.05" in r.output
     assert f"{bot('crash')}: 4 (crash 4)" in r.output
+    # the crosstable marks the games each row engine forfeited against each column engine
+    table = r.output.split("crosstable:")[1].splitlines()
+    crash_row = next(l for l in table if bot("crash") in l)        # ranked last
+    assert crash_row.split(bot("crash"))[1].split() == ["0/2", "2f", "0/2", "2f", "-"]
+    assert "(Nf: N of those games the row engine forfeited)" in r.output
     recs = read_records(db)
     crashed = [x for x in recs if x.ending]
     assert len(crashed) == 4 and all(x.ending["reason"] == "crash" for x in crashed)
@@ -227,6 +244,7 @@ def test_a_tournament_goes_on_past_forfeits_and_shows_them(tmp_path):
             "--games", 2, "--jobs", 1, "--db", db, "--tc", "5+0.05", "--json")
     d = json.loads(r.output)
     assert {e["name"]: e["forfeits"] for e in d["engines"]}[bot("crash")] == {"crash": 4}
+    assert [[c and c["forfeits"] for c in row] for row in d["crosstable"]] == [[None, 0, 0], [2, None, 2], [0, 0, None]]
     gid = crashed[0].id
     r = run("replay", db, gid, "--all")
     assert "ended early: p" in r.output and "forfeits: crash: exited (exit code 3)" in r.output
@@ -269,7 +287,8 @@ SELF_PLAY = [("ducks", 2, ["mcts:iterations=30", "ab:depth=1"]),
              ("leaves", 3, ["mcts:iterations=20", "random", "ismcts:iterations=10"]),
              ("leaves", 4, ["random", "mcts:iterations=10", "random", "pimc:worlds=2,iterations=5"]),
              ("cubirds", 3, ["ismcts:iterations=20", "random", "pimc:worlds=2,iterations=10"]),
-             ("wingspan", 2, ["mcts:iterations=20", "ab:depth=1"])]
+             ("wingspan", 2, ["mcts:iterations=20", "ab:depth=1"]),
+             ("connect4", 2, ["ab:depth=3", "mcts:iterations=50"])]
 
 
 @pytest.mark.parametrize("game, players, specs", SELF_PLAY)

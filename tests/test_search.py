@@ -370,6 +370,45 @@ def test_a_search_stopped_before_any_move_still_names_one():
     s = Ducks.parse("bwbwb/w4b/w5w/b6b/b7b/w6w/b5w/b4w/bbwww w 0")
     r = AlphaBeta(tt_mb=1).search(s, nodes=1)
     assert r["move"] in s.legal() and r["pv"] == [r["move"]]
+    # the root was the whole budget: no move was searched, so no depth is claimed
+    assert r["nodes"] == 1 and r["depth"] == 0 and not r["exact"]
+    # and the score is the evaluation of the root for its mover, on the search's scale
+    # (a probability p is (2p - 1) x 1,000,000, the mate score)
+    assert r["score"] == pytest.approx((2 * s.evaluate_for(s.player) - 1) * 1e6)
+
+
+def _random_decision_position(info, players, seed):
+    rng = random.Random(seed)
+    s = info.start(players=players, seed=seed)
+    for _ in range(rng.randrange(0, 30)):
+        if s.is_over:
+            break
+        s.play_move(s.sample(rng.randrange(1 << 30)) if s.is_chance else rng.choice(s.legal()))
+    while s.is_chance and not s.is_over:
+        s.play_move(s.sample(rng.randrange(1 << 30)))
+    return s
+
+
+@pytest.mark.parametrize("game", ["ducks", "tweeeet", "cubirds", "leaves", "wingspan", "connect4"])
+def test_a_node_limit_is_never_passed_and_reached_unless_the_search_ends_first(game):
+    # CuBirds and Under the Leaves used to enter one node past the limit: a chance run
+    # sampled after the last node stopped the search, and its child was still counted
+    from roost.core.games import get_game
+    from roost.search.alphabeta import AlphaBeta
+    info = get_game(game)
+    players = 2 if info.max_players == 2 else 3
+    checked = 0
+    for seed in range(8):
+        s = _random_decision_position(info, players, seed)
+        if s.is_over:
+            continue
+        for limit in (1, 2, 3, 17, 100, 1000):
+            r = AlphaBeta(tt_mb=4, paranoid=players > 2).search(s, max_depth=60, nodes=limit)
+            assert r["nodes"] <= limit, (seed, limit, r["nodes"])
+            if not r["exact"]:
+                assert r["nodes"] == limit, (seed, limit, r["nodes"])
+            checked += 1
+    assert checked >= 30
 
 
 def test_a_tree_searched_to_its_ends_stops_deepening():
@@ -380,3 +419,19 @@ def test_a_tree_searched_to_its_ends_stops_deepening():
     s = get_game("dice").parse("0 0 2 0 -")
     r = AlphaBeta(tt_mb=1).search(s, max_depth=12)
     assert r["depth"] <= 3
+
+
+def test_a_multipv_line_with_one_move_left_is_searched_not_played_at_once():
+    # Connect Four, O to move: column 7 lets X win at once (X's next stone).  As the last
+    # line of a multi-PV analysis every other move is excluded; the lone move left was cut
+    # to depth 1, as a forced move is, and valued by the evaluation (0.097) instead of lost
+    from roost.core.games import get_game
+    from roost.search.alphabeta import AlphaBeta
+    s = get_game("connect4").parse("63665457623455764614274423517")
+    col7 = s.parse_move("7")
+    r = AlphaBeta(tt_mb=4).search(s, max_depth=20, exclude=[m for m in s.legal() if m != col7])
+    assert r["move"] == col7 and r["exact"] and r["score"] < -999000 and r["depth"] > 1
+    # a move that is forced without exclusions is still played at once
+    forced = AlphaBeta(tt_mb=4).search(get_game("connect4").parse("416537772751533375214472134216652231454"),
+                                       max_depth=20)
+    assert forced["depth"] == 1

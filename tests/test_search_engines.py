@@ -174,3 +174,28 @@ def test_pimc_stopped_before_any_world_had_a_visit_still_names_a_legal_move(monk
             parse_engine("pimc:worlds=3,iterations=10").choose(s, seed=1)
         r = e.value.partial if hasattr(e.value, "partial") else e.value.args[0]
         assert r.move == s.legal()[0] and r.info == {"worlds": 0} and r.iterations == 0
+
+
+@pytest.mark.parametrize("spec", ["random", "ab:depth=1", "mcts:iterations=20", "ismcts:iterations=20",
+                                  "pimc:worlds=2,iterations=10", "auto:nodes=20"])
+def test_every_engine_takes_the_seeds_the_command_line_takes_and_names_any_other(spec):
+    # the native searchers used to fail with a bare OverflowError past 2^64 or below 0,
+    # while random and pimc silently folded any integer into range
+    from roost.core.errors import MAX_SEED, SeedError
+    from roost.core.games import get_game
+    state = get_game("cubirds").start(players=2, seed=3)
+    for seed in (0, MAX_SEED):
+        assert parse_engine(spec).choose(state, seed=seed).move in state.legal()
+    for seed in (-1, MAX_SEED + 1, 1 << 64, 1.0, True, "1"):
+        with pytest.raises(SeedError, match=f"seed {seed!r} is out of range"):
+            parse_engine(spec).choose(state, seed=seed)
+
+
+def test_a_game_start_names_a_seed_out_of_range():
+    from roost.core.errors import MAX_SEED, SeedError
+    from roost.core.games import get_game
+    info = get_game("wingspan")
+    assert info.start(players=2, seed=MAX_SEED).text() != info.start(players=2, seed=0).text()
+    for seed in (-1, MAX_SEED + 1):
+        with pytest.raises(SeedError, match="out of range"):
+            info.start(players=2, seed=seed)

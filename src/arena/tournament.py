@@ -158,6 +158,7 @@ class TournamentResult:
     ratings: object = None
     finished: bool = False
     forfeits: list = None        # per engine: {reason: games it forfeited} (counted games)
+    pair_forfeits: list = None   # [i][j]: counted games engine i forfeited with engine j seated
 
     def rate(self):
         return self.played / self.wall if self.wall > 0 else 0.0
@@ -184,6 +185,8 @@ class _Book:
         self.counted = 0
         self.extra = 0
         self.forfeits = [{} for _ in config.engines]     # per engine: reason -> games lost so
+        k = len(config.engines)
+        self.pair_forfeits = [[0] * k for _ in range(k)]  # [i][j]: i forfeited, j at the table
 
     @property
     def decided(self):
@@ -195,6 +198,8 @@ class _Book:
         if ending:
             lost = self.forfeits[engines[ending["seat"]]]
             lost[ending["reason"]] = lost.get(ending["reason"], 0) + 1
+            for j in set(engines) - {engines[ending["seat"]]}:
+                self.pair_forfeits[engines[ending["seat"]]][j] += 1
         if self.stream is not None:
             x = ScoreStream.game_score(engines, result)
             if x is not None:
@@ -274,7 +279,7 @@ def run_tournament(config, db=None, jobs=None, backend=None, on_progress=None,
             book.add(gid, engines, result, endings.get(gid))
         res = TournamentResult(config=config, db=db, tally=book.tally, stream=book.stream,
                                scheduled=len(plan), resumed=len(stored), anchor=anchor,
-                               forfeits=book.forfeits)
+                               forfeits=book.forfeits, pair_forfeits=book.pair_forfeits)
         done = {gid for gid, _, _ in stored}
         todo = [(g.id, g.pairing, g.rotation, g.engines,
                  [config.engines[e] for e in g.engines], g.seed, g.opening_seed)
@@ -393,7 +398,7 @@ def result_from_db(db, game=None, anchor=0):
             book.add(gid, engines, result, endings.get(gid))
         res = TournamentResult(config=config, db=db, tally=book.tally, stream=book.stream,
                                scheduled=plan_len, resumed=len(stored), anchor=anchor,
-                               forfeits=book.forfeits)
+                               forfeits=book.forfeits, pair_forfeits=book.pair_forfeits)
         res.counted, res.extra, res.stored, res.sprt = book.counted, book.extra, len(stored), book.decision
         res.finished = book.decided or res.stored >= plan_len
         res.ratings = fit_elo(book.tally, anchor=anchor) if book.counted else None
@@ -427,9 +432,10 @@ def summary_dict(res):
             "wins": t.wdl[i][0], "draws": t.wdl[i][1], "losses": t.wdl[i][2],
             "forfeits": dict((res.forfeits or [{}] * len(names))[i]),
             "pairwise_score": sum(t.raw_W[i]), "pairwise_games": sum(t.raw_N[i])})
+    pf = res.pair_forfeits or [[0] * t.k for _ in range(t.k)]
     cross = [[None if i == j or not t.raw_N[i][j] else
-              {"score": t.raw_W[i][j], "games": t.raw_N[i][j]} for j in range(t.k)]
-             for i in range(t.k)]
+              {"score": t.raw_W[i][j], "games": t.raw_N[i][j], "forfeits": pf[i][j]}
+              for j in range(t.k)] for i in range(t.k)]
     d = {"db": res.db, "config": cfg.as_dict(), "scheduled": res.scheduled, "stored": res.stored,
          "counted": res.counted, "played_now": res.played, "resumed_from": res.resumed,
          "finished": res.finished, "interrupted": res.interrupted,
@@ -498,12 +504,16 @@ def summary_text(res):
         lines.append("")
         lines.append("crosstable: the row engine's pairwise score against the column engine")
         order = [e["index"] for e in d["engines"]]
-        cells = [[("-" if i == j else f"{res.tally.raw_W[i][j]:g}/{res.tally.raw_N[i][j]}"
-                   if res.tally.raw_N[i][j] else ".") for j in order] for i in order]
+        cross = d["crosstable"]
+        cells = [[("-" if i == j else f"{cross[i][j]['score']:g}/{cross[i][j]['games']}"
+                   + (f" {cross[i][j]['forfeits']}f" if cross[i][j]["forfeits"] else "")
+                   if cross[i][j] else ".") for j in order] for i in order]
         cw = max(6, max(len(c) for row in cells for c in row))
         lines.append(f"{'':>4}  {'':<{w}}  " + "  ".join(f"{k + 1:>{cw}}" for k in range(len(order))))
         for k, i in enumerate(order):
             lines.append(f"{k + 1:>4}  {names[i]:<{w}}  " + "  ".join(f"{c:>{cw}}" for c in cells[k]))
+        if lost:
+            lines.append("(Nf: N of those games the row engine forfeited)")
     h = d.get("head_to_head")
     if h:
         lines.append("")

@@ -1,7 +1,7 @@
 """The registry: game names (and aliases) to game classes and their defaults."""
 from dataclasses import dataclass, field
 
-from roost.core.errors import GameError
+from roost.core.errors import GameError, check_seed
 
 
 @dataclass(frozen=True)
@@ -29,6 +29,7 @@ class GameInfo:
 
     def start(self, players=None, seed=0):
         players = self.default_players if players is None else players
+        check_seed(seed)
         if not self.min_players <= players <= self.max_players:
             raise GameError(
                 f"{self.title} is played by {self.min_players}"

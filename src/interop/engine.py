@@ -13,7 +13,7 @@ OpenSpiel is imported when the engine first plays, so specs parse without it ins
 """
 import time
 
-from roost.core.errors import EngineSpecError
+from roost.core.errors import EngineSpecError, check_seed
 from roost.search.engines import Engine, Param
 from roost.search.result import MoveStat, SearchResult
 
@@ -47,9 +47,14 @@ class OpenSpielEngine(Engine):
         Param("memory", int, 1000, "tree memory cap in MB (OpenSpiel's C++ bot)", 1),
     )
 
+    # a clock's allotment (the arena's time manager, `go clock` in `roost engine`) and a
+    # node budget reach the bot: time on connect4 (the C++ bot's limit), sims everywhere
+    budget_keys = {"seconds": "time", "nodes": "sims"}
+
     def __init__(self, **settings):
         super().__init__(**settings)
         self._games = {}
+        self._spec_time = settings.get("time", 0.0)
 
     @property
     def spec(self):
@@ -66,7 +71,7 @@ class OpenSpielEngine(Engine):
     def choose(self, state, seed=0):
         t0 = time.perf_counter()
         name = type(state).name
-        seed = seed & 0x7FFFFFFF
+        seed = check_seed(seed) & 0x7FFFFFFF
         if self.settings["bot"] == "random":
             import random
             m = random.Random(seed).choice(state.legal())
@@ -117,7 +122,7 @@ class OpenSpielEngine(Engine):
 
     def _bridged_search(self, name, state, seed):
         import numpy as np
-        if self.settings["time"]:
+        if self._spec_time:
             raise EngineSpecError(f"openspiel: time= needs OpenSpiel's C++ bot, which plays "
                                   f"{', '.join(NATIVE)} only; use sims= on {name}")
         _pyspiel()
@@ -133,8 +138,11 @@ class OpenSpielEngine(Engine):
             root_state = state.determinized(state.player, seed)
             info["determinized"] = True
         s = self.settings
+        # OpenSpiel's Python bot has no time limit: a clock's allotment is not its budget
+        # here (it plays its sims)
+        sims = s["sims"] or 1000
         rng = np.random.RandomState(seed)
-        bot = mcts.MCTSBot(game, s["c"], self._sims(), mcts.RandomRolloutEvaluator(s["rollouts"], rng),
+        bot = mcts.MCTSBot(game, s["c"], sims, mcts.RandomRolloutEvaluator(s["rollouts"], rng),
                            solve=s["solve"], random_state=rng)
         root = bot.mcts_search(game.state_from(root_state))
         return root, root.best_child(), info

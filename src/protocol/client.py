@@ -19,7 +19,7 @@ import sys
 import tempfile
 import time
 
-from roost.core.errors import EngineSpecError
+from roost.core.errors import EngineSpecError, check_seed
 from roost.core.seeds import derive_seed
 from roost.protocol import VERSION
 from roost.protocol import messages as M
@@ -287,6 +287,7 @@ class ProtocolEngine(Engine):
 
     def choose_timed(self, state, seed=0, clock=None, manager=None):
         """The program's move at ``state`` (``clock``: the mover's timeman.Clock)."""
+        check_seed(seed)
         if self.shadow is None or not self.alive:
             # outside the arena's begin_game (a lone analysis), or after a crash
             if self.shadow is not None:

@@ -175,6 +175,11 @@ class Server:
             clock = Clock(go.clock / 1000 - (time.monotonic() - t0), (go.inc or 0) / 1000)
             share = self.manager.allocate(clock, state)
             seconds = share if seconds is None else min(seconds, share)
+        ignored = [what for what, value in (("nodes", go.nodes), ("depth", go.depth))
+                   if value is not None and what not in self.budgets(state)]
+        if ignored:
+            self.send(f"{M.INFO} string {self.engine.kind} has no {' or '.join(ignored)} limit; "
+                      f"it searches by its other limits")
         r = self.search(state, seed, seconds, go.nodes, go.depth)
         self.send(M.Info(depth=r.depth or None, nodes=r.iterations or r.nodes,
                          iterations=r.iterations or None, time=round(r.seconds * 1000),
@@ -184,6 +189,15 @@ class Server:
     HANDLERS = {M.HELLO: on_hello, M.SETOPTION: on_setoption, M.NEWGAME: on_newgame,
                 M.ISREADY: on_isready, M.POSITION: on_position, M.WORLD: on_world,
                 M.MOVES: on_moves, M.GO: on_go, M.STOP: on_stop, M.QUIT: on_quit}
+
+    def budgets(self, state):
+        """The limits of `go` the engine takes at ``state`` (``seconds``, ``nodes``,
+        ``depth``): auto passes a depth on to the engine it chooses, if that has one."""
+        keys = set(self.engine.budget_keys)
+        chosen = getattr(self.engine, "engine_for", None)
+        if chosen is not None:
+            keys |= set(chosen(state).budget_keys) & {"depth"}
+        return keys
 
     # ------------------------------------------------------------------ positions
     def current(self):
@@ -236,17 +250,32 @@ class Server:
             word, _ = M.split(line)
             if word == M.ISREADY:
                 self.send(M.READYOK)
-            elif word == M.STOP:
-                self.stop_requested = True
-            elif word == M.QUIT:
-                self.stop_requested = self.quitting = True
             elif word:
                 self.pending.append(line)
+        self.take_stops()
         if self.stop_requested and self.searching and not self.stop_raised:
             # once: the search takes the first as its interruption and then reports in
             # Python code, where a second one would cut its report off
             self.stop_raised = True
             raise _Stopped
+
+    def take_stops(self):
+        """Commands are answered in the order they came: a ``stop`` or ``quit`` waiting with
+        no ``go`` ahead of it acts on the search under way (and is used up); one queued
+        behind another ``go`` waits for that search (a script piping several ``go`` lines
+        and a ``quit`` gets every answer)."""
+        for k, line in enumerate(self.pending):
+            word, _ = M.split(line)
+            if word == M.GO:
+                return
+            if word in (M.STOP, M.QUIT):
+                del self.pending[k]
+                self.stop_requested = True
+                if word == M.QUIT:
+                    self.quitting = True
+                    return
+                self.take_stops()      # a quit may wait behind this stop
+                return
 
     def search(self, state, seed, seconds, nodes, depth):
         import inspect

@@ -116,7 +116,8 @@ ctypedef struct Shared:
     # what the threads of one search share besides the table
     int stop                  # set by the main thread: every helper stops at its next node
     uint64_t mask             # the part of the table in use: index = key & mask (it grows)
-    uint64_t counted          # under a node limit: the nodes every thread has added so far
+    uint64_t counted          # threads under a node limit: the nodes entered by everyone (the main
+                              # root included) and the attempts refused past the limit
     int depth_done            # the main searcher's deepest complete iteration
 
 
@@ -194,7 +195,6 @@ cdef class AlphaBeta:
     cdef pthread_t thread         # a helper's thread while it runs
     cdef bint running
     cdef uint64_t published_nodes # a helper's node count, published now and then
-    cdef uint64_t limit_reported  # own nodes added to the shared count (under a node limit)
     cdef long long helper_nodes   # the main searcher's latest sum of its helpers' counts
     cdef int helper_depth         # deepest iteration a helper may search
     # a helper's deepest complete iteration, which the main searcher reports when it is
@@ -403,17 +403,24 @@ cdef class AlphaBeta:
             store_int(&self.shared.stop, 1)
 
     cdef inline bint over_node_limit(self) noexcept nogil:
-        """With threads: whether everyone's nodes reach the limit.  Each thread adds its
-        count to the shared total every 16 nodes, so the search stops within 16 nodes a
-        thread of the limit, whichever threads the system happens to run."""
-        cdef uint64_t unreported = <uint64_t>self.nodes - self.limit_reported, total
-        if unreported >= 16:
-            total = add_u64(&self.control.counted, unreported)
-            self.limit_reported = <uint64_t>self.nodes
-            unreported = 0
-        else:
-            total = load_u64(&self.control.counted)
-        return <long long>(total + unreported) >= self.node_limit
+        """With threads: whether everyone's nodes reach the limit (enter_node counts them)."""
+        return <long long>load_u64(&self.control.counted) >= self.node_limit
+
+    cdef inline bint enter_node(self) noexcept nogil:
+        """Count a node the search is about to enter; False when it may not (the search
+        has stopped, or with threads the node limit has no node left for it), and the
+        search stops.  With threads under a node limit every thread takes its node from the
+        shared count before entering it, so everyone's nodes together never pass the limit
+        and reach it exactly when the search runs that far (a contended atomic add a node,
+        paid only by a threaded search under a node limit)."""
+        if self.stop:
+            return False
+        if self.node_limit > 0 and (self.running or self.helper_index > 0):
+            if <long long>add_u64(&self.control.counted, 1) > self.node_limit:
+                self.stop = True
+                return False
+        self.nodes += 1
+        return True
 
     cdef bint signalled(self) noexcept nogil:
         with gil:
@@ -432,8 +439,10 @@ cdef class AlphaBeta:
         """Value of position c for player `me`, who moved into it, in window (alpha, beta).
         `budget` bounds the leaves of the compound chance node c belongs to (see chance())."""
         cdef int tm
-        # every position reached counts as a node, leaves included (as in chess engines)
-        self.nodes += 1
+        # every position reached counts as a node, leaves included (as in chess engines);
+        # a stopped search enters none (a sampled chance run can stop it before its child)
+        if not self.enter_node():
+            return 0.0
         if ply > self.seldepth:
             self.seldepth = ply
         self.check_limits()
@@ -583,7 +592,8 @@ cdef class AlphaBeta:
             lo[0] = v
             hi[0] = v
             return
-        self.nodes += 1
+        if not self.enter_node():
+            return
         self.check_limits()
         if self.stop:
             return
@@ -830,8 +840,16 @@ cdef class AlphaBeta:
             n = self.without_excluded(moves, n)
             if n == 0:
                 raise ValueError("every root move is excluded: nothing is left to search")
-        if n == 1 and not solve:
+        if n == 1 and not solve and not self.n_excluded:
+            # a forced move is played at once; a multi-PV line whose only move is left
+            # after the excluded ones still needs its value searched
             max_depth = min(max_depth, 1)
+        if nodes == 1:
+            # the root is the whole budget: no move is searched; the game's first move is
+            # played and the root's evaluation reported, at depth 0
+            max_depth = 0
+            self.stop = True
+            score = self.leaf(root, self.root_player)
         # A solve without a callback builds deepening's line and root scores as Python lists
         # once, at the end, and only if the window tests do not replace them (building them
         # after every iteration was 8% of the time of an easy solve, end.jsonl's).  A solve
@@ -843,7 +861,6 @@ cdef class AlphaBeta:
             for d in range(1, max_depth + 1):
                 self.horizon = 0
                 self.root_n = 0
-                self.path[0] = root.key()
                 with nogil:
                     v = self.negamax(root, d, -INF, INF, 0, root.to_move())
                 if self.stop and d > 1:
@@ -942,9 +959,10 @@ cdef class AlphaBeta:
         self.met_chance = False
         self.stop = False
         self.interrupted = False
-        self.nodes = 1
+        # the root is a node of the search once: the main searcher's (a helper's copy of it
+        # is the same position)
+        self.nodes = 0 if self.helper_index > 0 else 1
         self.published_nodes = 0
-        self.limit_reported = 0
         self.helper_nodes = 0
         self.checks = 0
         self.node_limit = 0
@@ -965,10 +983,10 @@ cdef class AlphaBeta:
         cdef AlphaBeta h
         cdef int i, j
         self.shared.stop = 0
-        self.shared.counted = 0
+        self.shared.counted = 1           # the main searcher's root
         self.shared.depth_done = 0
         self.running = False
-        if self.threads == 1:
+        if self.threads == 1 or max_depth < 1:
             return
         while len(self.helpers) < self.threads - 1:
             h = AlphaBeta(tt_mb=1, threads=1, main=self, seed=len(self.helpers) + 1)
@@ -1040,7 +1058,6 @@ cdef class AlphaBeta:
                 break
             self.horizon = 0
             self.root_n = 0
-            self.path[0] = root.key()
             v = self.negamax(root, d, -INF, INF, 0, root.to_move())
             if self.stop:
                 break
@@ -1128,7 +1145,6 @@ cdef class AlphaBeta:
         cdef double v, t, score
         cdef int p, lo, hi
         self.horizon = 0
-        self.path[0] = root.key()
         v = self.negamax(root, depth, -0.5, 0.5, 0, root.to_move())
         if v >= 0.5:                      # a win: the fewest plies p with value MATE - p
             lo, hi = 1, <int>(MATE - v + 0.5)

@@ -23,7 +23,7 @@ import random as _random
 import time as _time
 from dataclasses import dataclass
 
-from roost.core.errors import EngineSpecError, MoveError, SeatError
+from roost.core.errors import EngineSpecError, MoveError, SeatError, check_seed
 from roost.search import alphabeta as _ab
 from roost.search import mcts as _mcts
 from roost.search.result import MoveStat, Progress, SearchResult
@@ -211,6 +211,7 @@ class RandomEngine(Engine):
 
     def choose(self, state, seed=0, progress=None, observer=None):
         self._check_playable(state)
+        check_seed(seed)
         check_observer(state, observer)
         rnd = _random.Random(seed)
         if state.is_chance:
@@ -277,6 +278,7 @@ class AlphaBetaEngine(Engine):
         with the first lines' moves left out at the root), in ``SearchResult.lines``."""
         from roost.search.alphabeta import SearchInterrupted
         self._check_playable(state)
+        check_seed(seed)
         seat = check_observer(state, observer)
         if seat != state.player and state.players > 2:
             raise EngineSpecError(
@@ -331,10 +333,17 @@ class AlphaBetaEngine(Engine):
             proven = "win" if score > 0 else "loss" if score < 0 else "draw"
         stats = []
         for m, v, exact in sorted(r["root_moves"], key=lambda t: (not t[2], -t[1])):
-            # a move refuted by a null window has only an upper bound: its value is "at most"
+            # a move refuted by a null window has only an upper bound: its value is "at most".
+            # An exact mate score is a proof wherever it stands; an exact 0 is a proven draw
+            # when the root is one (its tree was searched to the ends, or solved), not when a
+            # mate ended a search whose other lines stop at the horizon
+            verdict = ""
+            if exact and is_mate(v):
+                verdict = "win" if v > 0 else "loss"
+            elif exact and v == 0 and proven == "draw":
+                verdict = "draw"
             stats.append(MoveStat(move=m, name=root.move_name(m), value=score_to_value(v),
-                                  proven=("win" if v > 0 else "loss") if (exact and is_mate(v)) else "",
-                                  bound="" if exact else "upper"))
+                                  proven=verdict, bound="" if exact else "upper"))
         info["seldepth"] = r["seldepth"]
         if r["threads"] > 1:
             info["threads"] = r["threads"]
@@ -523,6 +532,7 @@ class MctsEngine(Engine):
         """``multipv`` > 1: the most visited moves' lines too, in ``SearchResult.lines``."""
         from roost.search.alphabeta import SearchInterrupted
         self._check_playable(state)
+        check_seed(seed)
         seat = check_observer(state, observer)
         tree = self.tree()
         tree.reseed(seed)
@@ -623,6 +633,7 @@ class PimcEngine(Engine):
         iteration budget gives the same votes for any thread count."""
         from roost.search.alphabeta import SearchInterrupted
         self._check_playable(state)
+        check_seed(seed)
         seat = check_observer(state, observer)
         s = self.settings
         n_worlds = s["worlds"]

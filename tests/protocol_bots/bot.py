@@ -6,6 +6,7 @@ by --mode, plays or misbehaves.
   hang         shakes hands, then never answers go
   crash        shakes hands, then exits with status 3 on go (a word on stderr first)
   illegal      answers go with a move of the game that is not legal in the position
+               (a random legal one where there is none, as on an empty Connect Four board)
   malformed    answers go with a bestmove that names no move
   error        answers go with an error line
   nohandshake  reads everything, answers nothing
@@ -93,9 +94,10 @@ def play(game, position, world, moves, go, say, illegal=False):
     for name in moves:
         state.play_move(state.parse_move(name))
     legal = state.legal()
-    if illegal:
-        m = next(m for m in range(4096) if m not in legal and _names(state, m))
-    else:
+    m = None
+    if illegal:              # a move of the game that is not legal here, if there is one
+        m = next((m for m in range(4096) if m not in legal and _names(state, m)), None)
+    if m is None:            # (every move is legal on an empty Connect Four board)
         m = random.Random(go).choice(legal)
     say("info depth 1 nodes 1 value 0.5 pv " + state.move_name(m))
     say("bestmove " + state.move_name(m))
