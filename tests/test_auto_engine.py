@@ -132,3 +132,20 @@ def test_a_clocks_allotment_reaches_the_engine_auto_chose(monkeypatch):
     e.choose_timed(state, seed=1, clock=Clock(39 * 0.02 + 0.05))       # 0.02 s for this move
     assert seen[0] == (0.05, 0) and seen[1][0] == pytest.approx(0.02) and seen[1][1] == 0
     assert inner.settings["time"] == 1.0                   # afterwards its own budget again
+
+
+def test_in_the_arena_auto_plays_as_the_engine_it_chose_seat_for_seat():
+    # docs/strength.md (CuBirds at 4 and 5 players): auto scored below a roster copy of its
+    # own search in gauntlets.  Whatever seat auto takes, it must play exactly as that copy:
+    # two CuBirds games played by the same engine objects (as a tournament worker keeps them,
+    # new_game between), then again with auto and the copy swapped, make the same moves
+    from roost.arena.match import play_game
+    game = get_game("cubirds")
+
+    def games(specs):
+        engines = [parse_engine(s) for s in specs]
+        return [play_game(game, engines, seed) for seed in (5, 6)]
+    one = games(["auto:nodes=1500", "random", "ab:nodes=1500,paranoid=1", "mcts:iterations=30"])
+    two = games(["ab:nodes=1500,paranoid=1", "random", "auto:nodes=1500", "mcts:iterations=30"])
+    for a, b in zip(one, two):
+        assert a.moves == b.moves and a.result == b.result
