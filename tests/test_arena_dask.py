@@ -636,6 +636,29 @@ def test_the_worker_watch_asks_every_half_second_and_tells_of_no_workers_on_time
     assert events[1:] == ["2 Dask worker threads back: carrying on"] and cluster.workers == 2
 
 
+def test_games_that_finish_after_the_notice_say_the_workers_are_back_at_once(monkeypatch):
+    # a worker that joins can play every game left between two looks half a second apart:
+    # the tournament then ended without saying it had carried on (seen under load in
+    # test_no_workers_for_a_while_is_said_then_the_tournament_carries_on)
+    from roost.arena import runner
+    clock = [10.0]
+    monkeypatch.setattr(runner.time, "monotonic", lambda: clock[0])
+    events = []
+    cluster = _FakeCluster([0, 0, 1], notice=1.0)
+    watch = runner._WorkerWatch(cluster, events.append)
+    watch.results_came()                       # results before any notice: nothing to say
+    assert cluster.asked == 0 and events == []
+    watch.look()
+    clock[0] = 11.0
+    watch.look()
+    assert events == ["no Dask workers for 1 s; waiting; Ctrl-C stores what is done"]
+    clock[0] = 11.1                            # 0.1 s after the last look: not due yet
+    watch.results_came()
+    assert cluster.asked == 3 and events[1:] == ["1 Dask worker thread back: carrying on"]
+    watch.results_came()                       # said once
+    assert cluster.asked == 3 and len(events) == 2
+
+
 def test_a_game_that_raises_on_a_worker_is_named_not_taken_for_a_lost_cluster(tmp_path, monkeypatch):
     # workers in this process (threads), so the chunk function can be swapped for one that
     # fails the way a bug in a game would

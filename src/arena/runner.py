@@ -384,6 +384,7 @@ class DaskBackend:
                 watch.look()
                 time.sleep(0.02)
                 continue
+            watch.results_came()
             for fut in done:
                 in_flight -= 1
                 try:
@@ -436,11 +437,17 @@ class _WorkerWatch:
         self.none_since = None
         self.told = False
 
-    def look(self):
+    def results_came(self):
+        """Games finished: after the notice, say at once that the cluster plays again (a
+        worker that joins can play every game left between two looks)."""
+        if self.told:
+            self.look(at_once=True)
+
+    def look(self, at_once=False):
         b = self.backend
         b._check_scheduler()
         now = time.monotonic()
-        if now - self.last < self.every:
+        if not at_once and now - self.last < self.every:
             return
         self.last = now
         try:
