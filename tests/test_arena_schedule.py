@@ -59,6 +59,17 @@ def test_schedule_is_deterministic_and_seeded_per_game():
     assert [g.seed for g in schedule(3, 2, 4, seed=12)] != [g.seed for g in a]
 
 
+def test_neighbouring_seeds_share_no_game():
+    # Once the parent seed was added to the game index unmixed, so seed 12 replayed seed
+    # 11's games shifted by one, and two "independent" runs shared all their starts but one.
+    for seed in (0, 11, 208, 2**40):
+        a = {g.seed for g in schedule(3, 2, 40, seed=seed)}
+        b = {g.seed for g in schedule(3, 2, 40, seed=seed + 1)}
+        assert not a & b
+    assert derive_seed(2, 0) != derive_seed(1, 1)
+    assert derive_seed(7, 5, 1) != derive_seed(8, 4, 1) != derive_seed(7, 4, 2)
+
+
 def test_a_longer_schedule_starts_with_the_shorter_one():
     assert schedule(3, 2, 8, seed=5)[:12] == schedule(3, 2, 4, seed=5)
 

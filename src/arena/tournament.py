@@ -21,7 +21,9 @@ from roost.arena.store import Store, StoreError, Writer, canonical
 from roost.core.errors import RoostError
 from roost.search.engines import parse_engine
 
-FORMAT = 1
+# 2: seeds derived with the parent mixed first (roost.core.seeds); a format-1 database
+# holds games of the old derivation and is not resumed.
+FORMAT = 2
 
 
 class TournamentError(RoostError):
