@@ -23,7 +23,9 @@ from roost.search.engines import parse_engine
 
 # 2: seeds derived with the parent mixed first (roost.core.seeds); a format-1 database
 # holds games of the old derivation and is not resumed.
-FORMAT = 2
+# 3: with 3+ seats the turn order alternates between rounds (schedule.py); a format-2
+# database holds games seated in the old order and is not resumed.
+FORMAT = 3
 
 
 class TournamentError(RoostError):
