@@ -91,6 +91,28 @@ def test_multiplayer_tournament_from_the_command_line(tmp_path, monkeypatch):
     assert r.exit_code == 2 and "multiple of 3" in r.output
 
 
+def test_a_format_2_database_is_refused_naming_the_format(tmp_path):
+    # a database from before the turn order alternated (format 2) holds games seated the
+    # old way: the same command must not resume it, and must say why
+    from roost.arena.tournament import FORMAT
+    assert FORMAT == 3
+    path = str(tmp_path / "old.db")
+    args = ["tournament", "ducks", "-e", "random", "-e", "random", "--games", 2, "--jobs", 1, "--db", path]
+    assert run(*args).exit_code == 0
+    conn = sqlite3.connect(path)
+    with conn:
+        config = json.loads(conn.execute("SELECT value FROM meta WHERE key = 'config'").fetchone()[0])
+        conn.execute("UPDATE meta SET value = ? WHERE key = 'config'", (json.dumps({**config, "format": 2}),))
+    conn.close()
+    r = run(*args)
+    assert r.exit_code == 1, r.output
+    assert f"{path} holds a tournament of format 2, written by an older roost; this one plays format 3" in r.output
+    assert "give a new --db" in r.output and "run the same command" not in r.output
+    assert len(read_records(path)) == 2          # nothing played into it
+    r = run("replay", path, 1)                   # and it still reads, as the message says
+    assert r.exit_code == 0 and "game 1" in r.output
+
+
 def test_replay_and_export_round_trip(db, tmp_path):
     r = run("replay", db, 2, "--all")
     assert r.exit_code == 0, r.output
