@@ -119,6 +119,19 @@ class TournamentConfig:
         return display_names(self.engines)
 
 
+def turn_order_note(config):
+    """A one-line note when the games per pairing are an odd number of rounds of 3+ seats:
+    the schedule alternates the turn direction between rounds, so who moves right after
+    whom balances only over an even number (None when there is nothing to say)."""
+    n, g = config.players, config.games
+    if n < 3 or g % (2 * n) == 0:
+        return None
+    closest = " or ".join(str(x) for x in (g - n, g + n) if x > 0)
+    return (f"note: {g} games per pairing are an odd number of rounds of {n} seats, and the turn "
+            f"direction alternates between rounds, so who moves right after whom is balanced "
+            f"only over a multiple of {2 * n} games (e.g. --games {closest})")
+
+
 def display_names(specs):
     """Specs as names, a repeated spec numbered (#2, #3) so every roster entry is distinct."""
     seen, out = {}, []
