@@ -26,6 +26,25 @@ def test_a_different_configuration_is_refused_naming_the_difference(tmp_path):
         Store.create_or_resume(db, {**CONFIG, "seed": 5})
 
 
+def test_a_database_of_another_format_is_refused_naming_the_formats(tmp_path):
+    # another format means another roost wrote it (another schedule or seed derivation):
+    # "run the same command to resume it" would be wrong, and whatever else differs is moot
+    db = str(tmp_path / "t.db")
+    Store.create_or_resume(db, {**CONFIG, "format": 2}).close()
+    with pytest.raises(StoreError) as refused:
+        Store.create_or_resume(db, {**CONFIG, "format": 3, "seed": 5})
+    text = str(refused.value)
+    assert "holds a tournament of format 2, written by an older roost" in text
+    assert "this one plays format 3" in text and "give a new --db" in text
+    assert "run the same command" not in text and "seed:" not in text
+    newer = str(tmp_path / "newer.db")
+    Store.create_or_resume(newer, {**CONFIG, "format": 3}).close()
+    with pytest.raises(StoreError, match="format 3, written by another roost; this one plays format 2"):
+        Store.create_or_resume(newer, {**CONFIG, "format": 2})
+    with Store.create_or_resume(db, {**CONFIG, "format": 2}) as s:     # its own format resumes
+        assert s.config()["format"] == 2
+
+
 def test_a_text_file_is_refused(tmp_path):
     p = tmp_path / "notes.db"
     p.write_text("hello, not a database\n")
@@ -364,13 +383,14 @@ def test_the_configuration_is_compared_and_named_by_its_content_not_its_key_orde
     Store.create_or_resume(db, CONFIG).close()
     Store.create_or_resume(db, shuffled).close()          # the same tournament
     # the default database name is part of resuming (the same command finds the same
-    # file): pinned, so a change to the configuration's text is noticed (these are format
-    # 2's names: the format is part of the text)
+    # file): pinned, so a change to the configuration's text is noticed (the format is part
+    # of it: these are the names under tournament format 3)
     cfg = TournamentConfig(game=get_game("ducks"), engines=["random", "ab:depth=1"], games=2, seed=0)
-    assert cfg.default_db() == "roost-ducks-c99c6a86.db"
+    assert cfg.as_dict()["format"] == 3
+    assert cfg.default_db() == "roost-ducks-a7c6595f.db"
     cfg = TournamentConfig(game=get_game("ducks"), engines=["random", "ab:depth=1"], games=2, seed=0,
                            opening=4)
-    assert cfg.default_db() == "roost-ducks-55442737.db"
+    assert cfg.default_db() == "roost-ducks-8fc88e83.db"
 
 
 def _schema_one(tmp_path):

@@ -91,6 +91,50 @@ def test_multiplayer_tournament_from_the_command_line(tmp_path, monkeypatch):
     assert r.exit_code == 2 and "multiple of 3" in r.output
 
 
+def test_an_odd_number_of_rounds_at_three_seats_gets_a_note(tmp_path, monkeypatch):
+    import roost.core.games as games
+    monkeypatch.setattr(games, "_GAMES", games.all_games() + [RACE])
+    note = "note: 3 games per pairing are an odd number of rounds of 3 seats"
+    r = run("tournament", "race", "-e", "random", "-e", "random", "--players", 3, "--games", 3,
+            "--jobs", 1, "--db", tmp_path / "a.db")
+    assert r.exit_code == 0, r.output                     # a note, not an error
+    lines = [line for line in r.output.splitlines() if line.startswith("note:")]
+    assert len(lines) == 1 and lines[0].startswith(note)
+    assert "multiple of 6 games (e.g. --games 6)" in lines[0]
+    r = run("tournament", "race", "-e", "random", "-e", "random", "--players", 3, "--games", 6,
+            "--jobs", 1, "--db", tmp_path / "b.db")
+    assert r.exit_code == 0 and "note:" not in r.output
+    r = run("tournament", "ducks", "-e", "random", "-e", "random", "--games", 2, "--jobs", 1,
+            "--db", tmp_path / "c.db")               # 2 seats: one round balances
+    assert r.exit_code == 0 and "note:" not in r.output
+    from roost.arena.tournament import TournamentConfig, turn_order_note
+    cfg = TournamentConfig(game=RACE, engines=["random"] * 3, players=3, games=9)
+    assert turn_order_note(cfg).endswith("multiple of 6 games (e.g. --games 6 or 12)")
+    assert turn_order_note(TournamentConfig(game=RACE, engines=["random"] * 3, players=4, games=8)) is None
+
+
+def test_a_format_2_database_is_refused_naming_the_format(tmp_path):
+    # a database from before the turn order alternated (format 2) holds games seated the
+    # old way: the same command must not resume it, and must say why
+    from roost.arena.tournament import FORMAT
+    assert FORMAT == 3
+    path = str(tmp_path / "old.db")
+    args = ["tournament", "ducks", "-e", "random", "-e", "random", "--games", 2, "--jobs", 1, "--db", path]
+    assert run(*args).exit_code == 0
+    conn = sqlite3.connect(path)
+    with conn:
+        config = json.loads(conn.execute("SELECT value FROM meta WHERE key = 'config'").fetchone()[0])
+        conn.execute("UPDATE meta SET value = ? WHERE key = 'config'", (json.dumps({**config, "format": 2}),))
+    conn.close()
+    r = run(*args)
+    assert r.exit_code == 1, r.output
+    assert f"{path} holds a tournament of format 2, written by an older roost; this one plays format 3" in r.output
+    assert "give a new --db" in r.output and "run the same command" not in r.output
+    assert len(read_records(path)) == 2          # nothing played into it
+    r = run("replay", path, 1)                   # and it still reads, as the message says
+    assert r.exit_code == 0 and "game 1" in r.output
+
+
 def test_replay_and_export_round_trip(db, tmp_path):
     r = run("replay", db, 2, "--all")
     assert r.exit_code == 0, r.output
@@ -224,7 +268,8 @@ def test_random_openings_are_shared_by_the_seat_rotations_of_a_round(tmp_path):
 @pytest.mark.parametrize("command,shows", [
     ("tournament", ["--engine", "--gauntlet", "--position", "--opening", "--db", "--jobs",
                     "--scheduler", "--dask-local", "--sprt", "--anchor", "--plot", "--verbose",
-                    "Examples:", "roost tournament ducks"]),
+                    "Examples:", "roost tournament ducks", "turn order alternates between rounds",
+                    "--games a multiple of 2N"]),
     ("replay", ["SOURCE", "GAME_ID", "--ply", "--all", "--step", "--json", "Examples:"]),
     ("export", ["DB", "--output", "roost-game/1", "Examples:"]),
 ])

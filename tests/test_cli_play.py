@@ -1,8 +1,11 @@
 """Playing at the terminal (`play --human`) and who sits where (the arena's Seating), through
 Click's runner."""
+from collections import Counter
+
 import pytest
 from click.testing import CliRunner
 
+from roost.arena.match import rotation
 from roost.arena.seating import Seating
 from roost.cli.main import cli
 
@@ -17,7 +20,10 @@ def run(*args, input=None):
 
 def test_seating_rotates_the_engines_and_keeps_a_fixed_seat():
     plain = Seating(["a", "b", "c"], 3, make=str)
-    assert [plain.order(i) for i in range(3)] == [[0, 1, 2], [1, 2, 0], [2, 0, 1]]
+    # a round of rotations, then the next round in the other turn direction
+    assert [plain.order(i) for i in range(6)] == [[0, 1, 2], [1, 2, 0], [2, 0, 1],
+                                                  [0, 2, 1], [1, 0, 2], [2, 1, 0]]
+    assert plain.order(6) == [0, 1, 2]
     person = object()
     kept = Seating(["human", "a", "b"], 3, make=str, fixed_entry=0, fixed_seat=1, fixed_player=person)
     orders = [kept.order(i) for i in range(4)]
@@ -28,6 +34,53 @@ def test_seating_rotates_the_engines_and_keeps_a_fixed_seat():
     assert alone.order(0) == [1, 1, 0] and alone.order(1) == [1, 1, 0]
     with pytest.raises(ValueError, match="seat 3 does not exist"):
         Seating(["human", "a"], 3, make=str, fixed_entry=0, fixed_seat=3)
+
+
+def test_the_engines_around_a_person_alternate_direction_too():
+    # the person keeps seat 1; engines 1, 2, 3 rotate through seats 0, 2, 3 (turn order
+    # among themselves), the second round backwards: 1 2 3 -> 1 3 2
+    around = Seating(["human", "a", "b", "c"], 4, make=str, fixed_entry=0, fixed_seat=1, fixed_player=object())
+    assert [around.order(i) for i in range(6)] == [[1, 0, 2, 3], [2, 0, 3, 1], [3, 0, 1, 2],
+                                                   [1, 0, 3, 2], [2, 0, 1, 3], [3, 0, 2, 1]]
+
+
+def _follows(orders):
+    out = Counter()
+    for order in orders:
+        for s, e in enumerate(order):
+            out[e, order[(s + 1) % len(order)]] += 1
+    return out
+
+
+@pytest.mark.parametrize("seats,engines", [(3, 3), (4, 4), (5, 5), (4, 3), (5, 3), (5, 4), (3, 2), (4, 2)])
+def test_rotation_balances_seats_each_round_and_turn_order_over_two(seats, engines):
+    for rnd in range(4):     # every engine once in every seat in each round of `engines` games
+        games = [rotation(seats, i, engines) for i in range(rnd * engines, (rnd + 1) * engines)]
+        for s in range(seats):
+            assert sorted(g[s] for g in games) == list(range(engines))
+    # over two rounds every engine moves right after each other one as often as right
+    # before it; with 3 engines (neighbours of each other) that is 3 times each way at
+    # 3 seats (3 games of 3 successions per direction, 6 ordered pairs)
+    f = _follows(rotation(seats, i, engines) for i in range(2 * engines))
+    assert all(f[a, b] == f[b, a] for a in range(engines) for b in range(engines))
+    if (seats, engines) == (3, 3):
+        assert f == Counter({(a, b): 3 for a in range(3) for b in range(3) if a != b})
+    if engines == 2:         # both directions are the same seating: as before
+        assert [rotation(seats, i, 2) for i in range(8)] == [[(i + k) % 2 for k in range(seats)]
+                                                             for i in range(8)]
+    if seats == 2:
+        assert [rotation(2, i) for i in range(4)] == [[0, 1], [1, 0], [0, 1], [1, 0]]
+
+
+def test_play_seats_three_engines_in_both_turn_directions():
+    r = run("play", "leaves", "--players", 3, "-e", "random", "-e", "mcts:iterations=5",
+            "-e", "ab:depth=1,paranoid=1", "--games", 6, "--seed", 1)
+    assert r.exit_code == 0, r.output
+    seated = [line.split(": result")[0] for line in r.output.splitlines() if line.startswith("game ")]
+    a, b, c = "random", "mcts:iterations=5", "ab:depth=1,paranoid=1"
+    assert seated == [f"game 1: p0={a}, p1={b}, p2={c}", f"game 2: p0={b}, p1={c}, p2={a}",
+                      f"game 3: p0={c}, p1={a}, p2={b}", f"game 4: p0={a}, p1={c}, p2={b}",
+                      f"game 5: p0={b}, p1={a}, p2={c}", f"game 6: p0={c}, p1={b}, p2={a}"]
 
 
 def test_a_person_plays_a_whole_game_and_hears_every_engine_move():

@@ -232,10 +232,15 @@ def _play(state, move, mover):
 
 def rotation(n_seats, index, n_engines=None):
     """Seat order for game ``index``: engine (index + k) % n_engines sits in seat k, so over
-    n_seats games every engine plays every seat equally often (fewer engines than seats
-    fill several seats each)."""
+    n_engines games every engine plays every seat once (fewer engines than seats fill
+    several seats each).  Those n_engines games are a round, and with 3+ engines the turn
+    direction alternates between rounds: in an odd round engine (index - k) % n_engines
+    sits in seat k, so over two rounds every engine moves right after each other one as
+    often as right before it (rotating alone would keep engine e + 1 always right after e).
+    With 1 or 2 engines both directions are the same seating."""
     n_engines = n_engines or n_seats
-    return [(index + k) % n_engines for k in range(n_seats)]
+    step = -1 if n_engines >= 3 and (index // n_engines) % 2 else 1
+    return [(index + step * k) % n_engines for k in range(n_seats)]
 
 
 @dataclass

@@ -14,13 +14,25 @@ Vocabulary (also in ``roost tournament --help``):
     repeated cyclically to fill the N slots, once from each starting engine
     (k=2, N=3: 010 and 101), so every engine holds the same number of slots overall.
 
-- Each pairing is played in N *rotations*: in rotation r, seat s holds slot (s + r) % N, so
-  over N games every slot (every engine) plays every seat exactly once.
+- Each pairing is played in *rounds* of N *rotations*: in rotation r, seat s holds slot
+  (s + r) % N of the round's slot order, so over a round every slot (every engine) plays
+  every seat exactly once.
+- Rotating keeps the cyclic turn order, and who moves right after whom matters in games of
+  3+ seats, so the turn direction alternates between the rounds of a pairing: an even
+  round (0, 2, ...) takes the slots in order, an odd round takes slot 0 and then the
+  others backwards (0, N-1, ..., 1).  Over two rounds every engine moves right after each
+  of its neighbours in slot order as often as right before it; with 3 seats that is every
+  engine right after every other equally often.  (With 4+ seats engines that are not
+  neighbours in slot order never move one right after the other within the pairing: the
+  two directions are 2 of the (N-1)! cyclic orders.)  With 2 seats the reversed order is
+  the same order, so 2-seat schedules are plain rotations.
 
 Game ``i`` (0-based schedule index; its public id is ``i + 1``) is rotation
-``(i // P) % N`` of pairing ``i % P`` (P pairings): the schedule runs through all pairings
-in one rotation, then the next rotation, and so on, so any prefix of it is as balanced as
-it can be.  ``--games G`` is the number of games per pairing and must be a multiple of N.
+``(i // P) % N`` of round ``i // (P * N)`` of pairing ``i % P`` (P pairings): the schedule
+runs through all pairings in one rotation, then the next rotation, and so on, so any
+prefix of it is as balanced as it can be.  ``--games G`` is the number of games per
+pairing and must be a multiple of N; with 3+ seats the turn orders balance over an even
+number of rounds, G a multiple of 2N (``roost tournament`` says so when it is not).
 The seed of game ``i`` is ``derive_seed(tournament_seed, i)``: the whole schedule is a pure
 function of the configuration.  With random openings, the N rotations of one round of a
 pairing share their opening, so every engine plays it from every seat.
@@ -63,7 +75,7 @@ def pairings(n_engines, seats, mode=ROUND_ROBIN):
 class ScheduledGame:
     index: int           # 0-based position in the schedule
     pairing: int
-    rotation: int
+    rotation: int        # within the round (which round: index // (pairings * seats))
     engines: tuple       # roster index of the engine in each seat
     seed: int
     opening_seed: int = 0  # shared by the N rotations of one round of a pairing
@@ -73,10 +85,18 @@ class ScheduledGame:
         return self.index + 1
 
 
-def seat_order(pairing, rotation):
-    """Roster index per seat for one rotation of a pairing."""
-    n = len(pairing)
-    return tuple(pairing[(s + rotation) % n] for s in range(n))
+def slot_order(pairing, rnd=0):
+    """The pairing's slots in the turn order of round ``rnd``: as given in an even round,
+    slot 0 and then the others backwards in an odd one (the same order for 2 seats)."""
+    pairing = tuple(pairing)
+    return pairing if rnd % 2 == 0 else pairing[:1] + pairing[:0:-1]
+
+
+def seat_order(pairing, rotation, rnd=0):
+    """Roster index per seat for one rotation of round ``rnd`` of a pairing."""
+    slots = slot_order(pairing, rnd)
+    n = len(slots)
+    return tuple(slots[(s + rotation) % n] for s in range(n))
 
 
 def schedule(n_engines, seats, games_per_pairing, seed, mode=ROUND_ROBIN):
@@ -91,6 +111,6 @@ def schedule(n_engines, seats, games_per_pairing, seed, mode=ROUND_ROBIN):
         r = (i // len(ps)) % seats
         rnd = i // (len(ps) * seats)
         out.append(ScheduledGame(index=i, pairing=p, rotation=r,
-                                 engines=seat_order(ps[p], r), seed=derive_seed(seed, i),
+                                 engines=seat_order(ps[p], r, rnd), seed=derive_seed(seed, i),
                                  opening_seed=derive_seed(seed, 1 << 40, p, rnd)))
     return out

@@ -1,10 +1,12 @@
 """Who sits where, game after game, in a match played in this process (``roost play``).
 
 The engines of the roster rotate through the seats (``match.rotation``) so that each plays
-every seat equally often.  A fixed seat (a person at the terminal) stays where it is, and
-the others rotate through the remaining seats.  Engines that live in another process (a
-``cmd:`` program, a clocked worker) are kept from game to game and closed at the end; the
-rest are fresh for every game."""
+every seat equally often, and with 3 or more of them the turn direction alternates between
+rounds so that none always moves right after the same other one.  A fixed seat (a person at
+the terminal) stays where it is, and the others rotate through the remaining seats the same
+way (in turn order among themselves, skipping the fixed seat).  Engines that live in
+another process (a ``cmd:`` program, a clocked worker) are kept from game to game and
+closed at the end; the rest are fresh for every game."""
 from roost.arena.match import rotation
 
 

@@ -102,6 +102,21 @@ def _differences(stored, config, defaults):
                      for k in sorted(set(stored) | set(config)) if shown(stored, k) != shown(config, k))
 
 
+def _refusal(path, stored, config, defaults):
+    """Why ``path`` (holding ``stored``) is not resumed for ``config``.  A different format
+    means another roost wrote it (another schedule or seed derivation), so running the same
+    command again would not resume it: that is said first, whatever else differs."""
+    old, now = stored.get("format"), config.get("format")
+    if old != now:
+        which = ("an older" if isinstance(old, int) and isinstance(now, int) and old < now
+                 else "another")
+        return (f"{path} holds a tournament of format {old}, written by {which} roost; this one "
+                f"plays format {now} (games seated or seeded differently), so it cannot resume "
+                "it: give a new --db (replay and export still read the file)")
+    return (f"{path} holds a different tournament ({_differences(stored, config, defaults)}); "
+            "run the same command to resume it, or give a new --db")
+
+
 def _rollback(conn):
     """Undo an open transaction, keeping the error that interrupted it: after a failed
     COMMIT (a full disk) SQLite may already have rolled back itself, and a second ROLLBACK
@@ -186,9 +201,7 @@ class Store:
                     probe._verify()
                     stored = probe.config()
                     if canonical(stored) != canonical(config):
-                        raise StoreError(f"{path} holds a different tournament "
-                                         f"({_differences(stored, config, defaults or {})}); "
-                                         "run the same command to resume it, or give a new --db")
+                        raise StoreError(_refusal(path, stored, config, defaults or {}))
             finally:
                 probe.close()
         store = cls(path, cls._connect(path, True), True)
@@ -198,9 +211,7 @@ class Store:
                 store._verify()          # again, writing: it upgrades an older schema
                 stored = store.config()
                 if canonical(stored) != canonical(config):
-                    raise StoreError(f"{path} holds a different tournament "
-                                     f"({_differences(stored, config, defaults or {})}); "
-                                     "run the same command to resume it, or give a new --db")
+                    raise StoreError(_refusal(path, stored, config, defaults or {}))
             else:
                 store._create(config)
         except BaseException:

@@ -23,7 +23,9 @@ from roost.search.engines import parse_engine
 
 # 2: seeds derived with the parent mixed first (roost.core.seeds); a format-1 database
 # holds games of the old derivation and is not resumed.
-FORMAT = 2
+# 3: with 3+ seats the turn order alternates between rounds (schedule.py); a format-2
+# database holds games seated in the old order and is not resumed.
+FORMAT = 3
 
 
 class TournamentError(RoostError):
@@ -115,6 +117,19 @@ class TournamentConfig:
 
     def names(self):
         return display_names(self.engines)
+
+
+def turn_order_note(config):
+    """A one-line note when the games per pairing are an odd number of rounds of 3+ seats:
+    the schedule alternates the turn direction between rounds, so who moves right after
+    whom balances only over an even number (None when there is nothing to say)."""
+    n, g = config.players, config.games
+    if n < 3 or g % (2 * n) == 0:
+        return None
+    closest = " or ".join(str(x) for x in (g - n, g + n) if x > 0)
+    return (f"note: {g} games per pairing are an odd number of rounds of {n} seats, and the turn "
+            f"direction alternates between rounds, so who moves right after whom is balanced "
+            f"only over a multiple of {2 * n} games (e.g. --games {closest})")
 
 
 def display_names(specs):

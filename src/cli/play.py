@@ -132,7 +132,10 @@ def command(game, specs, games, position, opening, human, human_seat, tc, player
             as_json):
     """Play a match between engines (or against a person) and print the result.
 
-    Seats rotate between games so every engine plays every seat; the results line gives
+    Seats rotate between games so every engine plays every seat; with 3 or more engines
+    the turn direction alternates every round of rotations (ABC, BCA, CAB, then ACB, BAC,
+    CBA), so a multiple of twice the engines in --games balances who moves right after whom
+    (a person's seat stays put, the engines rotate around it).  The results line gives
     the score with its 95% error margin.  The number of seats is --players, or the game's
     default (as in `roost tournament`).  Ctrl-C stops after reporting the finished games.
 

@@ -71,7 +71,8 @@ MAX_GAMES = 1_000_000
               "of fewer than two is filled with auto, the strongest engine measured for the game.")
 @players_option
 @click.option("--games", "-g", type=int, default=None,
-              help="Games per pairing, a multiple of the seats (default: 10 per seat).")
+              help="Games per pairing, a multiple of the seats; with 3+ seats a multiple of twice the "
+              "seats balances the turn order (default: 10 per seat).")
 @click.option("--gauntlet", is_flag=True, help="The first engine plays all the others (instead of "
               "a round robin).")
 @seed_option
@@ -119,10 +120,13 @@ def command(game, specs, players, games, gauntlet, seed, position, opening, tc, 
     round robin every N engines of the roster meet (every combination); in a
     --gauntlet the first engine meets every N-1 of the others.  With fewer
     engines than seats they fill the seats cyclically, once from each engine
-    (2 engines, 3 seats: ABA and BAB).  Each pairing plays --games games,
-    rotating the seats so every engine plays every seat equally often.  Game i
-    (from 1) has the seed derive(--seed, i-1): the schedule is fixed by the
-    options, so a resumed tournament plays exactly the missing games.
+    (2 engines, 3 seats: ABA and BAB).  Each pairing plays --games games in
+    rounds of N, rotating the seats so every engine plays every seat once a
+    round.  With 3+ seats the turn order alternates between rounds (ABC, then
+    ACB), so who moves right after whom balances over an even number of rounds:
+    --games a multiple of 2N.  Game i (from 1) has the seed derive(--seed,
+    i-1): the schedule is fixed by the options, so a resumed tournament plays
+    exactly the missing games.
     \b
     Ratings.  Elo is a maximum-likelihood Bradley-Terry fit of all results,
     the anchor at 0, with 95% error bars.  A game of N seats counts as its
@@ -154,7 +158,7 @@ def command(game, specs, players, games, gauntlet, seed, position, opening, tc, 
     from roost.arena.picture import check_picture_path, write_picture
     from roost.arena.store import StoreError
     from roost.arena.tournament import (TournamentConfig, TournamentError, default_jobs,
-                                        run_tournament, summary_dict, summary_text)
+                                        run_tournament, summary_dict, summary_text, turn_order_note)
     from roost.core.errors import PositionError, RoostError
     if games is not None and games < 1:
         raise click.BadParameter(f"the number of games must be positive, not {games}", param_hint="--games")
@@ -215,6 +219,9 @@ def command(game, specs, players, games, gauntlet, seed, position, opening, tc, 
         from roost.arena.tournament import make_backend
         backend = make_backend(config, scheduler=scheduler, dask_local=dask_local, verbose=verbose)
     bar = Bar(sys.stderr.isatty() if progress is None else progress)
+    note = turn_order_note(config)
+    if note and not as_json:
+        click.echo(note, err=True)
     if db is None and not as_json:
         click.echo(f"storing the games in {config.default_db()} (--db chooses the file; run the same "
                    "command again to resume)", err=True)
