@@ -77,7 +77,7 @@ def test_interrupted_solve_still_prints_json():
                                   "mcts:iterations=1000000000,playout=eval,imm=0.5,bias=1,rave=100,grave=20",
                                   "mcts:iterations=1000000000,playout=mast,imm=0.5,rave=100,threads=2",
                                   "pimc:worlds=4,iterations=1000000000,playout=mast",
-                                  "ab:depth=150", "ab:depth=150,threads=2"])
+                                  "ab:depth=150", "ab:depth=150,threads=2", "ab:depth=150,lmr=1"])
 def test_interrupted_analysis_prints_the_search_so_far(spec):
     p = _start(["analyse", "ducks", OPENING, "--engine", spec, "--progress"])
     out, err = _interrupt_after(p, "info ")

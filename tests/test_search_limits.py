@@ -24,7 +24,8 @@ NODE_LIMIT = 3000
 
 def timed_specs(state):
     paranoid = ",paranoid=1" if state.players > 2 else ""
-    return ["random", f"ab:time={BUDGET}{paranoid}", f"ab:time={BUDGET},threads=2{paranoid}", f"mcts:time={BUDGET}",
+    return ["random", f"ab:time={BUDGET}{paranoid}", f"ab:time={BUDGET},threads=2{paranoid}",
+            f"ab:time={BUDGET},lmr=1,threads=2{paranoid}", f"mcts:time={BUDGET}",
             f"ismcts:time={BUDGET}", f"pimc:time={BUDGET}", f"mcts:time={BUDGET},threads=2",
             f"ismcts:time={BUDGET},threads=2", f"pimc:time={BUDGET},threads=3",
             # the playout policies and the evaluation in the tree (issue 11), on one thread and two
@@ -38,7 +39,8 @@ def timed_specs(state):
 
 def limited_specs(state):
     paranoid = ",paranoid=1" if state.players > 2 else ""
-    return [f"ab:nodes={NODE_LIMIT}{paranoid}", f"ab:depth=1{paranoid}", f"ab:nodes={NODE_LIMIT},threads=2{paranoid}", f"ab:depth=2,threads=2{paranoid}", "mcts:iterations=50",
+    return [f"ab:nodes={NODE_LIMIT}{paranoid}", f"ab:nodes={NODE_LIMIT},lmr=1{paranoid}",
+            f"ab:nodes={NODE_LIMIT},lmr=1,threads=2{paranoid}", f"ab:depth=1{paranoid}", f"ab:nodes={NODE_LIMIT},threads=2{paranoid}", f"ab:depth=2,threads=2{paranoid}", "mcts:iterations=50",
             "ismcts:iterations=50", "pimc:worlds=2,iterations=25", "mcts:iterations=50,threads=2",
             "pimc:worlds=3,iterations=25,threads=2",
             "mcts:iterations=50,playout=mast,plies=20,imm=1,bias=2,rave=10",

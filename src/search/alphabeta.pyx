@@ -214,6 +214,7 @@ cdef class AlphaBeta:
     cdef public int exact_outcomes  # enumerate a chance node exactly up to this many outcomes
     cdef public int samples         # otherwise average this many sampled outcomes
     cdef public int star            # chance pruning: 0 none, 1 Star1, 2 Star1 with Star2 probes
+    cdef public bint lmr            # late move reductions (a heuristic search only)
     cdef bint probing               # the next negamax call is a Star2 probe
     # per-search state
     cdef int root_player
@@ -231,7 +232,7 @@ cdef class AlphaBeta:
 
     def __cinit__(self, int tt_mb=256, bint use_eval=True, bint paranoid=False,
                   int exact_outcomes=64, int samples=8, int star=2, seed=0, int threads=1,
-                  AlphaBeta main=None):
+                  AlphaBeta main=None, bint lmr=False):
         cdef uint64_t n = 1
         if not 1 <= tt_mb <= MAX_TT_MB:
             raise ValueError(f"the transposition table takes 1 to {MAX_TT_MB} MB, not {tt_mb}")
@@ -268,6 +269,7 @@ cdef class AlphaBeta:
         self.exact_outcomes = exact_outcomes
         self.samples = samples
         self.star = star
+        self.lmr = lmr
         rng_seed(&self.rng, <uint64_t>seed)
         self.stack = []
         memset(self.killers, 0xFF, sizeof(self.killers))   # -1: no killer (0 is a move id)
@@ -660,6 +662,8 @@ cdef class AlphaBeta:
         cdef TTEntry* e = self.slot(key)
         cdef TTData hit
         cdef int tt_move = -1, n = 0, i, m, best_move = -1, j, soon = SOON_UNKNOWN, made = -1
+        cdef int r
+        cdef bint reducing
         cdef double v, best = -INF, alpha0 = alpha, tv
         cdef bint exact_v
         cdef int* moves = self.movebuf + ply * MAX_MOVES
@@ -734,6 +738,13 @@ cdef class AlphaBeta:
         self.score_moves(moves, n, tt_move, ply, me, soon != SOON_UNKNOWN)
         child = self.states[ply + 1]
         horizon0 = self.horizon
+        # late move reductions: a heuristic search that is deep enough looks at the moves
+        # that come late in its order (after the table's move, the killers and the first
+        # three) one ply shallower, two past the twelfth, and again at full depth only when
+        # one beats alpha.  Never in a proof (solve, eval=none) nor at the root, whose
+        # moves are all reported.
+        reducing = self.lmr and depth >= 3 and ply > 0 and self.use_eval and not self.solving \
+            and not probe
         for i in range(n):
             m = self.pick_next(moves, n, i, ply)
             if i > 0 or m != made:
@@ -744,7 +755,19 @@ cdef class AlphaBeta:
             if i == 0:
                 v = self.value(<State>child, depth - 1, alpha, beta, ply + 1, me, self.exact_outcomes)
             else:
-                v = self.value(<State>child, depth - 1, alpha, alpha + 1.0, ply + 1, me, self.exact_outcomes)
+                r = 0
+                if reducing and i >= 3 and self.scorebuf[ply * MAX_MOVES + i] < 1e10:
+                    r = 2 if (i >= 12 and depth >= 5) else 1
+                if r:
+                    v = self.value(<State>child, depth - 1 - r, alpha, alpha + 1.0, ply + 1, me,
+                                   self.exact_outcomes)
+                    if v > alpha and not self.stop:
+                        (<State>child).assign(s)
+                        (<State>child).play(m)
+                        v = self.value(<State>child, depth - 1, alpha, alpha + 1.0, ply + 1, me,
+                                       self.exact_outcomes)
+                else:
+                    v = self.value(<State>child, depth - 1, alpha, alpha + 1.0, ply + 1, me, self.exact_outcomes)
                 exact_v = False
                 if v > alpha and v < beta and not self.stop:
                     (<State>child).assign(s)
@@ -1000,6 +1023,7 @@ cdef class AlphaBeta:
             h.exact_outcomes = self.exact_outcomes
             h.samples = self.samples
             h.star = self.star
+            h.lmr = self.lmr
             h.n_excluded = self.n_excluded      # a multi-PV line: helpers leave out the same moves
             for j in range(self.n_excluded):
                 h.excluded[j] = self.excluded[j]

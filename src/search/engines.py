@@ -239,6 +239,8 @@ class AlphaBetaEngine(Engine):
               "this many in all) are enumerated", 1, maximum=_ab.MAX_EXACT),
         Param("star", int, 2, "chance pruning: 0 none, 1 Star1, 2 Star1 after Star2 probes", 0, maximum=2),
         Param("paranoid", bool, False, "search N-player games as everyone against the mover"),
+        Param("lmr", bool, False, "late move reductions: late moves searched a ply shallower "
+              "first (not in proofs)"),
         Param("threads", int, 1, "search threads (Lazy SMP: helpers share the table; with more "
               "than 1 the search is not reproducible move for move)", 1, maximum=_ab.MAX_THREADS),
     )
@@ -258,7 +260,7 @@ class AlphaBetaEngine(Engine):
                 self._searcher = AlphaBeta(tt_mb=s["tt"], use_eval=s["eval"] == "game",
                                            paranoid=s["paranoid"], exact_outcomes=s["exact"],
                                            samples=s["samples"], star=s["star"],
-                                           threads=s["threads"])
+                                           threads=s["threads"], lmr=s["lmr"])
             except MemoryError:
                 raise _no_memory("ab", "tt", s["tt"], "MB of transposition table") from None
         return self._searcher
