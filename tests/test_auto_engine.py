@@ -20,7 +20,7 @@ def quiet(result):
 
 
 def test_auto_plays_what_docs_strength_md_names_for_each_game_and_player_count():
-    expected = {("ducks", 2): "ab:", ("tweeeet", 2): "ab:", ("connect4", 2): "ab:",
+    expected = {("ducks", 2): "ab:", ("tweeeet", 2): "ab:lmr=1,", ("connect4", 2): "ab:",
                 **{("cubirds", n): "ab:paranoid=1," for n in (2, 3, 4, 5)},
                 **{("leaves", n): "ab:paranoid=1," for n in (2, 3, 4)},
                 ("wingspan", 1): "ismcts:", **{("wingspan", n): f"ismcts:plies={20 * n}," for n in (2, 3, 4, 5)}}

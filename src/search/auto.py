@@ -27,8 +27,10 @@ class Choice:
 TABLE = {
     ("ducks", 2): Choice("ab", "", "alpha-beta with the fitted evaluation: 10/10 against mcts, "
                          "ismcts and pimc at 0.05 s; the fitted weights beat the hand-set ones 75.7%"),
-    ("tweeeet", 2): Choice("ab", "", "alpha-beta (expectimax at the rows) with the fitted "
-                           "evaluation beats mcts, ismcts and pimc at 0.05 s"),
+    ("tweeeet", 2): Choice("ab", "lmr=1", "alpha-beta (expectimax at the rows) with the fitted "
+                           "evaluation beats mcts, ismcts and pimc at 0.05 s; late move "
+                           "reductions beat the same search without them 59.2% over 360 games "
+                           "at 0.05 s and 0.2 s"),
     ("connect4", 2): Choice("ab", "", "alpha-beta proves endgames; at 0.05 s it and mcts are not "
                             "separated (5/10), both far above ismcts and pimc"),
     ("cubirds", None): Choice("ab", "paranoid=1", "paranoid alpha-beta (at 2 players plain "
