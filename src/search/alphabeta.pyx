@@ -47,6 +47,10 @@ DEF EXACT = 0
 DEF LOWER = 1
 DEF UPPER = 2
 DEF NO_MOVE = 0xFFFF         # a table entry keeps move ids below this
+# move ordering scores above any history count: the table's move, then the two killers
+DEF ORDER_TT = 1e12
+DEF ORDER_KILLER1 = 1e11
+DEF ORDER_KILLER2 = 1e10
 
 MAX_DEPTH = MAX_PLY - 10        # the deepest iteration a search may ask for
 MAX_TT_MB = 65536
@@ -619,11 +623,11 @@ cdef class AlphaBeta:
                 # cost Connect Four 4x the nodes; history by move id, 4x on a drawn position)
                 sc[i] = -i
             elif m == tt_move:
-                sc[i] = 1e12
+                sc[i] = ORDER_TT
             elif m == self.killers[ply][0]:
-                sc[i] = 1e11
+                sc[i] = ORDER_KILLER1
             elif m == self.killers[ply][1]:
-                sc[i] = 1e10
+                sc[i] = ORDER_KILLER2
             elif self.windows:
                 # a proof to the end: the game's own generation order ranks the rest
                 # (history by move id, learnt across unrelated subtrees, ranked them worse
@@ -756,18 +760,15 @@ cdef class AlphaBeta:
                 v = self.value(<State>child, depth - 1, alpha, beta, ply + 1, me, self.exact_outcomes)
             else:
                 r = 0
-                if reducing and i >= 3 and self.scorebuf[ply * MAX_MOVES + i] < 1e10:
+                if reducing and i >= 3 and self.scorebuf[ply * MAX_MOVES + i] < ORDER_KILLER2:
                     r = 2 if (i >= 12 and depth >= 5) else 1
-                if r:
-                    v = self.value(<State>child, depth - 1 - r, alpha, alpha + 1.0, ply + 1, me,
+                v = self.value(<State>child, depth - 1 - r, alpha, alpha + 1.0, ply + 1, me,
+                               self.exact_outcomes)
+                if r and v > alpha and not self.stop:
+                    (<State>child).assign(s)
+                    (<State>child).play(m)
+                    v = self.value(<State>child, depth - 1, alpha, alpha + 1.0, ply + 1, me,
                                    self.exact_outcomes)
-                    if v > alpha and not self.stop:
-                        (<State>child).assign(s)
-                        (<State>child).play(m)
-                        v = self.value(<State>child, depth - 1, alpha, alpha + 1.0, ply + 1, me,
-                                       self.exact_outcomes)
-                else:
-                    v = self.value(<State>child, depth - 1, alpha, alpha + 1.0, ply + 1, me, self.exact_outcomes)
                 exact_v = False
                 if v > alpha and v < beta and not self.stop:
                     (<State>child).assign(s)
