@@ -86,6 +86,18 @@ def test_interrupted_analysis_prints_the_search_so_far(spec):
     assert "interrupted" in err and "Traceback" not in err
 
 
+@pytest.mark.parametrize("spec", ["mcts:iterations=1000000000,chance=open,imm=0.8",
+                                  "mcts:iterations=1000000000,chance=open,imm=0.8,threads=2"])
+def test_interrupted_open_loop_analysis_below_chance_prints_the_search_so_far(spec):
+    # Tweeeet lays rows at random: the open-loop passes go on below its chance nodes
+    from roost.core.games import get_game
+    p = _start(["analyse", "tweeeet", get_game("tweeeet").bench_position, "--engine", spec, "--progress"])
+    out, err = _interrupt_after(p, "info ")
+    assert p.returncode == 130
+    assert "best     " in out and "iterations" in out
+    assert "interrupted" in err and "Traceback" not in err
+
+
 def test_interrupted_pimc_on_hidden_cards_prints_its_votes():
     from roost.core.games import get_game
     state = get_game("cubirds").start(players=3, seed=2)

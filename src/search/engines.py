@@ -489,6 +489,9 @@ class MctsEngine(Engine):
         Param("widen", float, 1.0, "progressive widening at chance nodes: k = widen * visits^alpha", 0.0,
               maximum=1000.0),
         Param("alpha", float, 0.5, "progressive widening exponent", 0.0, maximum=1.0),
+        Param("chance", str, "closed", "chance nodes: closed, a child per outcome drawn (with "
+              "widening); open, one child for every outcome, drawn afresh on each pass (no "
+              "effect where the search is of information sets)", choices=("closed", "open")),
         _PLAYOUT_CAP,
         *_PLAYOUT_POLICY,
         *_TREE_EVAL,
@@ -509,7 +512,8 @@ class MctsEngine(Engine):
                 self._tree = MCTS(capacity=self._capacity, c=s["c"], pw_c=s.get("widen", 1.0),
                                   pw_alpha=s.get("alpha", 0.5), solver=s.get("solver", False),
                                   ismcts=self.ismcts, playout_plies=s.get("plies", 100000),
-                                  threads=s.get("threads", 1), **_tree_options(s))
+                                  threads=s.get("threads", 1),
+                                  open_loop=s.get("chance", "closed") == "open", **_tree_options(s))
             except MemoryError:
                 raise _no_memory(self.kind, "mem", s["mem"], "MB of tree") from None
         return self._tree

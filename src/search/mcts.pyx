@@ -44,7 +44,15 @@ The options of issue 11 (playout.pyx for the playout policies):
 - progressive bias (``bias``): bias * evaluation / (visits + 1) in selection; with either,
   untried moves are tried best-evaluated first;
 - RAVE / GRAVE (``rave``, ``grave``): all-moves-as-first statistics on every edge, blended
-  with the edge's mean (GRAVE reads them at the nearest ancestor with enough visits).
+  with the edge's mean (GRAVE reads them at the nearest ancestor with enough visits);
+- open-loop chance (``open_loop``): a chance node keeps one child for every outcome, the
+  outcome drawn afresh on each pass.  Where chance has thousands of outcomes (a Tweeeet
+  row), closed loop with widening sends all but a few iterations out of the tree at the
+  first chance node; open loop lets the tree grow as deep below chance as above it.  A
+  decision node below a chance node was expanded in one draw, so each pass considers only
+  its children legal in the present draw (a move legal now that the first draw lacked is
+  not searched there), and nothing below a chance node is proven: a proof in one draw is
+  none in another.
 Their per-node numbers live in a side store (Extra, chunked like the nodes and made only
 when an option needs it), so a plain search keeps its small nodes.  Under threads the
 AMAF counts and sums are atomic adds; a node's minimax value and a new child's evaluation
@@ -235,6 +243,7 @@ ctypedef struct Worker:
     pthread_t thread
     int moves[MAX_MOVES]
     int missing[MAX_MOVES]   # ISMCTS: actions an information set has no child for yet
+    char allowed[MAX_MOVES]  # open loop: which children of a node are legal in this draw
     # every player's results below each root child, this search only: the max^n value
     # vector the statistics report (an edge itself keeps only its mover's result)
     long long root_counts[MAX_MOVES]
@@ -271,6 +280,7 @@ cdef class MCTS:
     cdef public double rave         # RAVE: the visits at which AMAF and the mean weigh alike
     cdef public int grave_ref       # GRAVE: AMAF from the nearest ancestor this visited
     cdef readonly bint extras       # the side store exists (imm, bias or rave set)
+    cdef public bint open_loop      # chance nodes keep one child (perfect information only)
     # per-search
     cdef bint use_heur          # children are evaluated when created (bias or imm)
     cdef bint use_imm
@@ -287,7 +297,7 @@ cdef class MCTS:
                   double pw_alpha=0.5, bint solver=True, bint ismcts=False,
                   int playout_plies=100000, seed=0, int threads=1, int policy=0,
                   double epsilon=0.1, double imm=0.0, double bias=0.0, double rave=0.0,
-                  int grave=0):
+                  int grave=0, bint open_loop=False):
         cdef int i
         cdef Playout p
         if not 1 <= capacity <= MAX_NODES:
@@ -308,6 +318,7 @@ cdef class MCTS:
         self.bias = bias
         self.rave = rave
         self.grave_ref = grave
+        self.open_loop = open_loop
         self.extras = imm > 0 or bias > 0 or rave > 0
         pthread_mutex_init(&self.grow_lock, NULL)
         self.nchunks = (capacity + CHUNK - 1) >> CHUNK_BITS
@@ -501,7 +512,9 @@ cdef class MCTS:
         one chunk, the kept subtree is copied into a fresh store and the rest freed, so a
         long game's memory follows what is kept, not everything ever searched."""
         cdef int k = self.find_child(self.root, move)
-        if k == NONE or self.ismcts:
+        if k == NONE or self.ismcts or (self.open_loop and self.at(self.root).chance):
+            # open loop: the chance root's one child stands for every outcome, the one drawn
+            # in the game included, but its subtree was grown in other draws
             self.reset()
             return
         if self.reserved > CHUNK:
@@ -634,12 +647,13 @@ cdef class MCTS:
         store8(&nd.expanded, EXPANDED)
         return True
 
-    cdef int select_decision(self, int node, int player) noexcept nogil:
+    cdef int select_decision(self, int node, int player, const char* allowed) noexcept nogil:
         """UCB1 over the children of a perfect-information decision node (max^n: each
         child's value is its mover's); proven children steer the choice.  The parent's
         part of the exploration term is computed once; the children are an array, and
         the 1/n and 1/sqrt(n) of small visit counts come from tables (no division or
-        square root on the way down for most children)."""
+        square root on the way down for most children).  ``allowed`` (NULL: all) marks
+        the children legal in this pass's draw (open loop below a chance node)."""
         cdef Node* nd = self.at(node)
         cdef int n = nd.nkids, i, best = NONE, fallback = NONE, v
         cdef Node* kids
@@ -652,6 +666,8 @@ cdef class MCTS:
         kids = self.at(nd.child)
         explore = self.c * sqrt(log(<double>nd.visits))
         for i in range(n):
+            if allowed != NULL and not allowed[i]:
+                continue
             ch = kids + i
             if solving and ch.proven != UNKNOWN:
                 if ch.proven == mine:
@@ -671,7 +687,8 @@ cdef class MCTS:
                 best = nd.child + i
         return best if best != NONE else fallback
 
-    cdef int select_with_options(self, Playout po, int node, int player, int ref) noexcept nogil:
+    cdef int select_with_options(self, Playout po, int node, int player, int ref,
+                                 const char* allowed) noexcept nogil:
         """select_decision with the options of issue 11: a move's mean is blended with its
         AMAF mean read at `ref` (GRAVE: an ancestor with enough visits and the same player to
         move; plain RAVE: the node itself) and with its implicit minimax value, plus the
@@ -689,6 +706,8 @@ cdef class MCTS:
         if from_ref:
             self.load_reference(po, ref)
         for i in range(n):
+            if allowed != NULL and not allowed[i]:
+                continue
             k = nd.child + i
             ch = self.at(k)
             x = self.ex(k)
@@ -806,6 +825,34 @@ cdef class MCTS:
         node_unlock(&nd.lock)
         return best
 
+    cdef const char* legal_children(self, Worker* wk, State w, int node) noexcept nogil:
+        """Marks (in the worker's buffer) which children of an expanded decision node are
+        legal in ``w``: open loop, below a chance node, where the node was expanded in
+        another draw.  The legal moves are sorted once and each child's move looked up."""
+        cdef Node* nd = self.at(node)
+        cdef int n = w.legal_moves(wk.moves), i, j, m, lo, hi, mid
+        cdef int* mv = wk.moves
+        cdef Node* kids = self.at(nd.child) if nd.nkids > 0 else NULL
+        for i in range(1, n):
+            m = mv[i]
+            j = i - 1
+            while j >= 0 and mv[j] > m:
+                mv[j + 1] = mv[j]
+                j -= 1
+            mv[j + 1] = m
+        for i in range(nd.nkids):
+            m = kids[i].move
+            lo = 0
+            hi = n
+            while lo < hi:
+                mid = (lo + hi) >> 1
+                if mv[mid] < m:
+                    lo = mid + 1
+                else:
+                    hi = mid
+            wk.allowed[i] = lo < n and mv[lo] == m
+        return wk.allowed
+
     cdef inline double information_set_score(self, Node* ch, int avail) noexcept nogil:
         cdef int v = ch.visits
         if v == 0:
@@ -852,6 +899,9 @@ cdef class MCTS:
         cdef double out[MAX_PLAYERS]
         cdef Node* nd
         cdef bint from_proof = False, leaf_terminal = False
+        # open loop: a chance node has been passed, so the nodes below were made in other draws
+        cdef bint open_loop = self.open_loop and not self.ismcts, drawn = False
+        cdef const char* allowed
         cdef int refs[MAX_PLAYERS]
         for i in range(MAX_PLAYERS):
             refs[i] = NONE
@@ -872,7 +922,11 @@ cdef class MCTS:
             if tm == CHANCE:
                 nd.chance = 1
                 o = w.sample_chance(&wk.rng)
-                label = w.observe(o, self.observer) if self.ismcts else o
+                if open_loop:
+                    label = 0
+                    drawn = True
+                else:
+                    label = w.observe(o, self.observer) if self.ismcts else o
                 k = self.chance_child(wk, node, label)
                 w.play(o)
                 if k == NONE:
@@ -892,14 +946,17 @@ cdef class MCTS:
             else:
                 if load8(&nd.expanded) != EXPANDED and not self.expand(wk, w, node, tm):
                     break               # the budget is spent (or another thread is here)
+                # (even a node this pass expanded: another thread may have, in its draw)
+                allowed = self.legal_children(wk, w, node) if drawn else NULL
                 if self.use_options:
                     # GRAVE's reference for this player: the deepest node on the path with
                     # enough visits before this iteration (the root at first)
                     if self.use_rave and (nd.visits - 1 >= self.grave_ref or refs[tm] == NONE):
                         refs[tm] = node
-                    k = self.select_with_options(po, node, tm, refs[tm] if self.use_rave else node)
+                    k = self.select_with_options(po, node, tm, refs[tm] if self.use_rave else node,
+                                                 allowed)
                 else:
-                    k = self.select_decision(node, tm)
+                    k = self.select_decision(node, tm, allowed)
             if k == NONE:
                 break
             w.play(self.at(k).move)
@@ -920,7 +977,7 @@ cdef class MCTS:
             else:
                 for i in range(w.n_players):
                     out[i] = w.evaluate(i)
-            if leaf_terminal and self.solving:
+            if leaf_terminal and self.solving and not drawn:
                 self.prove_terminal(node, out)
         for i in range(depth + 1):
             nd = self.at(wk.path[i])
@@ -945,7 +1002,7 @@ cdef class MCTS:
             wk.root_counts[k] += 1
             for i in range(w.n_players):
                 wk.root_sums[k * MAX_PLAYERS + i] += out[i]
-        if self.solving and (leaf_terminal or from_proof):
+        if self.solving and (leaf_terminal or from_proof) and not drawn:
             self.propagate(wk, depth)
 
     # ------------------------------------------------------------------ evaluation in the tree
@@ -1043,6 +1100,8 @@ cdef class MCTS:
         cdef double allowed
         if self.ismcts:
             return 1 << 30
+        if self.open_loop:
+            return 1
         allowed = ceil(self.pw_c * pow(<double>nd.visits, self.pw_alpha))
         if allowed < 1:
             allowed = 1
@@ -1339,6 +1398,7 @@ cdef class MCTS:
             nd = self.at(i)
             row = {"move": nd.move, "mover": nd.mover, "visits": nd.visits, "value": nd.value,
                    "chance": nd.chance, "expanded": nd.expanded == EXPANDED, "children": kids,
+                   "proven": nd.proven,
                    "heur": None, "imm": None, "amaf_value": None, "amaf_visits": None}
             if self.xchunks != NULL:
                 x = self.ex(i)
@@ -1346,6 +1406,16 @@ cdef class MCTS:
                            amaf_visits=x.amaf_visits)
             out[i] = row
         return out
+
+    def children_allowed_in(self, State state, int node):
+        """The moves of an expanded decision node's children that an open-loop pass in
+        ``state`` (this node's position in some draw) would consider (to check the filter)."""
+        cdef const char* allowed
+        cdef int i
+        if not (0 <= node < self.reserved) or self.at(node).expanded != EXPANDED:
+            raise ValueError(f"node {node} is not an expanded decision node of this tree")
+        allowed = self.legal_children(&self.workers[0], state, node)
+        return [self.at(self.at(node).child + i).move for i in range(self.at(node).nkids) if allowed[i]]
 
     cdef list slot_values(self, int slot, int n):
         cdef long long c = 0
