@@ -20,6 +20,16 @@ CUBIRDS_LAY = (
     '"FFFFFFOOOOOOTTTTDDDDDDDDDDPPPPPPPPPMMMMMMWWWWWWWWWWRRRRRRRRRR", "turn": 9}')
 
 
+def tweeeet_middle():
+    """A Tweeeet position a few seeded flights in, with rows laid as they came."""
+    s = get_game("tweeeet").start(seed=5)
+    for k in range(6):
+        s.play_unchecked(sorted(s.legal())[k % 3])
+        while s.is_chance:
+            s.play_unchecked(s.sample(11 + k))
+    return s
+
+
 def random_game(info, players, seed):
     """The states of one seeded random game (uniform moves, chance by its probabilities)."""
     rnd = random.Random(seed)

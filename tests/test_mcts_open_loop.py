@@ -10,24 +10,19 @@
 - deterministic for a seed, a legal move on every game, and no change at all on a game
   without chance or where the search is of information sets.
 """
+import pathlib
 import random
+import sys
 
 import pytest
 
 from roost.core.games import all_games, get_game
 from roost.search.engines import parse_engine
 
-TWEEEET = get_game("tweeeet")
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from search_positions import tweeeet_middle  # noqa: E402
+
 DICE = get_game("dice")
-
-
-def tweeeet_middle():
-    s = TWEEEET.start(seed=5)
-    for k in range(6):                    # a few seeded flights, rows laid as they come
-        s.play_unchecked(sorted(s.legal())[k % 3])
-        while s.is_chance:
-            s.play_unchecked(s.sample(11 + k))
-    return s
 
 
 def searched(spec, state, iterations, seed=1):

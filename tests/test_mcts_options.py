@@ -15,6 +15,8 @@
   and plays legal moves on every game; bad values are one clear message.
 """
 import math
+import pathlib
+import sys
 
 import pytest
 
@@ -25,19 +27,12 @@ from roost.search.engines import parse_engine
 from roost.search.mcts import MCTS
 from roost.search.playout import POLICIES, Playout
 
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from search_positions import tweeeet_middle  # noqa: E402
+
 DUCKS_MIDDLE = "bwbwb/w4b/w5w/b6b/b7b/w6w/b5w/b4w/bbwww w 0"
 DUCKS_LATE = "5/2bb2/*wbb3/1bbbwb2/2bwbw3/1wwwwb2/1wbww2/3w2/5 b 39"
 DUCKS_WIN_IN_ONE = "5/6/2bw1w1/3bwww1/2bbwww2/1bbbbwb1/1*wwbw1/2bb2/5 b 35"
-TWEEEET = get_game("tweeeet")
-
-
-def tweeeet_middle():
-    s = TWEEEET.start(seed=5)
-    for k in range(6):                    # a few seeded flights, rows laid as they come
-        s.play_unchecked(sorted(s.legal())[k % 3])
-        while s.is_chance:
-            s.play_unchecked(s.sample(11 + k))
-    return s
 
 
 POSITIONS = [("ducks", lambda: Ducks.parse(DUCKS_MIDDLE)), ("tweeeet", tweeeet_middle)]

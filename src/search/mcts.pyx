@@ -223,6 +223,18 @@ cdef void fill_reciprocals() noexcept:
 fill_reciprocals()
 
 
+cdef inline void sort_moves(int* mv, int n) noexcept nogil:
+    """Ascending, in place: an insertion sort, since generation order is nearly sorted."""
+    cdef int i, j, m
+    for i in range(1, n):
+        m = mv[i]
+        j = i - 1
+        while j >= 0 and mv[j] > m:
+            mv[j + 1] = mv[j]
+            j -= 1
+        mv[j + 1] = m
+
+
 ctypedef struct Worker:
     # what one thread of a search owns; the tree and the states are borrowed references
     # (the MCTS object holds them for the search's length)
@@ -769,13 +781,7 @@ cdef class MCTS:
         cdef Node* ch
         cdef int* mv = wk.moves
         cdef int* missing = wk.missing
-        for i in range(1, n):          # insertion sort: generation order is nearly sorted
-            m = mv[i]
-            j = i - 1
-            while j >= 0 and mv[j] > m:
-                mv[j + 1] = mv[j]
-                j -= 1
-            mv[j + 1] = m
+        sort_moves(mv, n)
         k = load32(<int*>&nd.child)
         for i in range(n):
             m = mv[i]
@@ -833,13 +839,7 @@ cdef class MCTS:
         cdef int n = w.legal_moves(wk.moves), i, j, m, lo, hi, mid
         cdef int* mv = wk.moves
         cdef Node* kids = self.at(nd.child) if nd.nkids > 0 else NULL
-        for i in range(1, n):
-            m = mv[i]
-            j = i - 1
-            while j >= 0 and mv[j] > m:
-                mv[j + 1] = mv[j]
-                j -= 1
-            mv[j + 1] = m
+        sort_moves(mv, n)
         for i in range(nd.nkids):
             m = kids[i].move
             lo = 0
