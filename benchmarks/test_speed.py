@@ -73,3 +73,16 @@ def test_alphabeta_nodes(benchmark, info):
     r = benchmark.pedantic(lambda: parse_engine(spec).choose(s, seed=1), rounds=3, iterations=1)
     benchmark.extra_info["nodes"] = r.nodes
     benchmark.extra_info["nodes_per_s"] = r.nodes / benchmark.stats.stats.mean
+
+
+@pytest.mark.parametrize("chance", ["closed", "open"])
+def test_mcts_chance_modes_on_tweeeet(benchmark, chance):
+    # open-loop chance nodes (mcts:chance=open) grow a far larger tree below Tweeeet's rows
+    # and filter each node's children by the legal moves of the draw: the cost of a pass
+    s = _position(next(g for g in GAMES if g.name == "tweeeet"))
+    its = work_for("tweeeet")["mcts"]
+    r = benchmark.pedantic(lambda: parse_engine(f"mcts:iterations={its},imm=0.8,chance={chance}").choose(s, seed=1),
+                           rounds=3, iterations=1)
+    assert r.iterations == its
+    benchmark.extra_info["iterations_per_s"] = r.iterations / benchmark.stats.stats.mean
+    benchmark.extra_info["tree_nodes"] = r.info["tree_nodes"]
