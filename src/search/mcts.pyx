@@ -69,6 +69,7 @@ from roost.search.clock cimport now, interrupted
 from roost.search.threads cimport add_double as atomic_add_double, add_float as atomic_add_float
 
 from roost.core.rng cimport Rng, rng_seed, rng_below, rng_next
+from roost.core.int_sort cimport sort_ascending
 from roost.core.state cimport State, CHANCE, HIDDEN, MAX_MOVES, MAX_PLAYERS
 from roost.search.playout cimport Playout, POLICY_MAST
 
@@ -221,18 +222,6 @@ cdef void fill_reciprocals() noexcept:
 
 
 fill_reciprocals()
-
-
-cdef inline void sort_moves(int* mv, int n) noexcept nogil:
-    """Ascending, in place: an insertion sort, since generation order is nearly sorted."""
-    cdef int i, j, m
-    for i in range(1, n):
-        m = mv[i]
-        j = i - 1
-        while j >= 0 and mv[j] > m:
-            mv[j + 1] = mv[j]
-            j -= 1
-        mv[j + 1] = m
 
 
 ctypedef struct Worker:
@@ -781,7 +770,7 @@ cdef class MCTS:
         cdef Node* ch
         cdef int* mv = wk.moves
         cdef int* missing = wk.missing
-        sort_moves(mv, n)
+        sort_ascending(mv, n)
         k = load32(<int*>&nd.child)
         for i in range(n):
             m = mv[i]
@@ -839,7 +828,7 @@ cdef class MCTS:
         cdef int n = w.legal_moves(wk.moves), i, j, m, lo, hi, mid
         cdef int* mv = wk.moves
         cdef Node* kids = self.at(nd.child) if nd.nkids > 0 else NULL
-        sort_moves(mv, n)
+        sort_ascending(mv, n)
         for i in range(nd.nkids):
             m = kids[i].move
             lo = 0

@@ -5,6 +5,7 @@ keeping the pending decision node."""
 from libc.stdlib cimport malloc, free
 from libc.string cimport memcmp
 
+from roost.core.int_sort cimport sort_ascending
 from roost.core.rng cimport Rng, rng_below, rng_next
 from roost.core.state cimport HIDDEN, MAX_MOVES
 from roost.core.wingspan.tables cimport *
@@ -260,7 +261,7 @@ cdef void resample_setup(Core* c, int o, Rng* rng) noexcept nogil:
     """Setup buffers of other seats are hidden (§6.1): draw fresh ones consistent with the
     public progress of the setup frame."""
     cdef Frame* F
-    cdef int q, cur, stage, i, k, t, j, tmp, b, nb
+    cdef int q, cur, stage, i, k, t, j, b, nb
     cdef int types[5]
     cdef int held[2]
     cdef Player* P
@@ -301,13 +302,7 @@ cdef void resample_setup(Core* c, int o, Rng* rng) noexcept nogil:
         for j in range(5):
             types[j] = j
         rshuffle(types, 5, rng)
-        for j in range(1, k):
-            tmp = types[j]
-            t = j - 1
-            while t >= 0 and types[t] > tmp:
-                types[t + 1] = types[t]
-                t -= 1
-            types[t + 1] = tmp
+        sort_ascending(types, k)
         for t in range(5):
             P.sfood[t] = 0
         for j in range(k if stage >= 2 else i):

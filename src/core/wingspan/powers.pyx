@@ -6,6 +6,7 @@ cards, predators, bonus cards, the draft, or structure (extra plays, moves, repe
 
 Every family function either writes a decision (returns the number of moves) or finishes
 the step (``step_done`` / ``pop``) and returns 0; the frame pointer is invalid after a pop."""
+from roost.core.int_sort cimport sort_ascending
 from roost.core.wingspan.tables cimport *
 from roost.core.wingspan.state cimport (
     Core, Frame, Player, rbelow, roll_all, one_faced, feeder_gives, die_opts, die_apply,
@@ -527,7 +528,7 @@ cdef int bonus_gen(Core* c, Frame* F, int* out) noexcept nogil:
 cdef int draft_gen(Core* c, Frame* F, int* out) noexcept nogil:
     """DRAFT players+1: the owner draws n+1 cards into the pool, then the seats pick from
     the owner clockwise; the owner takes what is left."""
-    cdef int p = F.seat, q, n, i, t, k
+    cdef int p = F.seat, q, n, i
     cdef int cards[8]
     if F.norder == 0:
         if F.k < c.n + 1:
@@ -541,13 +542,7 @@ cdef int draft_gen(Core* c, Frame* F, int* out) noexcept nogil:
     if c.ndraft > 0 and F.i < F.norder and c.n > 1:
         for i in range(c.ndraft):
             cards[i] = c.draft[i]
-        for i in range(1, c.ndraft):      # ascending ids
-            k = cards[i]
-            t = i - 1
-            while t >= 0 and cards[t] > k:
-                cards[t + 1] = cards[t]
-                t -= 1
-            cards[t + 1] = k
+        sort_ascending(cards, c.ndraft)       # ascending ids
         for i in range(c.ndraft):
             out[i] = O_CARD + cards[i]
         return node(c, F.order[F.i], P_DRAFT_PICK, K_CARD, c.ndraft)
