@@ -4,6 +4,8 @@
   for its mover; epsilon 1 plays other moves;
 - playout=mast: a playout takes the move with the best average result, and a search credits
   the moves it played with their mover's result;
+- playout=decisive: a playout takes a move that wins at once whenever the game names one
+  (State.search_moves), and never one the game knows to lose while another is left;
 - imm=: every node's implicit minimax value is its evaluation (a leaf) or the max / min
   of its children's (a decision node), the visit-weighted mean at a chance node;
 - bias=: new moves are tried best-evaluated first and a heavy bias spends the visits on the
@@ -38,7 +40,8 @@ DUCKS_WIN_IN_ONE = "5/6/2bw1w1/3bwww1/2bbwww2/1bbbbwb1/1*wwbw1/2bb2/5 b 35"
 POSITIONS = [("ducks", lambda: Ducks.parse(DUCKS_MIDDLE)), ("tweeeet", tweeeet_middle)]
 OPTION_SPECS = ["playout=eval", "playout=eval,epsilon=0.5,plies=6", "playout=mast",
                 "imm=0.5", "imm=1,plies=2", "bias=2", "rave=50", "rave=50,grave=20",
-                "imm=0.3,bias=0.5,playout=mast,plies=10,rave=100"]
+                "imm=0.3,bias=0.5,playout=mast,plies=10,rave=100", "playout=decisive",
+                "playout=decisive,plies=30,imm=0.5"]
 
 
 def value_after(state, move, player):
@@ -67,7 +70,7 @@ def test_greedy_eval_playouts_take_a_move_the_evaluation_likes_best(game, make):
     assert checked >= 5          # choices that mattered
 
 
-@pytest.mark.parametrize("policy", ["random", "eval", "mast"])
+@pytest.mark.parametrize("policy", ["random", "eval", "mast", "decisive"])
 def test_a_trace_holds_its_own_playout_only(policy):
     # the same Playout traced again with the same seed gives the same line, not the first
     # line followed by the second (the trail is emptied after each trace; kills playout
@@ -78,6 +81,42 @@ def test_a_trace_holds_its_own_playout_only(policy):
     assert len(first) == 6
     assert p.trace(s, seed=2, max_plies=6) == first
     assert p.trace(s, seed=2, max_plies=3) == first[:3]
+
+
+def test_decisive_playouts_take_every_win_and_no_move_that_loses_at_once():
+    # Feed the Ducks (rules: End of the game): a crumb that gathers the mover's ducks wins, one
+    # that gathers only the opponent's loses; each ply of the traced playouts checked by
+    # playing every legal crumb
+    def result(state, move, player):
+        c = state.copy()
+        c.play_unchecked(move)
+        return c.result()[player] if c.is_over else None
+
+    wins = avoided = 0
+    for seed in range(40):
+        s = Ducks.parse(DUCKS_MIDDLE)
+        w = s.copy()
+        for player, move in Playout(POLICIES["decisive"], 0.0).trace(s, seed=seed):
+            assert player == w.player
+            results = [result(w, m, player) for m in w.legal()]
+            if 1.0 in results:
+                assert result(w, move, player) == 1.0, w.text()
+                wins += 1
+            elif any(r != 0.0 for r in results):
+                assert result(w, move, player) != 0.0, w.text()
+                avoided += 0.0 in results
+            w.play_unchecked(move)
+        assert w.is_over                       # played to the end (no cut-off)
+    # the playouts end by a side taking its win (a random playout ends by accident), and
+    # losing crumbs were there to avoid
+    assert wins >= 35 and avoided >= 5, (wins, avoided)
+
+
+def test_decisive_playouts_play_random_moves_where_the_game_names_no_win():
+    # Tweeeet does not override search_moves: its decisive playout is a uniformly random one
+    s = tweeeet_middle()
+    draws = 600
+    assert_uniform(first_move_counts("decisive", s, draws), s.legal(), draws)
 
 
 def test_epsilon_is_the_share_of_random_moves_in_eval_playouts():

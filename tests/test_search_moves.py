@@ -1,9 +1,14 @@
 """The search_moves hook: the moves a proof must search and what the game knows of the next
-two plies (state.pxd, SOON_*).  Checked on Connect Four, the one game that overrides it,
-against the rules played out move by move; every other game says nothing (its legal moves,
-"unknown")."""
+two plies (state.pxd, SOON_*).  Checked on the games that override it against the rules
+played out move by move: Connect Four (a win now, else the moves that do not let the
+opponent win at once) and Feed the Ducks (a crumb that gathers the mover's ducks, else the
+crumbs that do not gather the opponent's alone); every other game says nothing (its legal
+moves, "unknown")."""
 import pathlib
+import random
 import sys
+
+from roost.core.ducks import Ducks
 
 from roost.core.games import registered_games
 from roost.interop.native import search_moves
@@ -68,9 +73,64 @@ def _line_through(state, player, col, row, dc, dr):
     return run(1) + run(-1) >= 3
 
 
+def ducks_positions(count, seed):
+    """Play-phase positions of seeded uniformly random Feed the Ducks games: every one from
+    the first crumb on, until a game ends (its last position has a move that ends it)."""
+    rnd = random.Random(seed)
+    out = []
+    while len(out) < count:
+        s = Ducks.start(seed=rnd.randrange(1 << 30))
+        while not s.is_over and len(out) < count:
+            if s.phase == "play":
+                out.append(s.copy())
+            s.play_move(rnd.choice(s.legal()))
+    return out
+
+
+def crumb_result(state, move):
+    """'win', 'loss' or None: what the crumb on `move` decides for its mover, by the rules
+    (rules: End of the game; a repetition or the cap is a draw, decided but neither)."""
+    child = state.copy()
+    child.play_move(move)
+    if not child.is_over:
+        return None
+    mine = child.result()[state.player]
+    return "win" if mine == 1.0 else "loss" if mine == 0.0 else None
+
+
+def test_ducks_a_winning_crumb_alone_else_every_crumb_but_those_that_lose_at_once():
+    seen = {"win": 0, "pruned": 0, "all lose": 0, "quiet": 0}
+    for s in ducks_positions(4000, seed=21):
+        legal = s.legal()
+        searched, soon = search_moves(s)
+        results = {m: crumb_result(s, m) for m in legal}
+        if "win" in results.values():
+            assert soon == "win" and len(searched) == 1 and results[searched[0]] == "win", s.text()
+            seen["win"] += 1
+            continue
+        assert soon == "unknown", s.text()
+        if all(r == "loss" for r in results.values()):
+            assert searched == legal, s.text()     # nothing left to choose: all of them
+            seen["all lose"] += 1
+        else:
+            assert searched == [m for m in legal if results[m] != "loss"], s.text()
+            seen["pruned" if len(searched) < len(legal) else "quiet"] += 1
+    # every case met (a uniformly random game ends after about 40 crumbs, its last position
+    # often holding a gathering crumb for one side or the other)
+    assert seen["win"] > 40 and seen["pruned"] > 40 and seen["quiet"] > 1000, seen
+
+
+def test_ducks_setup_says_nothing():
+    s = Ducks.start(seed=3)
+    assert search_moves(s) == (s.legal(), "unknown")
+    for move in s.legal()[:23]:
+        s.play_move(s.legal()[0])
+    assert s.phase == "setup" and search_moves(s) == (s.legal(), "unknown")
+
+
 def test_other_games_say_nothing():
     for info in registered_games():
-        if info.name == "connect4":
+        if info.name in ("connect4", "ducks"):
             continue
         s = info.default_position()
         if not s.is_chance and not s.is_over:

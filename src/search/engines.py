@@ -419,7 +419,8 @@ _PLAYOUT_CAP = Param("plies", int, 100000, "playout cut-off: plies a playout pla
 _PLAYOUT_POLICY = (
     Param("playout", str, "random", "playout moves: random; eval, the move the game's evaluation "
           "likes best for the mover; mast, the move with the best average result so far in "
-          "this search", choices=("random", "eval", "mast")),
+          "this search; decisive, a move that wins at once if there is one, else a random "
+          "move the game does not know to lose", choices=("random", "eval", "mast", "decisive")),
     Param("epsilon", float, 0.1, "eval and mast playouts: the chance of a random move instead", 0.0,
           maximum=1.0),
 )

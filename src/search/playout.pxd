@@ -10,6 +10,8 @@ cdef enum:
     POLICY_RANDOM = 0   # uniformly random moves (the game's native playout)
     POLICY_EVAL = 1     # epsilon-greedy on the game's evaluation of the position after the move
     POLICY_MAST = 2     # epsilon-greedy on move averages learnt during this search (MAST)
+    POLICY_DECISIVE = 3 # a move that wins at once when the game names one, else a random move
+                        # among those the game does not know to lose (State.search_moves)
     MAST_BITS = 16      # MAST slots: hashed (player, move) pairs
     TRAIL_CAP = 16384   # moves of one iteration remembered for the MAST update
 

@@ -4,6 +4,11 @@
 - eval: epsilon-greedy on the game's evaluation: with probability epsilon a random move,
   else the move whose resulting position the evaluation likes best for the mover (one
   copy, move and evaluation per legal move: slower plies, better informed);
+- decisive: the game's search_moves (the moves a proof searches): a move that wins at once
+  when it names one, else a random move among those it does not know to lose (at once, or
+  on the opponent's reply where the game looks that far).  Random playouts of a connection
+  game end by a side gathered by accident; decisive ones end when a side can gather, so
+  their results say who is closer to it.  A game without search_moves plays random moves;
 - mast: Move-Average Sampling: every (player, move) pair keeps the mean result of the
   iterations of this search that played it (in the tree or the playout); a playout takes
   the best mean with probability 1 - epsilon, else a random move.  Moves are compared by
@@ -23,12 +28,13 @@ from libc.string cimport memset
 from libc.stdint cimport uint32_t, uint64_t
 
 from roost.core.rng cimport Rng, rng_below, rng_double, rng_seed
-from roost.core.state cimport State, CHANCE, MAX_PLAYERS
+from roost.core.state cimport State, CHANCE, MAX_PLAYERS, SOON_WIN
 
 # the shared MAST table is added to and read with the threads' atomics
 from roost.search.threads cimport add_double as atomic_add_double, load_double as atomic_load_double
 
-POLICIES = {"random": POLICY_RANDOM, "eval": POLICY_EVAL, "mast": POLICY_MAST}
+POLICIES = {"random": POLICY_RANDOM, "eval": POLICY_EVAL, "mast": POLICY_MAST,
+            "decisive": POLICY_DECISIVE}
 
 DEF MAST_SLOTS = 1 << 16
 
@@ -42,7 +48,7 @@ cdef inline int mast_slot(int player, int move) noexcept nogil:
 cdef class Playout:
 
     def __cinit__(self, int policy=POLICY_RANDOM, double epsilon=0.1):
-        if policy not in (POLICY_RANDOM, POLICY_EVAL, POLICY_MAST):
+        if policy not in (POLICY_RANDOM, POLICY_EVAL, POLICY_MAST, POLICY_DECISIVE):
             raise ValueError(f"unknown playout policy {policy}")
         if not 0.0 <= epsilon <= 1.0:
             raise ValueError(f"a playout's epsilon is a probability (0..1), not {epsilon}")
@@ -175,7 +181,7 @@ cdef class Playout:
 
     cdef int run(self, State w, Rng* rng, int max_plies) noexcept nogil:
         """Play `w` on by the policy for at most `max_plies` plies; the plies played."""
-        cdef int plies = 0, n, player, m
+        cdef int plies = 0, n, player, m, soon
         if self.policy == POLICY_RANDOM and not self.recording:
             return w.playout(rng, max_plies)     # the game's fast playout, unrecorded
         while plies < max_plies and not w.over():
@@ -183,6 +189,11 @@ cdef class Playout:
             if player == CHANCE:
                 m = w.sample_chance(rng)
                 self.note(CHANCE, m)
+                w.play(m)
+            elif self.policy == POLICY_DECISIVE:
+                n = w.search_moves(self.moves, &soon)
+                m = self.moves[0] if soon == SOON_WIN else self.moves[rng_below(rng, n)]
+                self.note(player, m)
                 w.play(m)
             else:
                 n = w.legal_moves(self.moves)

@@ -11,7 +11,7 @@ from libc.math cimport exp
 
 from roost.core.bits cimport popcount, lsb, pdep, clear_lsb
 from roost.core.rng cimport Rng, rng_below
-from roost.core.state cimport State, two_player_outcome
+from roost.core.state cimport State, two_player_outcome, SOON_UNKNOWN, SOON_WIN
 from roost.core.ducks.board cimport (init_tables, swim, gathered, groups_and_links, crumb_targets, full_key,
                                      EDGE, BOARD, Z_WHITE, Z_BLACK, Z_CRUMB, Z_SIDE, DUCKS_PER_COLOUR,
                                      SETUP_PLACEMENTS, PLY_CAP, MAX_HIST, WHITE_DUCK, BLACK_DUCK)
@@ -244,6 +244,35 @@ cdef class Ducks(State):
             out[n] = lsb(f)
             n += 1
             f = clear_lsb(f)
+        return n
+
+    cdef int search_moves(self, int* out, int* soon) noexcept nogil:
+        # What one crumb decides (the setup decides nothing): a placement that gathers the
+        # mover's colour wins now (alone, it is all a proof or a decisive playout needs);
+        # else the placements less those that gather the opponent's colour alone, which
+        # lose at once.  If every placement loses at once, all of them (SOON_UNKNOWN is
+        # always right).  The opponent's replies are not looked at: that is n^2 swims.
+        cdef DucksCore t
+        cdef uint64_t f
+        cdef int n = 0, cell, me = self.c.side
+        soon[0] = SOON_UNKNOWN
+        if self.c.result >= 0 or popcount(self.c.white | self.c.black) < SETUP_PLACEMENTS:
+            return self.legal_moves(out)
+        f = crumb_targets(self.c.white | self.c.black, self.c.crumb)
+        while f:
+            cell = lsb(f)
+            f = clear_lsb(f)
+            t = self.c
+            crumb_lands(&t, cell)
+            if t.result == me:
+                soon[0] = SOON_WIN
+                out[0] = cell
+                return 1
+            if t.result < 0:
+                out[n] = cell
+                n += 1
+        if n == 0:
+            return self.legal_moves(out)
         return n
 
     cdef void play(self, int move) noexcept nogil:
