@@ -20,7 +20,8 @@ def quiet(result):
 
 
 def test_auto_plays_what_docs_strength_md_names_for_each_game_and_player_count():
-    expected = {("ducks", 2): "ab:", ("tweeeet", 2): "ab:lmr=1,", ("connect4", 2): "ab:",
+    expected = {("ducks", 2): "ab:", ("tweeeet", 2): "ab:lmr=1,",
+                ("connect4", 2): "mcts:playout=decisive,",
                 **{("cubirds", n): "ab:paranoid=1," for n in (2, 3, 4, 5)},
                 **{("leaves", n): "ab:paranoid=1," for n in (2, 3, 4)},
                 ("wingspan", 1): "ismcts:", **{("wingspan", n): f"ismcts:plies={20 * n}," for n in (2, 3, 4, 5)}}
@@ -59,10 +60,10 @@ def test_auto_without_a_seed_plays_seed_0():
 
 def test_a_new_game_forgets_what_the_last_one_taught():
     # alpha-beta's table carries over between searches; new_game clears it
-    state = get_game("connect4").start()
+    state = get_game("ducks").start(seed=5)
     e = parse_engine("auto:nodes=3000")
     e.new_game()                                  # nothing built yet: nothing to forget
-    e.advance(3)
+    e.advance(state.legal()[0])
     first = quiet(e.choose(state, seed=1))
     assert quiet(e.choose(state, seed=1)) != first
     e.new_game()
