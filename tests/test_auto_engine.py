@@ -20,7 +20,7 @@ def quiet(result):
 
 
 def test_auto_plays_what_docs_strength_md_names_for_each_game_and_player_count():
-    expected = {("ducks", 2): "ab:", ("tweeeet", 2): "ab:lmr=1,",
+    expected = {("ducks", 2): "mcts:", ("tweeeet", 2): "ab:lmr=1,",
                 ("connect4", 2): "mcts:playout=decisive,",
                 **{("cubirds", n): "ab:paranoid=1," for n in (2, 3, 4, 5)},
                 **{("leaves", n): "ab:paranoid=1," for n in (2, 3, 4)},
@@ -32,9 +32,22 @@ def test_auto_plays_what_docs_strength_md_names_for_each_game_and_player_count()
     assert auto.resolve("nogame", 2, 0.5) == "mcts:time=0.5"
 
 
+def test_a_short_budget_plays_what_measured_strongest_there():
+    # Feed the Ducks: alpha-beta below 0.1 s a move, MCTS from there (docs/strength.md)
+    assert auto.resolve("ducks", 2, 0.05) == "ab:time=0.05"
+    assert auto.resolve("ducks", 2, 0.0999) == "ab:time=0.0999"
+    assert auto.resolve("ducks", 2, 0.1) == "mcts:time=0.1"
+    assert auto.resolve("ducks", 2, 0.05, 300) == "ab:nodes=300,time=0.05"
+    # no budget, or a node budget alone: the default second's choice
+    assert auto.resolve("ducks", 2) == "mcts:time=1"
+    assert auto.resolve("ducks", 2, nodes=500) == "mcts:iterations=500"
+    # a game without a short-budget entry: one choice at every budget
+    assert auto.resolve("tweeeet", 2, 0.01).startswith("ab:lmr=1,")
+
+
 def test_auto_budgets_one_second_by_default_and_a_node_budget_alone():
-    assert auto.resolve("ducks", 2) == "ab:time=1"
-    assert auto.resolve("ducks", 2, nodes=500) == "ab:nodes=500"
+    assert auto.resolve("leaves", 2) == "ab:paranoid=1,time=1"
+    assert auto.resolve("leaves", 2, nodes=500) == "ab:paranoid=1,nodes=500"
     assert auto.resolve("wingspan", 2, 0.25, 300) == "ismcts:plies=40,iterations=300,time=0.25"
     assert auto.resolve("nogame", 2, 0, 70) == "mcts:iterations=70"
     e = parse_engine("auto")
@@ -49,7 +62,7 @@ def test_the_table_cannot_be_changed_by_accident():
     choice = auto.choice_for("ducks", 2)
     with pytest.raises(dataclasses.FrozenInstanceError):
         choice.kind = "mcts"
-    assert {choice: 1}[auto.Choice("ab", "", choice.why)] == 1       # hashable, by value
+    assert {choice: 1}[auto.Choice(choice.kind, choice.settings, choice.why)] == 1   # hashable, by value
 
 
 def test_auto_without_a_seed_plays_seed_0():
@@ -61,7 +74,7 @@ def test_auto_without_a_seed_plays_seed_0():
 def test_a_new_game_forgets_what_the_last_one_taught():
     # alpha-beta's table carries over between searches; new_game clears it
     state = get_game("ducks").start(seed=5)
-    e = parse_engine("auto:nodes=3000")
+    e = parse_engine("auto:time=0.05,nodes=3000")     # alpha-beta (the short budget's), 3000 nodes
     e.new_game()                                  # nothing built yet: nothing to forget
     e.advance(state.legal()[0])
     first = quiet(e.choose(state, seed=1))

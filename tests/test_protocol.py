@@ -211,8 +211,8 @@ def test_a_piped_script_gets_an_answer_to_every_go_before_its_quit():
 
 
 def test_go_depth_reaches_auto_alpha_beta_and_an_engine_without_one_says_so(session):
-    # auto has no depth of its own; on Feed the Ducks it plays alpha-beta, which takes it
-    s = session("ducks", "--engine", "auto")
+    # auto has no depth of its own; on Feed the Ducks at 0.05 s it plays alpha-beta, which takes it
+    s = session("ducks", "--engine", "auto:time=0.05")
     s.send("roost 1", "newgame ducks players 2 seat 0", f"position {DUCKS_START}", "go depth 3")
     s.until("roostok")
     got = s.until("bestmove", timeout=30)

@@ -41,6 +41,8 @@ def test_auto_follows_its_table_and_falls_back_for_an_unmeasured_game():
     for (game, players), choice in auto.TABLE.items():
         assert auto.resolve(game, players or 3, 0.5).startswith(choice.kind + ":")
     assert auto.resolve("dice", 2, 0.25) == auto.FALLBACK.kind + ":time=0.25"
+    for (game, players), short in auto.SHORT.items():
+        assert auto.resolve(game, players, short.below / 2).startswith(short.choice.kind + ":")
 
 
 def test_auto_cuts_wingspan_playouts_against_others_and_plays_them_out_alone():
