@@ -151,6 +151,18 @@ def test_eval_match_plays_both_weight_sets_and_restores_the_shipped_ones():
     assert evaluation.get(2) == before
 
 
+def test_eval_match_takes_an_engine_for_each_side():
+    game = get_game("ducks")
+    evaluation = tuning.evaluation_of(game)
+    m = tuning.eval_match(game, ("ab:depth=1", "mcts:iterations=20"), evaluation.hand[2],
+                          evaluation.hand[2], 2, seed=3, opening=30)
+    assert m.specs == ["ab:depth=1 [a]", "mcts:iterations=20 [b]"]
+    assert len(m.records) == 2
+    for rec, order in m.records:                   # each seat played its side's engine
+        assert rec.seats == [m.specs[e] for e in order]
+    assert [order for _, order in m.records] == [[0, 1], [1, 0]]
+
+
 def test_a_weighted_engine_searches_with_its_own_weights():
     game = get_game("ducks")
     evaluation = tuning.evaluation_of(game)

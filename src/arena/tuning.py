@@ -286,19 +286,22 @@ def _restored(evaluation, players):
 def eval_match(game_info, spec, weights_a, weights_b, games, seed=0, players=None, opening=4,
                labels=("a", "b"), on_game=None):
     """Play ``spec`` with weights_a against ``spec`` with weights_b; seats rotate and each
-    rotation shares its start and opening.  Returns the arena's MatchResult."""
+    rotation shares its start and opening.  ``spec`` may be a pair, an engine for each side
+    (e.g. MCTS against alpha-beta with the hand-set weights).  Returns the arena's
+    MatchResult."""
     from roost.arena.match import MatchResult, derive_seed, play_game, random_opening, rotation
     from roost.search.engines import parse_engine
     players = game_info.default_players if players is None else players
     evaluation = evaluation_of(game_info)
     sides = (weights_a, weights_b)
-    match = MatchResult(specs=[f"{spec} [{labels[0]}]", f"{spec} [{labels[1]}]"])
+    specs = (spec, spec) if isinstance(spec, str) else tuple(spec)
+    match = MatchResult(specs=[f"{specs[0]} [{labels[0]}]", f"{specs[1]} [{labels[1]}]"])
     with _restored(evaluation, players):
         for i in range(games):
             order = rotation(players, i, 2)
             start = game_info.start(players=players, seed=derive_seed(seed, i // players, 1))
             random_opening(start, opening, derive_seed(seed, i // players, 2))
-            engines = [WeightedEngine(parse_engine(spec), evaluation, players, sides[e],
+            engines = [WeightedEngine(parse_engine(specs[e]), evaluation, players, sides[e],
                                       match.specs[e]) for e in order]
             rec = play_game(game_info, engines, derive_seed(seed, i, 3), start=start)
             match.records.append((rec, order))
