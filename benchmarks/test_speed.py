@@ -86,3 +86,16 @@ def test_mcts_chance_modes_on_tweeeet(benchmark, chance):
     assert r.iterations == its
     benchmark.extra_info["iterations_per_s"] = r.iterations / benchmark.stats.stats.mean
     benchmark.extra_info["tree_nodes"] = r.info["tree_nodes"]
+
+
+@pytest.mark.parametrize("game", ["ducks", "connect4"])
+@pytest.mark.parametrize("playout", ["random", "decisive"])
+def test_mcts_decisive_playouts(benchmark, game, playout):
+    # decisive playouts (mcts:playout=decisive) ask the game's search_moves at every ply
+    # instead of the game's own native random playout: the cost of that knowledge a pass
+    s = _position(next(g for g in GAMES if g.name == game))
+    its = work_for(game)["mcts"]
+    r = benchmark.pedantic(lambda: parse_engine(f"mcts:iterations={its},playout={playout}").choose(s, seed=1),
+                           rounds=3, iterations=1)
+    assert r.iterations == its
+    benchmark.extra_info["iterations_per_s"] = r.iterations / benchmark.stats.stats.mean
