@@ -30,6 +30,7 @@ from roost.search.mcts import MCTS
 from roost.search.playout import POLICIES, Playout
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from ducks_crumbs import crumb_result  # noqa: E402
 from search_positions import tweeeet_middle  # noqa: E402
 
 DUCKS_MIDDLE = "bwbwb/w4b/w5w/b6b/b7b/w6w/b5w/b4w/bbwww w 0"
@@ -87,24 +88,19 @@ def test_decisive_playouts_take_every_win_and_no_move_that_loses_at_once():
     # Feed the Ducks (rules: End of the game): a crumb that gathers the mover's ducks wins, one
     # that gathers only the opponent's loses; each ply of the traced playouts checked by
     # playing every legal crumb
-    def result(state, move, player):
-        c = state.copy()
-        c.play_unchecked(move)
-        return c.result()[player] if c.is_over else None
-
     wins = avoided = 0
     for seed in range(40):
         s = Ducks.parse(DUCKS_MIDDLE)
         w = s.copy()
         for player, move in Playout(POLICIES["decisive"], 0.0).trace(s, seed=seed):
             assert player == w.player
-            results = [result(w, m, player) for m in w.legal()]
-            if 1.0 in results:
-                assert result(w, move, player) == 1.0, w.text()
+            results = [crumb_result(w, m) for m in w.legal()]
+            if "win" in results:
+                assert crumb_result(w, move) == "win", w.text()
                 wins += 1
-            elif any(r != 0.0 for r in results):
-                assert result(w, move, player) != 0.0, w.text()
-                avoided += 0.0 in results
+            elif any(r != "loss" for r in results):
+                assert crumb_result(w, move) != "loss", w.text()
+                avoided += "loss" in results
             w.play_unchecked(move)
         assert w.is_over                       # played to the end (no cut-off)
     # the playouts end by a side taking its win (a random playout ends by accident), and

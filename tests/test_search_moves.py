@@ -5,16 +5,15 @@ opponent win at once) and Feed the Ducks (a crumb that gathers the mover's ducks
 crumbs that do not gather the opponent's alone); every other game says nothing (its legal
 moves, "unknown")."""
 import pathlib
-import random
 import sys
 
 from roost.core.ducks import Ducks
-
 from roost.core.games import registered_games
 from roost.interop.native import search_moves
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 from connect4_threats import loses_at_once, random_positions, wins_at_once  # noqa: E402
+from ducks_crumbs import crumb_result, ducks_positions  # noqa: E402
 
 
 def test_connect4_moves_and_verdict_follow_the_rules():
@@ -73,31 +72,6 @@ def _line_through(state, player, col, row, dc, dr):
     return run(1) + run(-1) >= 3
 
 
-def ducks_positions(count, seed):
-    """Play-phase positions of seeded uniformly random Feed the Ducks games: every one from
-    the first crumb on, until a game ends (its last position has a move that ends it)."""
-    rnd = random.Random(seed)
-    out = []
-    while len(out) < count:
-        s = Ducks.start(seed=rnd.randrange(1 << 30))
-        while not s.is_over and len(out) < count:
-            if s.phase == "play":
-                out.append(s.copy())
-            s.play_move(rnd.choice(s.legal()))
-    return out
-
-
-def crumb_result(state, move):
-    """'win', 'loss' or None: what the crumb on `move` decides for its mover, by the rules
-    (rules: End of the game; a repetition or the cap is a draw, decided but neither)."""
-    child = state.copy()
-    child.play_move(move)
-    if not child.is_over:
-        return None
-    mine = child.result()[state.player]
-    return "win" if mine == 1.0 else "loss" if mine == 0.0 else None
-
-
 def test_ducks_a_winning_crumb_alone_else_every_crumb_but_those_that_lose_at_once():
     seen = {"win": 0, "pruned": 0, "all lose": 0, "quiet": 0}
     for s in ducks_positions(4000, seed=21):
@@ -123,7 +97,7 @@ def test_ducks_a_winning_crumb_alone_else_every_crumb_but_those_that_lose_at_onc
 def test_ducks_setup_says_nothing():
     s = Ducks.start(seed=3)
     assert search_moves(s) == (s.legal(), "unknown")
-    for move in s.legal()[:23]:
+    for _ in range(23):                     # the last placement of the setup is next
         s.play_move(s.legal()[0])
     assert s.phase == "setup" and search_moves(s) == (s.legal(), "unknown")
 

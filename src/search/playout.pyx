@@ -188,13 +188,9 @@ cdef class Playout:
             player = w.to_move()
             if player == CHANCE:
                 m = w.sample_chance(rng)
-                self.note(CHANCE, m)
-                w.play(m)
             elif self.policy == POLICY_DECISIVE:
                 n = w.search_moves(self.moves, &soon)
                 m = self.moves[0] if soon == SOON_WIN else self.moves[rng_below(rng, n)]
-                self.note(player, m)
-                w.play(m)
             else:
                 n = w.legal_moves(self.moves)
                 if n == 1 or self.policy == POLICY_RANDOM or rng_double(rng) < self.epsilon:
@@ -203,8 +199,8 @@ cdef class Playout:
                     m = self.choose_by_eval(w, n, player, rng)
                 else:
                     m = self.choose_by_mast(n, player, rng)
-                self.note(player, m)
-                w.play(m)
+            self.note(player, m)        # a chance outcome is noted with player CHANCE
+            w.play(m)
             plies += 1
         return plies
 
