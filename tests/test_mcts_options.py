@@ -13,6 +13,8 @@
 - rave= and grave=: step by step, selection blends each move's mean with its AMAF mean (read
   at the node, or at GRAVE's reference ancestor) and each iteration credits exactly the moves
   played later by their movers;
+- discount=: a playout's result after p plies keeps discount^p of its margin over the
+  players' mean (exactly, after one iteration), and alone a player has no margin;
 - every option changes the search, is deterministic for a seed, answers within its limits
   and plays legal moves on every game; bad values are one clear message.
 """
@@ -42,7 +44,8 @@ POSITIONS = [("ducks", lambda: Ducks.parse(DUCKS_MIDDLE)), ("tweeeet", tweeeet_m
 OPTION_SPECS = ["playout=eval", "playout=eval,epsilon=0.5,plies=6", "playout=mast",
                 "imm=0.5", "imm=1,plies=2", "bias=2", "rave=50", "rave=50,grave=20",
                 "imm=0.3,bias=0.5,playout=mast,plies=10,rave=100", "playout=decisive",
-                "playout=decisive,plies=30,imm=0.5"]
+                "playout=decisive,plies=30,imm=0.5", "discount=0.97",
+                "discount=0.9,c=0.3,playout=decisive"]
 
 
 def value_after(state, move, player):
@@ -302,6 +305,8 @@ def test_hidden_information_engines_take_the_playout_options(spec):
     ("mcts:bias=nan", "bias must be a finite number"),
     ("ismcts:imm=0.5", "engine 'ismcts' has no parameter 'imm'"),
     ("pimc:playout=mast,epsilon=x", "epsilon must be a number"),
+    ("mcts:discount=0", "discount must be at least 0.01"),
+    ("ismcts:discount=1.5", "discount must be at most 1"),
 ])
 def test_bad_option_values_are_one_clear_message(spec, fault):
     with pytest.raises(EngineSpecError) as e:
@@ -318,6 +323,34 @@ def test_the_library_refuses_bad_option_values_too():
         MCTS(capacity=1000, policy=POLICIES["eval"], epsilon=2.0)
     with pytest.raises(ValueError, match="unknown playout policy"):
         Playout(7)
+    with pytest.raises(ValueError, match="discount out of range"):
+        MCTS(capacity=1000, discount=0.0)
+
+
+# ---------------------------------------------------------------- discount
+@pytest.mark.parametrize("discount", [0.9, 0.97, 1.0])
+def test_a_discounted_playout_keeps_discount_to_the_plies_of_its_margin(discount):
+    # one iteration expands the root and plays one child out: that child's value is the
+    # playout's result for its mover, shrunk toward the players' mean by discount^plies
+    s = Ducks.parse(DUCKS_MIDDLE)
+    seen = set()
+    for seed in range(1, 9):
+        t = MCTS(capacity=10000, seed=seed, solver=False, discount=discount)
+        r = t.search(s, iterations=1, seconds=0)
+        plies = r["playout_plies"]
+        (child,) = [st for st in r["stats"] if st["visits"] == 1]
+        margin = abs(child["value"] - 0.5)
+        assert plies > 0 and margin in (0.0, pytest.approx(0.5 * discount ** plies, rel=1e-12))
+        seen.add(margin > 0)
+    assert True in seen          # decided playouts were among them
+
+
+@pytest.mark.parametrize("game,players,differs", [("wingspan", 1, False), ("cubirds", 3, True)])
+def test_discount_changes_nothing_for_a_player_alone(game, players, differs):
+    s = get_game(game).start(players=players, seed=3)
+    rows = [[(x.move, x.visits, x.value) for x in parse_engine(spec).choose(s, seed=2).stats]
+            for spec in ("ismcts:iterations=200", "ismcts:iterations=200,discount=0.9")]
+    assert (rows[0] != rows[1]) == differs
 
 
 # ---------------------------------------------------------------- RAVE and GRAVE

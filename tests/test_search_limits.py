@@ -35,7 +35,7 @@ def timed_specs(state):
             f"mcts:time={BUDGET},chance=open,imm=0.8", f"mcts:time={BUDGET},chance=open,imm=0.5,threads=2",
             f"ismcts:time={BUDGET},playout=mast", f"ismcts:time={BUDGET},playout=eval,threads=2",
             f"mcts:time={BUDGET},playout=decisive,imm=0.5,threads=2", f"ismcts:time={BUDGET},playout=decisive",
-            f"pimc:time={BUDGET},playout=eval,plies=10,imm=0.5",
+            f"pimc:time={BUDGET},playout=eval,plies=10,imm=0.5", f"mcts:time={BUDGET},discount=0.97,threads=2",
             f"pimc:time={BUDGET},playout=mast,rave=50,grave=5,bias=1,threads=2"]
 
 
@@ -50,7 +50,7 @@ def limited_specs(state):
             "mcts:iterations=50,playout=eval,plies=20,imm=1,bias=2,rave=10,grave=5,threads=2",
             "ismcts:iterations=50,playout=eval", "ismcts:iterations=50,playout=mast,threads=2",
             "mcts:iterations=50,playout=decisive,plies=20", "pimc:worlds=2,iterations=25,playout=decisive,threads=2",
-            "pimc:worlds=2,iterations=25,playout=mast,rave=50,grave=5",
+            "pimc:worlds=2,iterations=25,playout=mast,rave=50,grave=5", "ismcts:iterations=50,discount=0.95",
             "pimc:worlds=3,iterations=25,playout=eval,imm=0.5,bias=1,threads=2"]
 
 

@@ -423,6 +423,9 @@ _PLAYOUT_POLICY = (
           "move the game does not know to lose", choices=("random", "eval", "mast", "decisive")),
     Param("epsilon", float, 0.1, "eval and mast playouts: the chance of a random move instead", 0.0,
           maximum=1.0),
+    Param("discount", float, 1.0, "a playout's result after p plies keeps discount^p of its "
+          "margin over the players' mean (1: off; below 1, results reached sooner count more)",
+          0.01, maximum=1.0),
 )
 # the game's evaluation in the tree (src/search/mcts.pyx): perfect-information searches
 _TREE_EVAL = (
@@ -444,6 +447,7 @@ def _tree_options(s):
     """MCTS() keyword arguments for an engine's playout and tree-evaluation settings."""
     from roost.search.playout import POLICIES
     return dict(policy=POLICIES[s.get("playout", "random")], epsilon=s.get("epsilon", 0.1),
+                discount=s.get("discount", 1.0),
                 imm=s.get("imm", 0.0), bias=s.get("bias", 0.0), rave=s.get("rave", 0.0),
                 grave=s.get("grave", 0))
 

@@ -276,6 +276,7 @@ cdef class MCTS:
     cdef public bint solver
     cdef public bint ismcts
     cdef public int playout_plies
+    cdef public double discount     # a playout's result after p plies counts discount^p of its margin
     cdef public double imm_weight   # weight of the implicit minimax value in selection
     cdef public double bias         # progressive bias: bias * heur / (visits + 1)
     cdef public double rave         # RAVE: the visits at which AMAF and the mean weigh alike
@@ -298,7 +299,7 @@ cdef class MCTS:
                   double pw_alpha=0.5, bint solver=True, bint ismcts=False,
                   int playout_plies=100000, seed=0, int threads=1, int policy=0,
                   double epsilon=0.1, double imm=0.0, double bias=0.0, double rave=0.0,
-                  int grave=0, bint open_loop=False):
+                  int grave=0, bint open_loop=False, double discount=1.0):
         cdef int i
         cdef Playout p
         if not 1 <= capacity <= MAX_NODES:
@@ -311,6 +312,9 @@ cdef class MCTS:
             raise ValueError("MCTS constants out of range: imm 0..1, bias 0..1e6")
         if not (0.0 <= rave <= 1e9 and 0 <= grave <= MAX_VISITS):
             raise ValueError(f"MCTS constants out of range: rave 0..1e9, grave 0..{MAX_VISITS}")
+        if not 0.0 < discount <= 1.0:
+            raise ValueError(f"MCTS discount out of range: above 0, at most 1, not {discount}")
+        self.discount = discount
         self.playouts = [Playout(policy, epsilon) for i in range(threads)]
         for i in range(1, threads):
             p = self.playouts[i]
@@ -888,6 +892,7 @@ cdef class MCTS:
         cdef double out[MAX_PLAYERS]
         cdef Node* nd
         cdef bint from_proof = False, leaf_terminal = False
+        cdef int played = 0
         # open loop: a chance node has been passed, so the nodes below were made in other draws
         cdef bint open_loop = self.open_loop and not self.ismcts, drawn = False
         cdef const char* allowed
@@ -960,12 +965,15 @@ cdef class MCTS:
             self.proof_outcome(self.at(node).proven, out, w.n_players)
         else:
             if not w.over():
-                wk.playout_total += po.run(w, &wk.rng, self.playout_plies)
+                played = po.run(w, &wk.rng, self.playout_plies)
+                wk.playout_total += played
             if w.over():
                 w.outcome(out)
             else:
                 for i in range(w.n_players):
                     out[i] = w.evaluate(i)
+            if self.discount < 1.0 and played > 0:
+                self.shrink(out, w.n_players, pow(self.discount, played))
             if leaf_terminal and self.solving and not drawn:
                 self.prove_terminal(node, out)
         for i in range(depth + 1):
@@ -993,6 +1001,18 @@ cdef class MCTS:
                 wk.root_sums[k * MAX_PLAYERS + i] += out[i]
         if self.solving and (leaf_terminal or from_proof) and not drawn:
             self.propagate(wk, depth)
+
+    cdef void shrink(self, double* out, int n, double keep) noexcept nogil:
+        """Scale each player's margin over the players' mean by `keep`: a result reached
+        far down a random playout says less about the leaf than one reached at once (the
+        sum, and a draw, are unchanged; alone, a player has no margin)."""
+        cdef double mean = 0.0
+        cdef int i
+        for i in range(n):
+            mean += out[i]
+        mean /= n
+        for i in range(n):
+            out[i] = mean + (out[i] - mean) * keep
 
     # ------------------------------------------------------------------ evaluation in the tree
     cdef double leaf_value(self, State w) noexcept nogil:
