@@ -14,7 +14,7 @@ An engine is a searcher plus settings.  Every engine has::
 >>> parse_engine("mcts:iters=5")
 Traceback (most recent call last):
 ...
-roost.core.errors.EngineSpecError: engine 'mcts' has no parameter 'iters'; its parameters: iterations, time, c, nodes, mem, threads, reuse, solver, widen, alpha, chance, plies, playout, epsilon, imm, bias, rave, grave
+roost.core.errors.EngineSpecError: engine 'mcts' has no parameter 'iters'; its parameters: iterations, time, c, nodes, mem, threads, reuse, solver, widen, alpha, chance, plies, playout, epsilon, discount, imm, bias, rave, grave
 """
 import abc
 import contextlib
