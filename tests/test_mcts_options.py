@@ -346,7 +346,7 @@ def test_a_discounted_playout_keeps_discount_to_the_plies_of_its_margin(discount
 
 
 @pytest.mark.parametrize("game,players,differs", [("wingspan", 1, False), ("cubirds", 3, True)])
-def test_discount_changes_nothing_for_a_player_alone(game, players, differs):
+def test_discount_changes_a_search_of_several_players_and_not_of_one(game, players, differs):
     s = get_game(game).start(players=players, seed=3)
     rows = [[(x.move, x.visits, x.value) for x in parse_engine(spec).choose(s, seed=2).stats]
             for spec in ("ismcts:iterations=200", "ismcts:iterations=200,discount=0.9")]

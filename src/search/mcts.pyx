@@ -45,6 +45,8 @@ The options of issue 11 (playout.pyx for the playout policies):
   untried moves are tried best-evaluated first;
 - RAVE / GRAVE (``rave``, ``grave``): all-moves-as-first statistics on every edge, blended
   with the edge's mean (GRAVE reads them at the nearest ancestor with enough visits);
+- discount (``discount``): a playout's result after p plies keeps discount^p of its margin
+  over the players' mean (``shrink``), so a result reached sooner counts more;
 - open-loop chance (``open_loop``): a chance node keeps one child for every outcome, the
   outcome drawn afresh on each pass.  Where chance has thousands of outcomes (a Tweeeet
   row), closed loop with widening sends all but a few iterations out of the tree at the
