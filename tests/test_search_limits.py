@@ -36,6 +36,7 @@ def timed_specs(state):
             f"ismcts:time={BUDGET},playout=mast", f"ismcts:time={BUDGET},playout=eval,threads=2",
             f"mcts:time={BUDGET},playout=decisive,imm=0.5,threads=2", f"ismcts:time={BUDGET},playout=decisive",
             f"pimc:time={BUDGET},playout=eval,plies=10,imm=0.5", f"mcts:time={BUDGET},discount=0.97,threads=2",
+            f"ismcts:time={BUDGET},plies=20,quiet=1,threads=2",
             f"pimc:time={BUDGET},playout=mast,rave=50,grave=5,bias=1,threads=2"]
 
 
@@ -51,6 +52,7 @@ def limited_specs(state):
             "ismcts:iterations=50,playout=eval", "ismcts:iterations=50,playout=mast,threads=2",
             "mcts:iterations=50,playout=decisive,plies=20", "pimc:worlds=2,iterations=25,playout=decisive,threads=2",
             "pimc:worlds=2,iterations=25,playout=mast,rave=50,grave=5", "ismcts:iterations=50,discount=0.95",
+            "ismcts:iterations=50,plies=10,quiet=1",
             "pimc:worlds=3,iterations=25,playout=eval,imm=0.5,bias=1,threads=2"]
 
 

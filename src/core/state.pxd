@@ -80,6 +80,7 @@ cdef class State:
     cdef int observe(self, int move, int observer) noexcept nogil
     cdef int search_moves(self, int* out, int* soon) noexcept nogil
     cdef int playout(self, Rng* rng, int max_plies) noexcept nogil
+    cdef int quiesce(self, Rng* rng) noexcept nogil      # on to a position evaluate reads
     cdef unsigned long long perft_native(self, int depth) noexcept
 
     # -- allocation (needs the GIL) ---------------------------------------------------------

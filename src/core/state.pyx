@@ -115,6 +115,11 @@ cdef class State:
             plies += 1
         return plies
 
+    cdef int quiesce(self, Rng* rng) noexcept nogil:
+        # Plays on at random from a playout cut off here to a position the game's evaluation
+        # reads fairly; returns the plies played.  A game whose turn is one ply is there.
+        return 0
+
     cdef unsigned long long perft_native(self, int depth) noexcept:
         cdef list scratch = [self.clone() for _ in range(depth)]
         return _perft(self, depth, scratch, 0)
@@ -286,6 +291,15 @@ cdef class State:
         cdef Rng rng
         rng_seed(&rng, <uint64_t>seed)
         return self.playout(&rng, max_plies)
+
+    def play_to_quiet(self, seed):
+        """Play random moves in place on to a position the game's evaluation reads fairly,
+        as a search's quiet cut-off does (``quiet=1``); returns the plies played.  Wingspan
+        plays on to the next turn's first decision; a game whose turn is one ply is already
+        there and plays none."""
+        cdef Rng rng
+        rng_seed(&rng, <uint64_t>seed)
+        return self.quiesce(&rng)
 
     def perft(self, int depth):
         """Leaf count of the legal-move tree of ``depth`` plies (the game's convention).

@@ -14,7 +14,7 @@ An engine is a searcher plus settings.  Every engine has::
 >>> parse_engine("mcts:iters=5")
 Traceback (most recent call last):
 ...
-roost.core.errors.EngineSpecError: engine 'mcts' has no parameter 'iters'; its parameters: iterations, time, c, nodes, mem, threads, reuse, solver, widen, alpha, chance, plies, playout, epsilon, discount, imm, bias, rave, grave
+roost.core.errors.EngineSpecError: engine 'mcts' has no parameter 'iters'; its parameters: iterations, time, c, nodes, mem, threads, reuse, solver, widen, alpha, chance, plies, quiet, playout, epsilon, discount, imm, bias, rave, grave
 """
 import abc
 import contextlib
@@ -412,9 +412,13 @@ _TREE_BUDGET = (
           "the search goes on)", 1, maximum=MAX_TREE_MB),
     _THREADS,
 )
-_PLAYOUT_CAP = Param("plies", int, 100000, "playout cut-off: plies a playout plays before the "
-                     "game's evaluation scores it (0: the evaluation at the leaf)", 0,
-                     maximum=1000000000)
+_PLAYOUT_CAP = (
+    Param("plies", int, 100000, "playout cut-off: plies a playout plays before the game's "
+          "evaluation scores it (0: the evaluation at the leaf)", 0, maximum=1000000000),
+    Param("quiet", bool, False, "a playout cut off by plies= plays on to a position the "
+          "evaluation reads fairly first (Wingspan: the next turn's start; a game whose "
+          "turn is one ply is always there)"),
+)
 # how playouts choose their moves (src/search/playout.pyx)
 _PLAYOUT_POLICY = (
     Param("playout", str, "random", "playout moves: random; eval, the move the game's evaluation "
@@ -447,7 +451,7 @@ def _tree_options(s):
     """MCTS() keyword arguments for an engine's playout and tree-evaluation settings."""
     from roost.search.playout import POLICIES
     return dict(policy=POLICIES[s.get("playout", "random")], epsilon=s.get("epsilon", 0.1),
-                discount=s.get("discount", 1.0),
+                discount=s.get("discount", 1.0), quiet=s.get("quiet", False),
                 imm=s.get("imm", 0.0), bias=s.get("bias", 0.0), rave=s.get("rave", 0.0),
                 grave=s.get("grave", 0))
 
@@ -497,7 +501,7 @@ class MctsEngine(Engine):
         Param("chance", str, "closed", "chance nodes: closed, a child per outcome drawn (with "
               "widening); open, one child for every outcome, drawn afresh on each pass (no "
               "effect where the search is of information sets)", choices=("closed", "open")),
-        _PLAYOUT_CAP,
+        *_PLAYOUT_CAP,
         *_PLAYOUT_POLICY,
         *_TREE_EVAL,
     )
@@ -595,7 +599,7 @@ class IsmctsEngine(MctsEngine):
     """Single-observer information-set MCTS: one determinization per iteration."""
     kind = "ismcts"
     summary = "information-set MCTS: one determinization per iteration"
-    params = (*_TREE_BUDGET, _PLAYOUT_CAP, *_PLAYOUT_POLICY)
+    params = (*_TREE_BUDGET, *_PLAYOUT_CAP, *_PLAYOUT_POLICY)
     ismcts = True
 
     def advance(self, move):
@@ -616,7 +620,7 @@ class PimcEngine(Engine):
         Param("nodes", int, 200000, "tree node budget per world", 1000, maximum=_mcts.MAX_NODES),
         Param("threads", int, 1, "worlds searched at once, one thread each (the result is the "
               "same for any count when the budget is iterations)", 1, maximum=_mcts.MAX_THREADS),
-        _PLAYOUT_CAP,
+        *_PLAYOUT_CAP,
         *_PLAYOUT_POLICY,
         *_TREE_EVAL,
     )

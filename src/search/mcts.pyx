@@ -47,6 +47,9 @@ The options of issue 11 (playout.pyx for the playout policies):
   with the edge's mean (GRAVE reads them at the nearest ancestor with enough visits);
 - discount (``discount``): a playout's result after p plies keeps discount^p of its margin
   over the players' mean (``shrink``), so a result reached sooner counts more;
+- quiet cut-offs (``quiet``): a playout cut off by ``playout_plies`` plays on at random to a
+  position the evaluation reads fairly (``State.quiesce``; Wingspan: the next turn's
+  start) before it is scored;
 - open-loop chance (``open_loop``): a chance node keeps one child for every outcome, the
   outcome drawn afresh on each pass.  Where chance has thousands of outcomes (a Tweeeet
   row), closed loop with widening sends all but a few iterations out of the tree at the
@@ -279,6 +282,7 @@ cdef class MCTS:
     cdef public bint ismcts
     cdef public int playout_plies
     cdef public double discount     # a playout's result after p plies counts discount^p of its margin
+    cdef public bint quiet          # a cut-off playout plays on to a quiet position (State.quiesce)
     cdef public double imm_weight   # weight of the implicit minimax value in selection
     cdef public double bias         # progressive bias: bias * heur / (visits + 1)
     cdef public double rave         # RAVE: the visits at which AMAF and the mean weigh alike
@@ -301,7 +305,7 @@ cdef class MCTS:
                   double pw_alpha=0.5, bint solver=True, bint ismcts=False,
                   int playout_plies=100000, seed=0, int threads=1, int policy=0,
                   double epsilon=0.1, double imm=0.0, double bias=0.0, double rave=0.0,
-                  int grave=0, bint open_loop=False, double discount=1.0):
+                  int grave=0, bint open_loop=False, double discount=1.0, bint quiet=False):
         cdef int i
         cdef Playout p
         if not 1 <= capacity <= MAX_NODES:
@@ -317,6 +321,7 @@ cdef class MCTS:
         if not 0.0 < discount <= 1.0:
             raise ValueError(f"MCTS discount out of range: above 0, at most 1, not {discount}")
         self.discount = discount
+        self.quiet = quiet
         self.playouts = [Playout(policy, epsilon) for i in range(threads)]
         for i in range(1, threads):
             p = self.playouts[i]
@@ -968,6 +973,8 @@ cdef class MCTS:
         else:
             if not w.over():
                 played = po.run(w, &wk.rng, self.playout_plies)
+                if self.quiet and played > 0 and not w.over():
+                    played += w.quiesce(&wk.rng)
                 wk.playout_total += played
             if w.over():
                 w.outcome(out)

@@ -9,4 +9,5 @@ cdef int gen(Core* c, int* out) noexcept nogil
 cdef void apply(Core* c, int m) noexcept nogil
 cdef int settle(Core* c, int* buf) noexcept nogil
 cdef int playout(Core* c, Rng* rng, int max_plies) noexcept nogil
+cdef int finish_turn(Core* c, Rng* rng) noexcept nogil
 cdef uint64_t core_key(Core* c) noexcept nogil

@@ -106,6 +106,24 @@ cdef int playout(Core* c, Rng* rng, int max_plies) noexcept nogil:
     return plies
 
 
+cdef int finish_turn(Core* c, Rng* rng) noexcept nogil:
+    """Plays random moves to the next turn's first decision (or the end); the plies played.
+    A turn is several decisions (an action, then its bird, food, eggs, powers): the
+    evaluation of a position left in the middle of one counts the action cube as spent
+    and what it pays for (a bird, food, eggs, cards) as not yet had."""
+    cdef int moves[MAX_MOVES]
+    cdef int plies = 0, n
+    while True:
+        n = gen(c, moves)
+        if n == 0 or c.st[c.nst - 1].f == FR_ACT:
+            return plies
+        if n == 1:
+            apply(c, moves[0])
+        else:
+            apply(c, moves[rng_below(rng, n)])
+            plies += 1
+
+
 # ---------------------------------------------------------------------------- the key
 cdef inline uint64_t mix(uint64_t h, uint64_t v) noexcept nogil:
     h = (h ^ v) * <uint64_t>0x9E3779B97F4A7C15ULL

@@ -15,7 +15,7 @@ from roost.core.state cimport State, MAX_MOVES
 from roost.core.wingspan.tables cimport *
 from roost.core.wingspan.state cimport Core
 from roost.core.wingspan.machine cimport gen, apply, settle, core_key
-from roost.core.wingspan.machine cimport playout as core_playout
+from roost.core.wingspan.machine cimport playout as core_playout, finish_turn
 from roost.core.wingspan.scoring cimport score, score_parts, final_outcome, bonus_points, goal_count
 from roost.core.wingspan.scoring cimport evaluate as core_evaluate
 from roost.core.wingspan.information cimport determinize as core_determinize, observe as core_observe
@@ -81,6 +81,9 @@ cdef class Wingspan(State):
 
     cdef int playout(self, Rng* rng, int max_plies) noexcept nogil:
         return core_playout(&self.c, rng, max_plies)
+
+    cdef int quiesce(self, Rng* rng) noexcept nogil:
+        return finish_turn(&self.c, rng)
 
     # ---------------------------------------------------------------- Python API
     @classmethod
