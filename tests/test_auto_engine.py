@@ -24,7 +24,8 @@ def test_auto_plays_what_docs_strength_md_names_for_each_game_and_player_count()
                 ("connect4", 2): "mcts:playout=decisive,",
                 **{("cubirds", n): "ab:paranoid=1," for n in (2, 3, 4, 5)},
                 **{("leaves", n): "ab:paranoid=1," for n in (2, 3, 4)},
-                ("wingspan", 1): "ismcts:", **{("wingspan", n): f"ismcts:plies={20 * n}," for n in (2, 3, 4, 5)}}
+                ("wingspan", 1): "ismcts:", **{("wingspan", n): f"ismcts:plies={20 * n}," for n in (2, 4, 5)},
+                ("wingspan", 3): "ismcts:plies=60,quiet=1,"}
     for (game, players), prefix in expected.items():
         assert auto.resolve(game, players, 0.5) == prefix + "time=0.5", (game, players)
     # a game or a player count the table has no measurement for: plain MCTS
