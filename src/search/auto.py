@@ -67,9 +67,8 @@ TABLE = {
                             "stop after 60 plies (20 a player), finish the turn they are in "
                             "and take the fitted evaluation: at 0.05 s 53.9% against mcts "
                             "(= ismcts on Wingspan) over 531 games, the interval above 50%, "
-                            "+5.1% a game over the same games without quiet=1; 53.1% against "
-                            "pimc over 72 (not separated; without quiet=1 58.6% over 360 "
-                            "comparisons)"),
+                            "+5.1% a game over the same games without quiet=1; 56.2% against "
+                            "pimc over 168 games, the interval above 50%"),
     ("wingspan", 4): Choice("ismcts", "plies=80", "information-set MCTS whose playouts stop "
                             "after 80 plies (20 a player) and take the fitted evaluation: at "
                             "0.05 s 57.8%, 59.4% and 60.5% against ismcts, mcts and pimc over "
