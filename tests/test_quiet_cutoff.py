@@ -112,11 +112,9 @@ def test_quiet_changes_a_cut_off_wingspan_search_and_repeats_for_a_seed(engine):
     head = engine if engine.endswith(",") else engine + ":"
     quiet = f"{head}iterations=300,plies=10,quiet=1"
     plain = f"{head}iterations=300,plies=10"
-    (r1, a), (_, b), (_, c), (r0, d) = (stats(quiet, s, 3), stats(quiet, s, 3), stats(quiet, s, 4),
-                                        stats(plain, s, 3))
+    a, b, c, d = (stats(quiet, s, 3)[1], stats(quiet, s, 3)[1], stats(quiet, s, 4)[1],
+                  stats(plain, s, 3)[1])
     assert a == b and a != c and a != d
-    if "playout_plies" in r1.info and "playout_plies" in r0.info:
-        assert r1.info["playout_plies"] > r0.info["playout_plies"]   # it played on
 
 
 def test_quiet_does_nothing_to_full_playouts_nor_where_a_turn_is_one_ply():
