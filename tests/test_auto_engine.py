@@ -20,7 +20,7 @@ def quiet(result):
 
 
 def test_auto_plays_what_docs_strength_md_names_for_each_game_and_player_count():
-    expected = {("ducks", 2): "mcts:c=0.3,discount=0.99,", ("tweeeet", 2): "ab:lmr=1,",
+    expected = {("ducks", 2): "mcts:c=0.2,discount=0.95,plies=16,", ("tweeeet", 2): "ab:lmr=1,",
                 ("connect4", 2): "mcts:playout=decisive,",
                 **{("cubirds", n): "ab:paranoid=1," for n in (2, 3, 4, 5)},
                 **{("leaves", n): "ab:paranoid=1," for n in (2, 3, 4)},
@@ -37,11 +37,11 @@ def test_a_short_budget_plays_what_measured_strongest_there():
     # Feed the Ducks: alpha-beta below 0.1 s a move, MCTS from there (docs/strength.md)
     assert auto.resolve("ducks", 2, 0.05) == "ab:time=0.05"
     assert auto.resolve("ducks", 2, 0.0999) == "ab:time=0.0999"
-    assert auto.resolve("ducks", 2, 0.1) == "mcts:c=0.3,discount=0.99,time=0.1"
+    assert auto.resolve("ducks", 2, 0.1) == "mcts:c=0.2,discount=0.95,plies=16,time=0.1"
     assert auto.resolve("ducks", 2, 0.05, 300) == "ab:nodes=300,time=0.05"
     # no budget, or a node budget alone: the default second's choice
-    assert auto.resolve("ducks", 2) == "mcts:c=0.3,discount=0.99,time=1"
-    assert auto.resolve("ducks", 2, nodes=500) == "mcts:c=0.3,discount=0.99,iterations=500"
+    assert auto.resolve("ducks", 2) == "mcts:c=0.2,discount=0.95,plies=16,time=1"
+    assert auto.resolve("ducks", 2, nodes=500) == "mcts:c=0.2,discount=0.95,plies=16,iterations=500"
     # a game without a short-budget entry: one choice at every budget
     assert auto.resolve("tweeeet", 2, 0.01).startswith("ab:lmr=1,")
 
