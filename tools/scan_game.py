@@ -42,8 +42,7 @@ def scan(game, record, seat, every=10, value_spec="", proof_depth=0):
         if ply % every == 0 and not state.is_chance:
             row = {"ply": ply, "to_move": state.player}
             if value is not None:
-                v = value.choose(state, seed=ply).value
-                row["value"] = v if state.player == seat else 1.0 - v
+                row["value"] = value.choose(state, seed=ply, observer=seat).seat_value
             if proof is not None:
                 r = proof.choose(state, seed=0)
                 row["proof"] = r.score if r.proven else "-"
