@@ -1,7 +1,7 @@
 """Connect Four, the calibration game, against other programs on the same work (one run):
 
 - roost's solver against the reference perfect solver's recorded times on the calibration
-  positions (../shared/data/connect4/: Pascal Pons' solver, no opening book, one thread,
+  positions (src/core/data/connect4/: Pascal Pons' solver, no opening book, one thread,
   a fresh table per position), every answer checked against the reference score;
 - roost's MCTS iterations/s against OpenSpiel's C++ MCTSBot on OpenSpiel's connect_four at
   the same budget (simulations with one random rollout each), from the same positions.
@@ -16,22 +16,20 @@ the processor, and the reference's times were taken on an idle one.
 
 A report, not a test: the times are compared by reading them; what is asserted is only that
 the answers are right and the iteration counts are the budget."""
-import json
 import os
-import pathlib
 import time
 
 import pytest
 
+from roost.core.calibration import solved_connect4
 from roost.core.games import get_game
 from roost.search.alphabeta import AlphaBeta
 
-DATA = pathlib.Path(__file__).resolve().parents[1].parent / "shared" / "data" / "connect4"
 GAME = get_game("connect4")
 
 
 def _rows(name):
-    rows = [json.loads(line) for line in (DATA / f"{name}.jsonl").read_text().splitlines() if line.strip()]
+    rows = solved_connect4(name)
     limit = os.environ.get(f"ROOST_C4_{name.upper()}")
     if limit:
         rows = rows[:int(limit)]
