@@ -1,4 +1,4 @@
-"""Feed the Ducks (rules: ../shared/rules/feed-the-ducks.md): the position and the native
+"""Feed the Ducks (rules: docs/rules/ducks.md): the position and the native
 contract.  The pond's geometry and the swim are in board.pxd, the bulk perft in perft.pyx,
 the position text and move names in text.py, the picture in render.py.
 
@@ -380,7 +380,7 @@ cdef class Ducks(State):
 
     @classmethod
     def parse(cls, text):
-        """Parse ``<rows> <side> [<plies>]`` (rules file, Position text)."""
+        """Parse ``<rows> <side> [<plies>]`` (docs/rules/ducks.md §9)."""
         return _text.parse_position(cls, text)
 
     @classmethod
@@ -401,7 +401,8 @@ cdef class Ducks(State):
 
     def iter_divide(self, int depth):
         """As State.iter_divide (which divide uses); at a position drawn by repetition or
-        the cap the moves are listed all the same (rules "Perft": both are ignored)."""
+        the cap the moves are listed all the same (docs/rules/ducks.md §10.1: both are
+        ignored)."""
         cdef Ducks s = self
         if self.c.result == 2:
             s = self.clone()

@@ -1,4 +1,4 @@
-"""Feed the Ducks in text: the position text (rules file, "Position text") and the names of
+"""Feed the Ducks in text: the position text (docs/rules/ducks.md §9) and the names of
 cells and moves.  Every value is checked here, where it enters; the native state receives
 checked values only (Ducks._load)."""
 from roost.core.errors import MoveError, PositionError
@@ -179,7 +179,7 @@ def parse_position(cls, text, decided=False):
     raw = {"white": white, "black": black, "crumb": crumbs[0] if crumbs else -1,
            "side": side, "plies": plies}
     if decided and crumbs and (is_gathered(white) or is_gathered(black)):
-        # rules "End of the game": the gathered colour wins; both at once, the player who
+        # docs/rules/ducks.md §6.2: the gathered colour wins; both at once, the player who
         # placed the crumb, the one not to move now
         both = is_gathered(white) and is_gathered(black)
         raw.update(result=1 - side if both else 0 if is_gathered(white) else 1, history=())
