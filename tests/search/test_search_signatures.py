@@ -32,7 +32,7 @@ from tests.search.positions import bench_position, kinds_of_positions   # noqa: 
 RECORD = pathlib.Path(__file__).resolve().parent / "signatures" / "search.json"
 SEED = 5
 
-# Connect Four positions (moves from the start, columns 1-7) of ../shared/data/connect4 whose
+# Connect Four positions (moves from the start, columns 1-7) of src/core/data/connect4 whose
 # proofs take a few thousand nodes: the proof's move order, the table and the window tests
 # (won, lost and drawn)
 C4_SOLVES = ["7427466465253455364", "63665457623455764614274423517", "2611111172444374",
