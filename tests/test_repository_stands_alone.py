@@ -1,0 +1,147 @@
+"""The repository stands alone: no file in it reaches for a folder beside the checkout, and
+every citation of a rules file (``docs/rules/<game>.md §N``) names a file and a section that
+exist.
+
+A citation is a section number ``§N`` or ``§N.M``: it belongs to the rules file named
+nearest before it in the same file (``docs/rules/ducks.md §6.2, §6.3`` cites two sections of
+ducks.md), and inside ``docs/rules/`` a file's own sections need no name.  A section exists
+when the rules file has a heading with that number (``## §6``, ``### §6.2``).  A section
+number after "issue N" is an issue's, not a rules file's."""
+import pathlib
+import re
+import subprocess
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+RULES = ROOT / "docs" / "rules"
+# Written in two parts so that this file does not name them itself.
+OUTSIDE = ("../" + "shared", "/work/" + "shared")
+# When the tree is not a git checkout: what git ignores (.gitignore), which is never tracked.
+UNTRACKED_DIRS = {".git", "build", "dist", "__pycache__", ".pytest_cache", ".benchmarks"}
+UNTRACKED_SUFFIXES = {".so", ".o", ".html", ".pyc", ".db", ".db-journal", ".db-wal", ".db-shm"}
+
+RULES_FILE = re.compile(r"docs/rules/([A-Za-z0-9_.-]+\.md)")
+SECTION = re.compile(r"§(\d+(?:\.\d+)*)")
+AFTER_AN_ISSUE = re.compile(r"issue\s+\d+\s*$", re.IGNORECASE)
+HEADING = re.compile(r"^#{1,6}\s+§?(\d+(?:\.\d+)*)\.?(?:\s|$)")
+
+
+def tracked_files():
+    """The files of the repository: git's list in a checkout, else the tree less what
+    .gitignore names (build products, caches, virtualenvs)."""
+    try:
+        out = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True,
+                             check=True, timeout=60).stdout
+        paths = [ROOT / p for p in out.decode().split("\0") if p]
+    except (OSError, subprocess.SubprocessError):
+        paths = [p for p in ROOT.rglob("*") if p.is_file()
+                 and not any(part in UNTRACKED_DIRS or part.startswith(".venv")
+                             or part.endswith(".egg-info") for part in p.relative_to(ROOT).parts)
+                 and p.suffix not in UNTRACKED_SUFFIXES
+                 and (p.suffix != ".c" or p.parent.name == "benchmarks")]
+    return sorted(p for p in paths if p.is_file())
+
+
+def text_files():
+    """(path relative to the root, text) of every file that is text."""
+    for path in tracked_files():
+        try:
+            yield path.relative_to(ROOT).as_posix(), path.read_text(encoding="utf-8")
+        except UnicodeDecodeError:
+            continue
+
+
+def line_of(text, index):
+    return text.count("\n", 0, index) + 1
+
+
+def sections(rules_file):
+    """The section numbers of a rules file's headings."""
+    return {m.group(1) for line in rules_file.read_text(encoding="utf-8").splitlines()
+            for m in [HEADING.match(line)] if m}
+
+
+def citations(name, text):
+    """(line, rules file name, section) of every section a file cites."""
+    if name.endswith(".jsonl"):
+        text = text.replace("\\u00a7", "§")          # JSON lines write § escaped
+    mentions = [(m.start(), m.group(1)) for m in RULES_FILE.finditer(text)]
+    own = pathlib.PurePosixPath(name).name
+    if not name.startswith("docs/rules/") or own == "README.md":
+        own = None
+    out = []
+    k = 0
+    for m in SECTION.finditer(text):
+        while k < len(mentions) and mentions[k][0] < m.start():
+            k += 1
+        cited = mentions[k - 1][1] if k else own
+        if cited is None or AFTER_AN_ISSUE.search(text[max(0, m.start() - 20):m.start()]):
+            continue
+        out.append((line_of(text, m.start()), cited, m.group(1)))
+    return out
+
+
+def test_no_file_reaches_outside_the_repository():
+    faults = []
+    for name, text in text_files():
+        for i, line in enumerate(text.splitlines(), 1):
+            if any(o in line for o in OUTSIDE):
+                faults.append(f"{name}:{i}: {line.strip()}")
+    for path in tracked_files():
+        if path.suffix in (".png", ".svg", ".gz", ".zip"):
+            data = path.read_bytes()
+            if any(o.encode() in data for o in OUTSIDE):
+                faults.append(f"{path.relative_to(ROOT).as_posix()}: names a folder outside")
+    assert not faults, ("files that reach outside the repository (the rules are in "
+                        "docs/rules/, the data in src/core/data/):\n" + "\n".join(faults))
+
+
+def test_every_rules_citation_names_a_section_that_exists():
+    known = {}
+    faults = []
+    checked = 0
+    for name, text in text_files():
+        for line, cited, section in citations(name, text):
+            if cited not in known:
+                path = RULES / cited
+                known[cited] = sections(path) if path.is_file() else None
+            if known[cited] is None:
+                faults.append(f"{name}:{line}: docs/rules/{cited} §{section}: no such rules file")
+            elif section not in known[cited]:
+                faults.append(f"{name}:{line}: docs/rules/{cited} has no section §{section}")
+            checked += 1
+    assert not faults, "citations of the rules that name nothing:\n" + "\n".join(faults)
+    assert checked > 300                     # the rules tests of every game cite their sections
+
+
+def test_the_rules_index_lists_every_rules_file():
+    index = (RULES / "README.md").read_text(encoding="utf-8")
+    linked = set(re.findall(r"\]\(([A-Za-z0-9_.-]+\.md)\)", index))
+    present = {p.name for p in RULES.glob("*.md")} - {"README.md"}
+    faults = ([f"docs/rules/{n}: not in docs/rules/README.md" for n in sorted(present - linked)]
+              + [f"docs/rules/README.md: links {n}, which does not exist" for n in sorted(linked - present)])
+    assert not faults, "\n".join(faults)
+
+
+def test_every_rules_file_numbers_its_sections():
+    # each game's file has numbered sections (what the tests cite), none twice
+    for path in sorted(RULES.glob("*.md")):
+        if path.name == "README.md":
+            continue
+        numbers = [m.group(1) for line in path.read_text(encoding="utf-8").splitlines()
+                   for m in [HEADING.match(line)] if m]
+        assert len(numbers) >= 8, f"{path.name}: {len(numbers)} numbered sections"
+        repeated = sorted({n for n in numbers if numbers.count(n) > 1})
+        assert not repeated, f"{path.name}: sections numbered twice: {repeated}"
+
+
+def test_citations_are_found_where_they_are_written():
+    # the reading of citations above, on a text made for it
+    text = ("# docs/rules/ducks.md §6.2, §6.3: both\n"
+            "# and §4.1-5; issue 9 §5 is not a rules section\n"
+            "# docs/rules/leaves.md\n#     §11.4\n")
+    assert citations("tests/x.py", text) == [(1, "ducks.md", "6.2"), (1, "ducks.md", "6.3"),
+                                            (2, "ducks.md", "4.1"), (4, "leaves.md", "11.4")]
+    assert citations("docs/rules/ducks.md", "see §5.2") == [(1, "ducks.md", "5.2")]
+    assert citations("src/a.py", "§5.2 of nothing") == []
+    assert citations("tests/core/perft/x.jsonl", '"docs/rules/leaves.md \\u00a712.2"') == \
+        [(1, "leaves.md", "12.2")]
