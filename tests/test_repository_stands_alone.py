@@ -118,7 +118,8 @@ def test_the_rules_index_lists_every_rules_file():
     linked = set(re.findall(r"\]\(([A-Za-z0-9_.-]+\.md)\)", index))
     present = {p.name for p in RULES.glob("*.md")} - {"README.md"}
     faults = ([f"docs/rules/{n}: not in docs/rules/README.md" for n in sorted(present - linked)]
-              + [f"docs/rules/README.md: links {n}, which does not exist" for n in sorted(linked - present)])
+              + [f"docs/rules/README.md: links {n}, which does not exist"
+                 for n in sorted(linked - present)])
     assert not faults, "\n".join(faults)
 
 

@@ -988,8 +988,8 @@ def test_whole_games_agree_with_an_independent_model(players):
     # Every clause at once: setup, lay and capture, completing a row, the draw option,
     # flocks, the win checks, the empty-hand redeal, reshuffles, failed deals and shared
     # victories, known cards and "holds no X" facts, chance weights.  The model in
-    # tests/core/cubirds/model.py was written from the rules file alone; both replay the same moves and
-    # chance outcomes and must agree on the full position after every step.  The policies
+    # tests/core/cubirds/model.py was written from the rules file alone; both replay the same
+    # moves and chance outcomes and must agree on the full position after every step.  The policies
     # (uniform, always draw, hoard: rarely flock) push games into empty piles and failed deals.
     from tests.core.cubirds.model import M
     for g in range(6):
