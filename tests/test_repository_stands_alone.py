@@ -124,13 +124,13 @@ def test_the_rules_index_lists_every_rules_file():
 
 
 def test_every_rules_file_numbers_its_sections():
-    # each game's file has numbered sections (what the tests cite), none twice
+    # each rules file has numbered sections (what the tests cite), none twice
     for path in sorted(RULES.glob("*.md")):
         if path.name == "README.md":
             continue
         numbers = [m.group(1) for line in path.read_text(encoding="utf-8").splitlines()
                    for m in [HEADING.match(line)] if m]
-        assert len(numbers) >= 8, f"{path.name}: {len(numbers)} numbered sections"
+        assert numbers, f"{path.name}: no numbered sections (## §1, ### §1.2) to cite"
         repeated = sorted({n for n in numbers if numbers.count(n) > 1})
         assert not repeated, f"{path.name}: sections numbered twice: {repeated}"
 
