@@ -4,9 +4,10 @@
 
 RULES_DIR is required and has no default: the folder holding ``wingspan-birds.md`` (the bird
 table) and ``wingspan-bonus-goals.md`` (bonus cards, goal sides, place points).  These tables
-are not part of the repository; docs/rules/wingspan-cards.md §4.2 describes their format and
-§4.3 where they come from.  The tool writes ``wingspan_birds.json``, ``wingspan_bonus.json``
-and ``wingspan_goals.json`` into DIR (``src/core/data`` of this repository by default).
+are not part of the repository: docs/rules/wingspan-cards.md §4.2 and §4.3 give their format
+and their origin.  The tool writes ``wingspan_birds.json``, ``wingspan_bonus.json`` and
+``wingspan_goals.json`` into DIR (``src/core/data`` of this repository by default).
+
 The files it made are in ``src/core/data`` and are the card data roost uses; nothing at run
 time reads the source tables (``roost.core.wingspan_data`` loads the JSON files).  Run it by
 hand when the source tables change.  A missing folder or file, or a table it cannot read, is
