@@ -18,8 +18,10 @@ def test_counts_match_the_rules_checks():
     assert Counter(wd.NESTS[b["nest"]] for b in birds) == {
         "bowl": 38, "cavity": 38, "ground": 38, "none": 2, "platform": 38, "star": 16}
     per_card = Counter(c for b in birds for c in b["bonus"])
-    assert per_card["BACK"] == 71 and per_card["BFED"] == 75 and per_card["FWEB"] == 16
-    assert per_card["ANAT"] == 39 and per_card["PHOT"] == 58 and per_card["WILD"] == 54
+    assert per_card == {
+        "ANAT": 39, "BACK": 71, "BCNT": 25, "BFED": 75, "CART": 37, "ENCL": 54, "FALC": 22, "FISH": 30,
+        "FORE": 40, "FWEB": 16, "HIST": 19, "LARG": 57, "NBOX": 54, "OMNI": 28, "PASS": 60, "PHOT": 58,
+        "PLAT": 54, "PRAI": 31, "RODE": 25, "VITI": 37, "WETL": 45, "WILD": 54}
     assert len(wd.bonus_cards()) == 26
     assert len(wd.goals()["sides"]) == 16
 
@@ -123,3 +125,15 @@ def test_bonus_memberships_follow_the_counting_rules():
     for b in wd.birds():
         if b["flocking"]:
             assert "TUCK_" in b["power"], b["name"]
+
+
+def test_how_many_birds_open_with_each_verb():
+    # rules: docs/rules/wingspan.md §9.4 (the table of first verbs)
+    first = Counter("no power" if b["power"] == "-" else b["power"].split()[0] for b in wd.birds())
+    assert first == {
+        "TUCK_HAND": 19, "DRAW_BONUS": 15, "PINK": 12, "PREDATOR_ROLL": 12, "DRAW": 10, "GAIN_FEEDER": 10,
+        "PLAY_EXTRA": 10, "PREDATOR_LOOK": 10, "MOVE_IF_RIGHTMOST": 8, "PAY_EGG": 7, "GAIN_SUPPLY": 6,
+        "no power": 6, "ALL_PLAYERS_GAIN_SUPPLY": 5, "CACHE_SUPPLY": 5, "SPEND_FOOD": 5,
+        "ALL_PLAYERS_DRAW_DECK": 4, "LAY_ANY": 4, "LAY_EACH": 4, "ALL_PLAYERS_LAY": 3, "FEWEST_IN": 3,
+        "LAY_SELF": 3, "EACH_PLAYER_GAIN_FEEDER": 2, "GAIN_ALL_FEEDER": 2, "REPEAT_BROWN": 2, "DRAFT": 1,
+        "REPEAT_PREDATOR": 1, "TRADE_FOOD": 1}
