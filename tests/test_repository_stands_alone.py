@@ -2,11 +2,14 @@
 every citation of a rules file (``docs/rules/<game>.md §N``) names a file and a section that
 exist.
 
-A citation is a section number ``§N`` or ``§N.M``: it belongs to the rules file named
-nearest before it in the same file (``docs/rules/ducks.md §6.2, §6.3`` cites two sections of
-ducks.md), and inside ``docs/rules/`` a file's own sections need no name.  A section exists
-when the rules file has a heading with that number (``## §6``, ``### §6.2``).  A section
-number after "issue N" is an issue's, not a rules file's."""
+A citation is a section number ``§N`` or ``§N.M``.  It cites, in this order of precedence:
+the rules file named before it on the same line (``wingspan-cards.md §2.2``); in a game's
+own sources and tests (``src/core/wingspan/``, ``tests/core/ducks/``, ...) and in a rules
+page, that game's or that page's rules; elsewhere, the rules file named nearest before it in
+the same file (``docs/rules/ducks.md §6.2, §6.3`` cites two sections of ducks.md).  A section
+exists when the rules file has a heading with that number (``## §6``, ``### 6.2``) or a
+numbered item (``- **10.4**``).  A section number after "issue N" is an issue's, not a rules
+file's."""
 import pathlib
 import re
 import subprocess
@@ -19,10 +22,17 @@ OUTSIDE = ("../" + "shared", "/work/" + "shared")
 UNTRACKED_DIRS = {".git", "build", "dist", "__pycache__", ".pytest_cache", ".benchmarks"}
 UNTRACKED_SUFFIXES = {".so", ".o", ".html", ".pyc", ".db", ".db-journal", ".db-wal", ".db-shm"}
 
-RULES_FILE = re.compile(r"docs/rules/([A-Za-z0-9_.-]+\.md)")
+# a rules file by its path, or by its bare name when that is the name of a rules file
+RULES_FILE = re.compile(r"(docs/rules/)?\b([A-Za-z0-9_-]+\.md)\b")
 SECTION = re.compile(r"§(\d+(?:\.\d+)*)")
 AFTER_AN_ISSUE = re.compile(r"issue\s+\d+\s*$", re.IGNORECASE)
 HEADING = re.compile(r"^#{1,6}\s+§?(\d+(?:\.\d+)*)\.?(?:\s|$)")
+ITEM = re.compile(r"^\s*[-*]\s+\*\*(\d+(?:\.\d+)+)\*\*")
+RULES_NAMES = {p.name for p in RULES.glob("*.md")} - {"README.md"}
+# files outside a game's folders whose bare section numbers cite that game's rules
+HOMES = {"src/core/wingspan_data.py": "wingspan.md", "tools/make_wingspan_data.py": "wingspan.md",
+         "tests/tools/test_make_wingspan_data.py": "wingspan.md",
+         "src/core/connect4.pyx": "connect4.md"}
 
 
 def tracked_files():
@@ -55,25 +65,38 @@ def line_of(text, index):
 
 
 def sections(rules_file):
-    """The section numbers of a rules file's headings."""
+    """The section numbers of a rules file's headings and numbered items."""
     return {m.group(1) for line in rules_file.read_text(encoding="utf-8").splitlines()
-            for m in [HEADING.match(line)] if m}
+            for m in [HEADING.match(line) or ITEM.match(line)] if m}
+
+
+def home(name):
+    """The rules file a bare section number cites in this file, or None."""
+    parts = pathlib.PurePosixPath(name).parts
+    if parts[:2] == ("docs", "rules"):
+        return None if parts[-1] == "README.md" else parts[-1]
+    if len(parts) > 3 and parts[1] == "core" and parts[0] in ("src", "tests"):
+        return f"{parts[2]}.md" if f"{parts[2]}.md" in RULES_NAMES else None
+    return HOMES.get(name)
 
 
 def citations(name, text):
     """(line, rules file name, section) of every section a file cites."""
     if name.endswith(".jsonl"):
         text = text.replace("\\u00a7", "§")          # JSON lines write § escaped
-    mentions = [(m.start(), m.group(1)) for m in RULES_FILE.finditer(text)]
-    own = pathlib.PurePosixPath(name).name
-    if not name.startswith("docs/rules/") or own == "README.md":
-        own = None
+    mentions = [(m.start(), m.group(2)) for m in RULES_FILE.finditer(text)
+                if m.group(1) or m.group(2) in RULES_NAMES]
+    own = home(name)
     out = []
     k = 0
     for m in SECTION.finditer(text):
         while k < len(mentions) and mentions[k][0] < m.start():
             k += 1
-        cited = mentions[k - 1][1] if k else own
+        line_start = text.rfind("\n", 0, m.start()) + 1
+        if k and mentions[k - 1][0] >= line_start:
+            cited = mentions[k - 1][1]
+        else:
+            cited = own or (mentions[k - 1][1] if k else None)
         if cited is None or AFTER_AN_ISSUE.search(text[max(0, m.start() - 20):m.start()]):
             continue
         out.append((line_of(text, m.start()), cited, m.group(1)))
@@ -130,7 +153,7 @@ def test_every_rules_file_numbers_its_sections():
             continue
         numbers = [m.group(1) for line in path.read_text(encoding="utf-8").splitlines()
                    for m in [HEADING.match(line)] if m]
-        assert numbers, f"{path.name}: no numbered section headings (## §N) to cite"
+        assert numbers, f"{path.name}: no numbered section headings (## §N or ## N.) to cite"
         repeated = sorted({n for n in numbers if numbers.count(n) > 1})
         assert not repeated, f"{path.name}: sections numbered twice: {repeated}"
 
@@ -144,5 +167,8 @@ def test_citations_are_found_where_they_are_written():
                                             (2, "ducks.md", "4.1"), (4, "leaves.md", "11.4")]
     assert citations("docs/rules/ducks.md", "see §5.2") == [(1, "ducks.md", "5.2")]
     assert citations("src/a.py", "§5.2 of nothing") == []
+    # a game's own files cite its rules, unless the line names another page
+    assert citations("tests/core/wingspan/t.py", "wingspan-cards.md §1.2 and §2\n§3.4") == \
+        [(1, "wingspan-cards.md", "1.2"), (1, "wingspan-cards.md", "2"), (2, "wingspan.md", "3.4")]
     assert citations("tests/core/perft/x.jsonl", '"docs/rules/leaves.md \\u00a712.2"') == \
         [(1, "leaves.md", "12.2")]
