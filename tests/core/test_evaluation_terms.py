@@ -16,7 +16,7 @@ from roost.core.games import get_game
 @pytest.fixture(autouse=True)
 def hand_set_weights():
     """These tests model the hand-set evaluations' formulas; the weights shipped in the
-    package are fitted from self-play (docs/strength.md) and tests/test_strength.py checks
+    package are fitted from self-play (docs/strength.md) and tests/search/test_strength.py checks
     that they load, so the formulas are checked with the hand-set weights installed."""
     from roost.arena.tuning import evaluation_of
     evaluations = [evaluation_of(get_game(g)) for g in ("connect4", "ducks", "tweeeet")]
