@@ -16,7 +16,9 @@ import re
 
 from tests.test_repository_stands_alone import ROOT, line_of, tracked_files
 
-HISTORY = re.compile(r"\bsessions?\b|\bissues?\s+#?\d+|\bhelper branch", re.IGNORECASE)
+# the development story, not the word "session" (a protocol session, a Unix session are product terms)
+HISTORY = re.compile(r"\bsessions?\s+#?\d+|\b(?:this|last|previous|next|earlier|a later)\s+session\b"
+                     r"|\bissues?\s+#?\d+|\bhelper branch", re.IGNORECASE)
 TOP = ("src", "tests", "tools", "docs", "benchmarks", "examples")
 # a path from the root: a top folder, a slash, then path characters (placeholders included)
 ROOT_PATH = re.compile(r"(?<![\w./<>*-])((?:%s)/[\w./<>*-]*)" % "|".join(TOP))
@@ -103,10 +105,11 @@ def test_every_file_a_doc_names_exists():
 
 def test_the_checks_see_what_they_look_for():
     # each check on a text with one fault of its kind, and on the same text without it
-    assert history("x.md", "Before.\nIn session 12 we ...") == ["x.md:2: 'session'"]
+    assert history("x.md", "Before.\nIn session 12 we ...") == ["x.md:2: 'session 12'"]
+    assert history("x.md", "as this session found") == ["x.md:1: 'this session'"]
     assert history("x.md", "see issue 30, and the helper branch") == \
         ["x.md:1: 'issue 30'", "x.md:1: 'helper branch'"]
-    assert history("x.md", "the tissue 3 issues; a Session-less line") == ["x.md:1: 'Session'"]
+    assert history("x.md", "the tissue 3 issues; a worked session; its own session (setsid)") == []
     assert missing_paths("x.md", "`src/search/auto.py` and tests/search/test_auto_engine.py::t") == []
     assert missing_paths("x.md", "see `src/search/nothing.py`, then\ntests/core/<game>/") == \
         ["x.md:1: src/search/nothing.py"]
