@@ -209,7 +209,9 @@ async def ws_play(websocket):
         sender.cancel()
         game.listeners.discard(queue)
         if not game.listeners:
-            await game.close_worker()            # a closed page stops its search
+            # a closed page stops its search (shielded: the end of the socket may come as a
+            # cancellation of this handler, and the worker must be ended all the same)
+            await asyncio.shield(game.close_worker())
 
 
 async def _pump(queue, websocket):
@@ -258,7 +260,7 @@ async def ws_analyse(websocket):
         if task is not None:
             task.cancel()
         if worker is not None:
-            await worker.close()
+            await asyncio.shield(worker.close())
 
 
 def _analysis_job(msg, s):
@@ -269,7 +271,7 @@ def _analysis_job(msg, s):
         raise BadRequest("seconds must be more than 0")
     seconds = min(seconds, limits.seconds)
     engine = library.check_engine(_field(msg, "engine", str, "auto"), allow_cmd=limits.allow_cmd,
-                                  max_threads=limits.threads)
+                                  max_threads=limits.threads, memory_mb=limits.memory)
     if op == "analyse":
         state, _, _ = _position(msg)
         if library.to_move(state) is None:
@@ -350,9 +352,10 @@ async def api_tournaments(request):
 
     def listing():
         out = []
+        root = os.path.realpath(folder)
         for name in sorted(os.listdir(folder)):
-            path = os.path.join(folder, name)
-            if not _DB_NAME.match(name) or not library.is_database(path):
+            path = os.path.realpath(os.path.join(root, name))
+            if not _DB_NAME.match(name) or os.path.dirname(path) != root or not library.is_database(path):
                 continue
             try:
                 s = library.tournament_summary(path)

@@ -304,9 +304,10 @@ def engine_kind(spec):
     return spec.strip().partition(":")[0].strip().lower() if isinstance(spec, str) else ""
 
 
-def check_engine(spec, allow_cmd=False, max_threads=1):
-    """The normalised spec of an engine the server may run; BadRequest names a fault of the
-    spec, Forbidden a ``cmd:`` engine the server was not allowed to run."""
+def check_engine(spec, allow_cmd=False, max_threads=1, memory_mb=None):
+    """The normalised spec of an engine the server may run, its tree or table at most
+    ``memory_mb``; BadRequest names a fault of the spec, Forbidden a ``cmd:`` engine the
+    server was not allowed to run."""
     from roost.search.engines import parse_engine
     if not isinstance(spec, str) or not spec.strip():
         raise BadRequest("an engine spec is empty; try 'auto', 'ab:depth=6' or 'mcts:time=1'")
@@ -314,7 +315,7 @@ def check_engine(spec, allow_cmd=False, max_threads=1):
         raise Forbidden("cmd: engines run programs on the server: refused unless the server "
                               "was started with --allow-cmd")
     try:
-        engine = parse_engine(spec)
+        engine = parse_engine(_memory_capped(spec, memory_mb) if memory_mb else spec)
     except _roost_errors() as e:
         raise BadRequest(str(e)) from None
     threads = engine.settings.get("threads", 1)
@@ -526,7 +527,7 @@ def tournament_games(path):
     from roost.arena.store import Store
     try:
         with Store.open(path) as store:
-            rows = store.games()
+            rows = list(store.games())
     except _store_errors() as e:
         raise BadRequest(str(e)) from None
     return [{"id": r["id"], "seats": r["seats"], "result": r["result"], "plies": r["plies"],

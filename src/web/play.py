@@ -344,7 +344,8 @@ class Games:
                 raise BadRequest("a seat is 'human' or an engine spec")
             checked.append(HUMAN if spec.strip().lower() == HUMAN else
                            library.check_engine(spec, allow_cmd=allow_cmd,
-                                                max_threads=self.pool.limits.threads))
+                                                max_threads=self.pool.limits.threads,
+                                                memory_mb=self.pool.limits.memory))
         clock = library.time_control(tc) if tc else None
         g = Game(self.pool, state, [Seat(s) for s in checked], seed, clock)
         g._settle_chance()

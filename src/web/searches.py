@@ -62,6 +62,7 @@ class Worker:
         self.busy = None              # the id of the request under way
         self.next_id = 0
         self.closed = False
+        self._closing = None
 
     async def _start(self):
         limits = self.pool.limits
@@ -123,19 +124,30 @@ class Worker:
             except ProcessLookupError:
                 pass
 
-    async def close(self):
-        """End the worker and anything it started."""
+    def close(self):
+        """End the worker and anything it started: a task the callers (the page, the
+        server's shutdown) may all await; the pool counts the worker until it has ended."""
         self.closed = True
-        self.pool.workers.discard(self)
+        if self._closing is None:
+            self._closing = asyncio.ensure_future(self._close())
+        return self._closing
+
+    async def _close(self):
         proc = self.proc
-        if proc is None or proc.returncode is not None:
-            return
         try:
-            proc.send_signal(signal.SIGTERM)
+            if proc is None or proc.returncode is not None:
+                return
             try:
-                await asyncio.wait_for(proc.wait(), CLOSE_GRACE)
-            except asyncio.TimeoutError:
-                proc.kill()
-                await proc.wait()
-        except ProcessLookupError:
-            pass
+                proc.stdin.close()           # the end of its input: an idle worker leaves at once
+                proc.send_signal(signal.SIGTERM)
+                try:
+                    await asyncio.wait_for(proc.wait(), CLOSE_GRACE)
+                except asyncio.TimeoutError:
+                    proc.kill()
+                    await proc.wait()
+            except ProcessLookupError:
+                pass
+            async with self.lock:            # a request under way ends at the end of the output
+                await proc.stdout.read()     # which closes the pipe, and so the transport
+        finally:
+            self.pool.workers.discard(self)
