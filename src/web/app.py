@@ -392,7 +392,7 @@ async def api_tournament_game(request):
 
 async def ws_tournament(websocket):
     """A tournament followed live: the summary again whenever the database changes, and the
-    games in progress with their moves so far."""
+    games in progress (with their moves so far) whenever they change."""
     await websocket.accept()
     try:
         path = _database(websocket)
@@ -400,18 +400,24 @@ async def ws_tournament(websocket):
         await websocket.send_json({"type": "error", "error": e.message})
         await websocket.close()
         return
-    seen = None
+    seen = playing = None
     closed = asyncio.ensure_future(_wait_closed(websocket))
     try:
         while not closed.done():
             stamp = _stamp(path)
-            if stamp != seen:
-                seen = stamp
-                try:
+            try:
+                if stamp != seen:
+                    seen = stamp
                     d = await run_in_threadpool(_tournament, path)
+                    playing = d["in_progress"]
                     await websocket.send_json({"type": "tournament", "tournament": d})
-                except WebError as e:
-                    await websocket.send_json({"type": "error", "error": e.message})
+                else:
+                    now = await run_in_threadpool(library.games_in_progress, path)
+                    if now != playing:
+                        playing = now
+                        await websocket.send_json({"type": "in_progress", "games": now})
+            except WebError as e:
+                await websocket.send_json({"type": "error", "error": e.message})
             await asyncio.wait([closed], timeout=LIVE_POLL)
     except (WebSocketDisconnect, RuntimeError):
         pass

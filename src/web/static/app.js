@@ -372,10 +372,16 @@ function pageTournament(name) {
     <div class="panel"><h3>Being played</h3><div id="live"></div></div>
     <div class="panel"><h3>Games</h3><div id="games"></div></div>`;
   const $ = (s) => main.querySelector(s);
+  const playing = (games) => {
+    $("#live").innerHTML = games.length ? games.map((g) =>
+      `<div><a href="#/follow/${encodeURIComponent(name)}/${encodeURIComponent(g.id)}">game ${escapeHtml(g.id)}</a>: ${escapeHtml(g.seats.join(" vs "))}, ${g.moves.length} plies so far</div>`).join("")
+      : `<span class="muted">no game is being played now</span>`;
+  };
   const live = socket(`/api/tournaments/${encodeURIComponent(name)}/live`);
   live.onmessage = (e) => {
     const msg = JSON.parse(e.data);
     if (msg.type === "error") { $("#summary").textContent = msg.error; return; }
+    if (msg.type === "in_progress") { playing(msg.games); return; }
     const t = msg.tournament;
     const names = t.names;
     $("#summary").innerHTML = `${escapeHtml(t.title)}, ${t.config.players} seats, ${t.config.mode === "gauntlet" ? "gauntlet" : "round robin"}:
@@ -391,9 +397,7 @@ function pageTournament(name) {
         const c = t.crosstable[i][j];
         return `<td>${i === j ? "-" : c ? `${c.score}/${c.games}` : "."}</td>`;
       }).join("")}</tr>`).join("") + "</table><p class=\"muted\">the row engine's pairwise score against the column engine</p>";
-    $("#live").innerHTML = t.in_progress.length ? t.in_progress.map((g) =>
-      `<div><a href="#/follow/${encodeURIComponent(name)}/${encodeURIComponent(g.id)}">game ${escapeHtml(g.id)}</a>: ${escapeHtml(g.seats.join(" vs "))}, ${g.moves.length} plies so far</div>`).join("")
-      : `<span class="muted">no game is being played now</span>`;
+    playing(t.in_progress);
     $("#games").innerHTML = `<table id="games-table"><tr><th>game</th><th>seats</th><th>result</th><th>plies</th><th>seconds</th><th>ending</th></tr>` +
       t.games.slice().reverse().map((g) => `<tr><td><a href="#/replay/${encodeURIComponent(name)}/${g.id}">${g.id}</a></td>
         <td>${escapeHtml(g.seats.join(" vs "))}</td><td>${g.result.join(" ")}</td><td>${g.plies}</td><td>${g.seconds}</td>
@@ -442,8 +446,9 @@ function pageReplay(name, gid, following) {
     live = socket(`/api/tournaments/${encodeURIComponent(name)}/live`);
     live.onmessage = (e) => {
       const msg = JSON.parse(e.data);
-      if (msg.type !== "tournament") return;
-      const g = msg.tournament.in_progress.find((x) => String(x.id) === String(gid));
+      const games = msg.type === "tournament" ? msg.tournament.in_progress : msg.type === "in_progress" ? msg.games : null;
+      if (!games) return;
+      const g = games.find((x) => String(x.id) === String(gid));
       if (g) {
         const atEnd = !rec || ply === rec.moves.length;
         rec = g; header();
