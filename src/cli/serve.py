@@ -1,3 +1,4 @@
+import asyncio
 import os
 import secrets
 
@@ -57,33 +58,33 @@ def command(port, host, db_dir, allow_cmd, max_time, max_memory, max_searches, m
                     allow_cmd=allow_cmd)
     app = create_app(limits=limits, db_dir=os.path.abspath(db_dir) if db_dir else None, token=token)
     address = host or LOCAL
-    config = uvicorn.Config(app, host=address, port=port, log_level="warning", ws_max_size=1 << 22,
-                            lifespan="on")
+    sock = _listen(address, port)
+    config = uvicorn.Config(app, log_level="warning", ws_max_size=1 << 22, lifespan="on")
     server = uvicorn.Server(config)
-
-    async def announce_when_started():
-        import asyncio
-        while not server.started:
-            await asyncio.sleep(0.02)
-        bound = server.servers[0].sockets[0].getsockname()[1] if server.servers else port
-        shown = "localhost" if address == LOCAL else address
-        url = f"http://{shown}:{bound}/" + (f"?token={token}" if token else "")
-        click.echo(f"roost serve: {url}", err=False)
-        if token:
-            click.echo(f"token: {token} (every API call needs it; the address above carries it)")
-        click.echo("Ctrl-C stops the server and every search it started.")
-
-    import asyncio
-
-    async def main():
-        watcher = asyncio.ensure_future(announce_when_started())
-        try:
-            await server.serve()
-        finally:
-            watcher.cancel()
+    bound = sock.getsockname()[1]
+    shown = "localhost" if address == LOCAL else address
+    click.echo(f"roost serve: http://{shown}:{bound}/" + (f"?token={token}" if token else ""))
+    if token:
+        click.echo(f"token: {token} (every API call needs it; the address above carries it)")
+    click.echo("Ctrl-C stops the server and every search it started.")
     try:
-        asyncio.run(main())
+        asyncio.run(server.serve(sockets=[sock]))
     except KeyboardInterrupt:
         pass
-    if not server.started:
-        raise click.ClickException(f"could not listen on {address}:{port} (is the port taken?)")
+    finally:
+        sock.close()
+
+
+def _listen(address, port):
+    """A socket listening on ``address:port``, or one clear message why it cannot."""
+    import socket
+    try:
+        family = socket.getaddrinfo(address, port, type=socket.SOCK_STREAM)[0][0]
+        sock = socket.socket(family, socket.SOCK_STREAM)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((address, port))
+        sock.listen(128)
+    except OSError as e:
+        raise click.ClickException(f"cannot listen on {address}:{port}: {e.strerror or e}") from None
+    sock.set_inheritable(False)
+    return sock

@@ -192,7 +192,8 @@ def result_text(state):
     if len(top) == len(res):
         return "a draw" if len(res) == 2 else "shared by every seat"
     if len(top) == 1:
-        return f"{sides[top[0]]} wins"
+        side = sides[top[0]]
+        return f"{side} {'win' if side.startswith('the ') else 'wins'}"   # the robins win
     return " and ".join(sides[p] for p in top) + " share the win"
 
 

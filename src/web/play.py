@@ -67,10 +67,10 @@ class Game:
 
     def viewer(self):
         """The seat whose view the page shows: the one person, else the person to move (or
-        the last who moved), else everything (engines only)."""
+        the last who moved), else everything (engines only, or once the game is over)."""
         people = self.humans()
-        if not people or not library.hidden(self.state):
-            return None
+        if not people or not library.hidden(self.state) or self.over():
+            return None                          # nothing hidden, or the game is over: all is shown
         if len(people) == 1:
             return people[0]
         mover = library.to_move(self.state)

@@ -84,3 +84,13 @@ def test_undo_hint_and_resign(server, page):
     page.click("#resign")
     page.wait_for_selector("#result")
     assert "resigned" in page.locator("#result").inner_text()
+
+
+def test_a_closed_page_stops_the_engine_thinking(server, browser):
+    context = browser.new_context()
+    page = context.new_page()
+    start_game(page, server.url, "tweeeet", ["mcts:time=60", "human"], seed=12)
+    page.wait_for_function("document.querySelector('#thinking').textContent.includes('thinks')")
+    assert server.workers()                            # the engine searches in its process
+    context.close()
+    assert server.wait_for_no_workers() == []          # and no longer once the page is gone

@@ -40,7 +40,7 @@ def svg(state, observer=None):
     raw = state._raw()
     white, black, crumb = raw["white"], raw["black"], raw["crumb"]
     step_x, step_y = 2 * _R + 4, 2 * _R
-    width = int(9 * step_x + 100)
+    width = int(9 * step_x + 84)
     height = int(9 * step_y + 90)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
            f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="14">',

@@ -140,7 +140,7 @@ function pageGame(gid) {
       : view.your_turn ? `<div class="banner" id="turn">${escapeHtml(view.mover_name)}: your move</div>`
       : `<div class="banner" id="turn">${escapeHtml(view.mover_name || "")} to move${view.thinking !== null ? " (thinking)" : ""}</div>`;
     $("#history").innerHTML = view.history.map((p, k) =>
-      `<span class="ply">${k + 1}.</span><span title="${p.mover === "chance" ? "chance" : escapeHtml(sides[p.mover])}">${p.name === null ? "(hidden)" : escapeHtml(p.name)}</span>`).join(" ");
+      `<span class="ply">${k + 1}.</span><span title="${p.mover === "chance" ? "chance" : escapeHtml(sides[p.mover])}">${p.name !== null ? escapeHtml(p.name) : p.mover === "chance" ? "(chance)" : "(hidden)"}</span>`).join(" ");
     $("#history").scrollTop = 1e9;
     $("#undo").disabled = !view.can_undo;
     $("#hint").disabled = !view.your_turn;
@@ -277,7 +277,8 @@ function pageAnalyse(params) {
       as: $("#as").value === "" ? null : +$("#as").value})));
   };
   const lines = (rows, final) => {
-    $("#lines").innerHTML = `<tr><th>#</th><th>move</th><th>value</th><th>line</th></tr>` + rows.map((l, k) =>
+    const whose = view && typeof view.to_move === "number" ? ` for ${escapeHtml(view.sides[view.to_move])}` : "";
+    $("#lines").innerHTML = `<tr><th>#</th><th>move</th><th>value${whose}</th><th>line</th></tr>` + rows.map((l, k) =>
       `<tr class="line"><td>${k + 1}</td><td>${escapeHtml(l.move)}</td><td>${valueText(l.value, l.verdict)}</td><td class="pv">${escapeHtml((l.pv || []).join(" "))}</td></tr>`).join("");
     if (rows.length && view && view.moves) {
       const best = view.moves.find((m) => m.name === rows[0].move);

@@ -40,8 +40,6 @@ class Board {
     this.picks = [];
     this.marks = {last: view.last || []};
     this.draw(view.picture);
-    this.questionEl.hidden = !view.question;
-    this.questionEl.textContent = view.question ? "Decision: " + view.question : "";
     this.refresh();
   }
 
@@ -75,14 +73,29 @@ class Board {
         choices.get(key).moves.push(m);
       }
     }
+    // the question is asked where the answers are; a card all the answers are about (keep
+    // this bird? use its power?) is shown once above them
+    const asked = this.moves().length && this.view.question;
+    this.questionEl.hidden = !asked;
+    this.questionEl.textContent = asked ? "Decision: " + this.view.question : "";
     this.choicesEl.innerHTML = "";
+    const finals = [...choices.values()].map(({moves}) => moves.length === 1 && moves[0].steps.length === k + 1 ? moves[0] : null);
+    const details = finals.map((m) => (m && m.details ? JSON.stringify(m.details) : null));
+    const shared = details.length > 1 && details[0] && details.every((d) => d === details[0]) ? finals[0].details : null;
+    if (shared) {
+      const box = document.createElement("div");
+      box.className = "shared-card";
+      box.innerHTML = cardHtml(shared.name, shared);
+      this.choicesEl.appendChild(box);
+    }
     for (const {step, moves} of choices.values()) {
       const b = document.createElement("button");
       const only = moves.length === 1 && moves[0].steps.length === k + 1 ? moves[0] : null;
-      b.className = "choice" + (only && only.details ? " card" : "");
+      const card = only && only.details && !shared;
+      b.className = "choice" + (card ? " card" : "");
       b.dataset.label = step[1];
       if (only) b.dataset.move = only.name;
-      b.innerHTML = only && only.details ? cardHtml(step[1], only.details) : escapeHtml(step[1]);
+      b.innerHTML = card ? cardHtml(step[1], only.details) : escapeHtml(step[1]);
       b.addEventListener("click", () => this.pick(step));
       if (only && this.preview) {
         b.addEventListener("mouseenter", () => this.showPreview(only.name));
@@ -180,16 +193,16 @@ class Board {
         break;
       }
     };
-    for (const t of this.marks.last || []) outline(t, "last");
-    (this.marks.pv || []).forEach((t) => outline(t, "pv"));
-    for (const t of this.marks.hint || []) outline(t, "hint");
-    for (const p of this.picks) if (p[0]) outline(p[0], "pick");
     if (this.clickable) {
       for (const t of this.clickable.keys()) {
         outline(t, "can");
         for (const el of this.svg.querySelectorAll(`[data-target="${cssEscape(t)}"]`)) el.classList.add("clickable");
       }
     }
+    for (const t of this.marks.last || []) outline(t, "last");
+    (this.marks.pv || []).forEach((t, i) => outline(t, "pv", i === 0 ? "best" : ""));
+    for (const t of this.marks.hint || []) outline(t, "hint", "hint");
+    for (const p of this.picks) if (p[0]) outline(p[0], "pick");
   }
 }
 
