@@ -41,10 +41,12 @@ def test_wingspan_asks_its_question_with_readable_cards(server, page):
     start_game(page, server.url, "wingspan", ["human", QUICK], players=2, seed=11)
     question = page.locator(".board div.question").inner_text()
     assert "keep" in question                          # setup: keep this bird?
-    details = page.locator(".board .choices button.card")
-    assert details.count() == 2                        # yes and no, each with the bird's card
-    text = details.first.inner_text()
-    assert "cost" in text and "points" in text and "nest" in text
+    card = page.locator(".board .choices .shared-card")
+    assert card.count() == 1                           # the bird asked about, shown once
+    text = card.inner_text()
+    assert "cost" in text and "points" in text and "nest" in text and "When" in text   # its power
+    answers = page.locator(".board .choices button.choice").all_inner_texts()
+    assert len(answers) == 2 and any(a.startswith("yes") for a in answers)
     shot(page, "play-wingspan-setup")
 
 
