@@ -96,3 +96,26 @@ def test_a_closed_page_stops_the_engine_thinking(server, browser):
     assert server.workers()                            # the engine searches in its process
     context.close()
     assert server.wait_for_no_workers() == []          # and no longer once the page is gone
+
+
+def test_a_person_out_of_time_loses(server, page):
+    page.goto(server.url + "/#/play")
+    page.select_option("#game", "ducks")
+    page.select_option('.who[data-seat="1"]', "engine")
+    page.fill('.spec[data-seat="1"]', QUICK)
+    page.fill("#tc", "1+0")
+    page.click("#start")
+    page.wait_for_selector(".seat .clock")
+    assert page.locator(".seat .clock").first.inner_text().startswith("0:")
+    page.wait_for_selector("#result", timeout=20_000)
+    assert "White lost on time" in page.locator("#result").inner_text()
+
+
+def test_a_game_continues_in_the_analysis(server, page):
+    start_game(page, server.url, "connect4", ["human", QUICK], seed=13)
+    page.locator('.board svg [data-target="col:3"]').click()
+    page.wait_for_function("document.querySelectorAll('#history span:not(.ply)').length >= 2")
+    page.click("#analyse")
+    page.wait_for_selector("#where")
+    page.wait_for_function("document.querySelector('#where').textContent.includes('X to move')")
+    assert page.locator("#position").input_value().startswith("3")

@@ -102,6 +102,7 @@ def _card(x, y, letter, hidden=False):
 
 
 _END_W = 22
+_HAND_X = 175          # a hand's first card: right of its seat's title ('seat 4 (you) to play')
 
 
 def _end(x, y, row, side):
@@ -156,15 +157,15 @@ def svg(s, observer=None):
                    f'{escape(tag)}</text>')
         out.append(f'<text x="10" y="{y + 30}" fill="#555">hand {size}</text>')
         for i, letter in enumerate(cards):
-            card = _card(140 + i * step, y, letter, hidden=letter == "?")
+            card = _card(_HAND_X + i * step, y, letter, hidden=letter == "?")
             if q == playing and mine and letter != "?":
                 card = f'<g data-target="hand:{letter}">{card}</g>'
             out.append(card)
-        x = 140 + max(len(cards), 1) * step + 20
+        x = _HAND_X + max(len(cards), 1) * step + 20
         out.append(f'<text x="{x}" y="{y + 14}" fill="#555">collection</text>')
         for i, letter in enumerate(sorted(s.collection(q), key=LETTERS.index)):
             out.append(_card(x + 76 + i * step, y, letter))
-        widest = max(widest, x + 76 + len(s.collection(q)) * step, 140 + len(cards) * step)
+        widest = max(widest, x + 76 + len(s.collection(q)) * step, _HAND_X + len(cards) * step)
         y += _CARD_H + 12
     out.append(f'<g class="pile" data-target="pile:draw"><rect x="10" y="{y}" width="{_CARD_W}" '
                f'height="{_CARD_H}" rx="4" fill="#c9c9d6" stroke="#555"/><rect x="13" y="{y - 3}" '

@@ -243,6 +243,7 @@ function pageAnalyse(params) {
       view = await api("/api/position", body(state.moves.slice(0, state.ply)));
     } catch (e) { toast(e.message); return; }
     board.show(view);
+    if ($("#players").value !== String(view.players)) $("#players").value = String(view.players);
     $("#where").textContent = `ply ${state.ply} of ${state.moves.length}` + (view.over ? `: ${view.result_text}` : view.to_move === "chance" ? ": chance to act" : `: ${view.mover_name} to move`);
     $("#history").innerHTML = `<span data-ply="0" class="${state.ply === 0 ? "current" : ""}">start</span> ` + state.moves.map((m, k) =>
       `<span data-ply="${k + 1}" class="${state.ply === k + 1 ? "current" : ""}">${escapeHtml(m)}</span>`).join(" ");
@@ -429,7 +430,7 @@ function pageReplay(name, gid, following) {
     catch (e) { toast(e.message); return; }
     board.show(view, {interactive: false});
     const who = ply === 0 ? "start" : rec.movers[ply - 1] === -1 ? "chance" : `${rec.sides[rec.movers[ply - 1]]} (${rec.seats[rec.movers[ply - 1]]})`;
-    $("#where").textContent = `ply ${ply} of ${rec.moves.length}` + (ply ? `: ${who} played ${rec.moves[ply - 1]}` + (rec.movers[ply - 1] !== -1 ? ` in ${rec.times[ply - 1]} s` : "") : "");
+    $("#where").textContent = `ply ${ply} of ${rec.moves.length}` + (ply ? `: ${who} played ${rec.moves[ply - 1]}` + (rec.movers[ply - 1] !== -1 ? ` in ${(1000 * rec.times[ply - 1]).toFixed(0)} ms` : "") : "");
     $("#history").innerHTML = `<span data-ply="0" class="${ply === 0 ? "current" : ""}">start</span> ` + rec.moves.map((m, k) =>
       `<span data-ply="${k + 1}" class="${ply === k + 1 ? "current" : ""}">${escapeHtml(m)}</span>`).join(" ");
     if (values.some((v) => v)) $("#graphbox").innerHTML = graphSvg([...Array(rec.moves.length + 1).keys()].map((k) => values[k] || null), rec.sides, ply);

@@ -189,8 +189,8 @@ class Board {
           t.setAttribute("x", b.x + b.w - 4); t.setAttribute("y", b.y + 12);
           t.setAttribute("class", "mark-label"); t.textContent = label;
           layer.appendChild(t);
+          label = "";
         }
-        break;
       }
     };
     if (this.clickable) {
@@ -244,7 +244,7 @@ function graphSvg(values, sides, current) {
   const x = (k) => pad + (w - 2 * pad) * k / n;
   const y = (v) => h - pad - (h - 2 * pad) * v;
   const colours = ["#1f5fa8", "#c8434f", "#2e9d4a", "#e07a10", "#9a62c8"];
-  let out = `<svg xmlns="${SVGNS}" viewBox="0 0 ${w} ${h}" preserveAspectRatio="none">`;
+  let out = `<svg xmlns="${SVGNS}" viewBox="0 0 ${w} ${h}">`;
   out += `<line x1="${pad}" y1="${y(0.5)}" x2="${w - pad}" y2="${y(0.5)}" stroke="#ccc" stroke-dasharray="4 3"/>`;
   out += `<text x="2" y="${y(1) + 4}" font-size="10" fill="#777">1</text><text x="2" y="${y(0) + 4}" font-size="10" fill="#777">0</text>`;
   const seats = sides.length === 2 ? [0] : sides.map((_, i) => i);
