@@ -302,10 +302,14 @@ class Game:
         if seat is None:
             raise BadRequest("a hint is for a person to move")
         seconds = min(HINT_SECONDS, self.pool.limits.seconds)
-        answer = await self._worker().request(
-            {"op": "search", "game": library.game_name(self.state), "position": library.text(self.state),
-             "engine": "auto", "seconds": seconds, "observer": seat,
-             "seed": library.derive_seed(self.seed, len(self.history), 5)})
+        try:
+            answer = await self._worker().request(
+                {"op": "search", "game": library.game_name(self.state), "position": library.text(self.state),
+                 "engine": "auto", "seconds": seconds, "observer": seat,
+                 "seed": library.derive_seed(self.seed, len(self.history), 5)})
+        finally:
+            if not self.listeners:           # asked without a page following: no process kept
+                await self.close_worker()
         found = answer.get("result") or answer.get("stopped")
         if not found:
             raise BadRequest(answer.get("error", "no hint could be found"))

@@ -208,3 +208,10 @@ def move_targets(s, move):
     x = LETTERS.index(name[0])
     return [(f"hand:{name[0]}", f"the {SPECIES_NAMES[x]}s"),
             (f"end:{name[1]}{name[2]}", f"row {name[1]}, {_SIDES[name[2]]} end")]
+
+
+def move_marks(s, move):
+    """What marks ``move`` (played from ``s``) in the picture after it: the row's end the
+    birds or the completing card went to, the draw pile drawn from; nothing for a flock
+    or a refusal."""
+    return [t for t, _ in move_targets(s, move) if t and not t.startswith("hand:")]

@@ -290,8 +290,9 @@ def svg(s, observer=None):
     cards, score and mat (three habitats of five slots, each bird with its eggs, cached
     food and tucked cards).  The others' hands and bonus cards stay hidden from an
     observer.  Click targets: the dice (``die:I``, ``die:IS``), the tray (``tray:1``), the
-    deck, the draft pool's and the acting seat's cards (``card:SLUG``), and the acting
-    seat's food (``food:S``), habitats (``hab:forest``) and slots (``slot:F2``)."""
+    deck, the draft pool (``pool:SLUG``), and each seat's hand cards where the viewer sees
+    them (``card:SEAT:SLUG``), food (``food:SEAT:S``), habitats (``hab:SEAT:forest``) and
+    slots (``slot:SEAT:F2``)."""
     from xml.sax.saxutils import escape
     raw = s._raw()
     d = _text.to_dict(s)
@@ -337,7 +338,7 @@ def svg(s, observer=None):
         out.append(f'<text x="10" y="{y + 16}">draft pool</text>')
         for i, b in enumerate(d["draft"]):
             out.extend(_bird_card(90 + (_CARD_W + 6) * i, y, _CARD_W, _CARD_H, b, escape,
-                                  target=f"card:{BIRD_SLUGS[b]}"))
+                                  target=f"pool:{BIRD_SLUGS[b]}"))
         y += _CARD_H + 8
     y += 6
     for p in range(raw["n"]):
@@ -363,7 +364,7 @@ def _svg_seat(out, raw, d, p, observer, score, y, escape):
     out.append(f'<text x="300" y="{y + 14}" fill="#444">food</text>')
     for t in range(5):
         x = 336 + 44 * t
-        target = f' data-target="food:{FOODS[t]}"' if acting else ""
+        target = f' data-target="food:{p}:{FOODS[t]}"'
         out.append(f'<g{target}><rect x="{x}" y="{y + 1}" width="38" height="18" rx="4" fill="{_FOOD_FILL[t]}" '
                    f'opacity="{1 if pd["food"][t] else 0.35}"/><text x="{x + 19}" y="{y + 14}" '
                    f'text-anchor="middle" fill="white" font-size="11" font-weight="bold">{FOODS[t]} '
@@ -380,7 +381,7 @@ def _svg_seat(out, raw, d, p, observer, score, y, escape):
         for k, (b, _) in enumerate(pd["hand"]):
             x = 10 + (_CARD_W + 6) * (k % per_row)
             out.extend(_bird_card(x, y + (_CARD_H + 6) * (k // per_row), _CARD_W, _CARD_H, b, escape,
-                                  target=f"card:{BIRD_SLUGS[b]}" if acting else None))
+                                  target=f"card:{p}:{BIRD_SLUGS[b]}"))
         y += (_CARD_H + 6) * (-(-nhand // per_row)) + 4
     else:
         known = [BIRD_NAMES[b] for b, tg in pd["hand"] if tg == "p"]
@@ -389,7 +390,7 @@ def _svg_seat(out, raw, d, p, observer, score, y, escape):
                    f'{escape(_short(hand, 110))}; bonus: {len(pd["bonus"])} hidden</text>')
         y += 20
     for h in range(3):
-        target = f' data-target="hab:{HABS[h]}"' if acting else ""
+        target = f' data-target="hab:{p}:{HABS[h]}"'
         out.append(f'<g class="habitat {HABS[h]}"{target}><rect x="10" y="{y}" width="{_MAT_LEFT - 10 + 5 * _SLOT_W}" '
                    f'height="{_SLOT_H}" fill="{_HAB_FILL[h]}" stroke="#bbb"/>'
                    f'<text x="16" y="{y + 26}" font-size="12" font-weight="bold">{HABS[h]}</text>'
@@ -398,7 +399,7 @@ def _svg_seat(out, raw, d, p, observer, score, y, escape):
         for col in range(5):
             x = _MAT_LEFT + col * _SLOT_W
             slot = 5 * h + col
-            target = f"slot:{HAB_LETTERS[h]}{col + 1}" if acting else None
+            target = f"slot:{p}:{HAB_LETTERS[h]}{col + 1}"
             if col >= len(birds):
                 attr = f' data-target="{target}"' if target else ""
                 out.append(f'<rect class="slot empty"{attr} x="{x + 3}" y="{y + 4}" width="{_SLOT_W - 6}" '
@@ -420,29 +421,48 @@ def _svg_seat(out, raw, d, p, observer, score, y, escape):
 # ---------------------------------------------------------------------------- clicks
 def move_targets(s, m):
     """What a person clicks to make move ``m``: the die, card, food, habitat or slot it
-    names in the picture, or, for a yes or no, a skip, a bonus card or a seat, a choice the
-    picture does not draw (labelled as ``explain_move`` says it)."""
+    names in the picture (the acting seat's), or, for a yes or no, a skip, a bonus card or
+    a seat, a choice the picture does not draw (labelled as ``explain_move`` says it)."""
     name = s.move_name(m)
     label = explain_move(s, m)
+    raw = s._raw()
+    actor = raw["actor"]
     kind, _, arg = name.partition(":")
     if name in ("food", "eggs", "cards"):
         h = ("food", "eggs", "cards").index(name)
-        return [(f"hab:{HABS[h]}", f"{_ROW_ACTIONS[h]} (activate the {HABS[h]})")]
+        return [(f"hab:{actor}:{HABS[h]}", f"{_ROW_ACTIONS[h]} (activate the {HABS[h]})")]
     if arg == "skip" or kind in ("yes", "no", "play", "reroll", "bonus", "seat"):
         return [(None, _move_words(name, label))]
     if kind == "die" and arg.startswith("IS-"):
         return [("die:IS", "the invertebrate-or-seed die"), (None, f"take the {_FOOD_NAMES['IS'.index(arg[-1])]}")]
     if kind == "card":
-        return [(f"card:{arg}", BIRD_NAMES[BIRD_SLUGS.index(arg)])]
+        where = "pool" if PURPOSES[raw["purpose"]] == "DRAFT_PICK" else f"card:{actor}"
+        return [(f"{where}:{arg}", BIRD_NAMES[BIRD_SLUGS.index(arg)])]
     if kind == "food":
-        return [(f"food:{arg}", _FOOD_NAMES[FOODS.index(arg)])]
+        return [(f"food:{actor}:{arg}", _FOOD_NAMES[FOODS.index(arg)])]
     if kind == "die":
         return [(f"die:{arg}", f"the {_FOOD_NAMES[FOODS.index(arg)]} die")]
-    if kind in ("hab", "slot", "tray"):
+    if kind in ("hab", "slot"):
+        return [(f"{kind}:{actor}:{arg}", label)]
+    if kind == "tray":
         return [(name, label)]
     if name == "deck":
         return [("deck", "the top card of the deck")]
     return [(None, label)]
+
+
+def move_marks(s, m):
+    """What marks move ``m`` (played from ``s``) in the picture after it: the habitat an
+    action activates, the habitat or slot chosen; nothing for a decision that leaves no
+    place of its own (a card played, a die taken, a yes or no)."""
+    name = s.move_name(m)
+    actor = s._raw()["actor"]
+    kind, _, arg = name.partition(":")
+    if name in ("food", "eggs", "cards"):
+        return [f"hab:{actor}:{HABS[('food', 'eggs', 'cards').index(name)]}"]
+    if kind in ("hab", "slot") and arg != "skip":
+        return [f"{kind}:{actor}:{arg}"]
+    return []
 
 
 def _move_words(name, label):
