@@ -320,8 +320,13 @@ async def _run_job(worker, job, websocket, tag):
             await websocket.send_json({"type": "done", "tag": tag})
         else:
             await websocket.send_json({"type": "error", "tag": tag, "error": answer.get("error")})
-    except (WebSocketDisconnect, RuntimeError, asyncio.CancelledError):
+    except (WebSocketDisconnect, asyncio.CancelledError):
         pass
+    except Exception as e:              # the search process could not start or died: say so
+        try:
+            await websocket.send_json({"type": "error", "tag": tag, "error": f"the search failed: {e}"})
+        except Exception:
+            pass
 
 
 # ---------------------------------------------------------------------------- tournaments

@@ -75,9 +75,15 @@ class Worker:
         self.proc = await asyncio.create_subprocess_exec(
             *argv, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
             stderr=asyncio.subprocess.DEVNULL, env=env, limit=1 << 24)
-        ready = await asyncio.wait_for(self._read(), STARTUP_TIMEOUT)
+        try:
+            ready = await asyncio.wait_for(self._read(), STARTUP_TIMEOUT)
+        except asyncio.TimeoutError:
+            ready = None
         if not ready or not ready.get("ready"):
-            raise RuntimeError("the search worker did not start")
+            if self.proc.returncode is None:
+                self.proc.kill()
+            await self.proc.wait()
+            raise RuntimeError("the search process did not start")
 
     async def _read(self):
         line = await self.proc.stdout.readline()
