@@ -36,12 +36,15 @@ def cli():
       roost tournament cubirds --players 4 -e ismcts:time=0.2 -e pimc:worlds=4 -e random --games 8
       roost play ducks -e "cmd:roost engine ducks -e ab:depth=4" -e mcts --tc 10+0.1
       roost bench
+      roost serve                   # the browser board (pip install "roost[web]")
     """
 
 
 def _register():
-    from roost.cli import games, show, perft, analyse, solve, play, bench, tournament, replay, export, engine, tune
-    for module in (games, show, perft, analyse, solve, play, bench, tournament, replay, export, engine, tune):
+    from roost.cli import (games, show, perft, analyse, solve, play, bench, tournament, replay, export, engine,
+                           tune, serve)
+    for module in (games, show, perft, analyse, solve, play, bench, tournament, replay, export, engine, tune,
+                   serve):
         cli.add_command(module.command)
 
 

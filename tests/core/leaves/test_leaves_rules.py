@@ -770,9 +770,11 @@ def test_render_and_svg():
     assert "Flirty" in r and "Friendly" in r and "seat 1 to move" in r
     assert "~p" in r                                  # Friendly pieces on the puddles
     svg = s.svg()
-    assert svg.startswith("<svg") and svg.endswith("</svg>")
-    squares = 4 * (len(s.garden(0)) + len(s.garden(1)))
-    assert svg.count('stroke-width="0.5"') == squares
+    assert svg.startswith("<svg") and svg.rstrip().endswith("</svg>")
+    import xml.etree.ElementTree as ET
+    gardens = [g for g in ET.fromstring(svg).iter() if g.get("class") == "garden"]
+    drawn = sum(1 for g in gardens for e in g.iter() if e.get("stroke-width") == "0.5")
+    assert len(gardens) == 2 and drawn == 4 * (len(s.garden(0)) + len(s.garden(1)))
 
 
 # ----------------------------------------------------------------------------- §12 perft
