@@ -21,6 +21,7 @@ class LineReader:
         self.buf = bytearray()
         self.lines = collections.deque()
         self.eof = False
+        self.skipping = False       # the rest of a line too long to keep is being dropped
 
     def _take(self, timeout):
         """Read what is there, waiting at most ``timeout`` seconds (None: as long as it
@@ -36,10 +37,16 @@ class LineReader:
             data = b""              # a broken pipe reads as its end
         if not data:
             self.eof = True
-            if self.buf:
+            if self.buf and not self.skipping:
                 self._line(bytes(self.buf))
-                self.buf.clear()
+            self.buf.clear()
             return True
+        if self.skipping:
+            i = data.find(b"\n")
+            if i < 0:
+                return True
+            self.skipping = False
+            data = data[i + 1:]
         self.buf += data
         while True:
             i = self.buf.find(b"\n")
@@ -48,6 +55,9 @@ class LineReader:
             self._line(bytes(self.buf[:i]))
             del self.buf[:i + 1]
         if len(self.buf) > MAX_LINE:
+            # the lines before it stay readable, and reading goes on after its end
+            self.buf.clear()
+            self.skipping = True
             raise LineTooLong(f"a line longer than {MAX_LINE} bytes")
         return True
 
@@ -55,7 +65,9 @@ class LineReader:
         self.lines.append(raw.rstrip(b"\r").decode("utf-8", "replace"))
 
     def readline(self, timeout=None):
-        """The next line; None at the end of the input; TimeoutError after ``timeout``."""
+        """The next line; None at the end of the input; TimeoutError after ``timeout``;
+        LineTooLong for a line longer than ``MAX_LINE`` (dropped: the next call reads on
+        after it)."""
         deadline = None if timeout is None else time.monotonic() + timeout
         while not self.lines:
             if self.eof:

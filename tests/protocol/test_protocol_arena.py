@@ -1,4 +1,4 @@
-"""The engine protocol from the arena's side: external programs (tests/protocol_bots/bot.py)
+"""The engine protocol from the arena's side: external programs (tests/protocol/bots/bot.py)
 and roost engines in worker processes play through it; every way of breaking the arena's
 rules loses the game with its reason stored, the program is started afresh for the next
 game and the tournament goes on; no seat is ever sent another seat's hidden cards."""
