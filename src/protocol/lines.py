@@ -14,10 +14,14 @@ class LineTooLong(Exception):
 
 
 class LineReader:
-    """Lines (without their end, \\n or \\r\\n, decoded as UTF-8) read from a file descriptor."""
+    """Lines (without their end, \\n or \\r\\n, decoded as UTF-8) read from a file descriptor.
+    ``watch``, another descriptor (a pidfd: readable once the writer process has exited), ends
+    the input as soon as it is readable and nothing is left to read: a program whose
+    descendants still hold its pipe has ended all the same."""
 
-    def __init__(self, fd):
+    def __init__(self, fd, watch=None):
         self.fd = fd
+        self.watch = watch
         self.buf = bytearray()
         self.lines = collections.deque()
         self.eof = False
@@ -26,9 +30,18 @@ class LineReader:
     def _take(self, timeout):
         """Read what is there, waiting at most ``timeout`` seconds (None: as long as it
         takes); False if nothing came in time."""
-        ready, _, _ = select.select([self.fd], [], [], timeout)
+        ready, _, _ = select.select([self.fd] + ([self.watch] if self.watch is not None else []),
+                                    [], [], timeout)
         if not ready:
             return False
+        if self.fd not in ready:      # the writer has exited and the pipe holds nothing more
+            ready, _, _ = select.select([self.fd], [], [], 0)
+        if not ready:
+            self.eof = True
+            if self.buf and not self.skipping:
+                self._line(bytes(self.buf))
+            self.buf.clear()
+            return True
         try:
             data = os.read(self.fd, 65536)
         except OSError as e:
