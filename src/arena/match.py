@@ -116,9 +116,18 @@ class GameRecord:
 def random_opening(state, plies, seed):
     """Play ``plies`` uniformly random moves (and chance outcomes) from ``state`` in place,
     stopping short of the end: matches between deterministic engines need varied starts."""
+    random_plies(state, plies, seed)
+    return state
+
+
+def random_plies(state, plies, seed):
+    """``random_opening``'s work: the number of plies it played, fewer than ``plies`` when
+    it reached the end of the game's reach (every move ends the game, or it is over)."""
     import random
     rnd = random.Random(seed)
-    for _ in range(plies):
+    for done in range(plies):
+        if state.is_over:
+            return done
         if state.is_chance:
             state.play_unchecked(state.sample(rnd.getrandbits(63)))
             continue
@@ -131,8 +140,8 @@ def random_opening(state, plies, seed):
                 state.play_unchecked(m)
                 break
         else:
-            break
-    return state
+            return done
+    return plies
 
 
 def play_game(game, engines, seed, start=None, on_move=None, opening=0, opening_seed=None,

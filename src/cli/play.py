@@ -167,6 +167,13 @@ def command(game, specs, games, position, opening, human, human_seat, tc, player
     start = load_position(game, [position], n, hint="--position") if position else None
     if start is not None and start.is_over:
         raise click.BadParameter("the start position is already over", param_hint="--position")
+    from roost.arena.readiness import SetupError, check_engines, check_openings
+    try:        # before the first game: a setup that cannot be played is this command's error
+        check_openings(game, n, opening, [(derive_seed(seed, i), derive_seed(seed, i // n, 7))
+                                          for i in range(games)], start)
+        check_engines(game, [s for s in specs if s != "human"], n, start)
+    except SetupError as e:
+        raise click.ClickException(str(e))
     match = MatchResult(specs=specs)
     seating = Seating(specs, n, lambda spec: arena_engine(spec, game, tc),
                       fixed_entry=0 if human_seat is not None else None,

@@ -126,9 +126,16 @@ class ProtocolEngine(Engine):
         deadline = time.monotonic() + self.handshake_timeout
         self._send([f"{M.HELLO} {VERSION}"], deadline, handshake=True)
         self.options = []
+        said = []                    # what else it wrote: quoted if the handshake fails
         while True:
-            word, rest = self._read(deadline, "handshake",
-                                    f"did not finish the handshake (roostok) within {self.handshake_timeout:g}s")
+            try:
+                word, rest = self._read(deadline, "handshake", f"did not finish the handshake "
+                                        f"(roostok) within {self.handshake_timeout:g}s")
+            except Forfeit as f:
+                if said:
+                    raise _forfeit(f.reason, f"{f.detail}; on stdout it wrote: "
+                                             f"{' | '.join(said[-3:])}") from None
+                raise
             if word == M.ID:
                 key, _, value = rest.partition(" ")
                 if key == "name":
@@ -145,6 +152,8 @@ class ProtocolEngine(Engine):
             elif word == M.ERROR:
                 self.kill()
                 raise _forfeit("handshake", f"reported an error: {M.cut(rest, 400)}")
+            elif word:
+                said.append(M.cut(f"{word} {rest}".strip()))
 
     def _send(self, lines, deadline, handshake=False):
         """Write ``lines`` before ``deadline``: a program that stopped reading is late (on

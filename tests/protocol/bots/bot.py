@@ -3,6 +3,8 @@
 by --mode, plays or misbehaves.
 
   random       uniformly random legal moves (the game's rules from the roost library)
+  exit         exits at once with status 1, a word on stdout and another on stderr (a
+               program that cannot start)
   hang         shakes hands, then never answers go
   crash        shakes hands, then exits with status 3 on go (a word on stderr first)
   illegal      answers go with a move of the game that is not legal in the position
@@ -66,6 +68,10 @@ def main():
     ap.add_argument("--flood", type=float, default=0.0)
     ap.add_argument("--tag", default=None)
     args = ap.parse_args()
+    if args.mode == "exit":
+        print("bot: hello", flush=True)
+        sys.stderr.write("bot: cannot start: no weights file\n")
+        sys.exit(1)
     for kind in filter(None, args.spawn.split(",")):
         spawn(kind)
     if args.deaf:
