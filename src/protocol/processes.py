@@ -275,13 +275,19 @@ def sweep(wanted, patience=SWEEP_TIME):
         time.sleep(0.005)
 
 
+def _pids():
+    """The names of /proc's process folders (none where /proc is not mounted)."""
+    try:
+        return [name for name in os.listdir("/proc") if name.isdigit()]
+    except OSError:
+        return []
+
+
 def _marked():
     """(pid, mark) of every live process this user may read that carries a mark."""
     key = MARK.encode() + b"="
     out = []
-    for name in os.listdir("/proc"):
-        if not name.isdigit():
-            continue
+    for name in _pids():
         try:
             with open(f"/proc/{name}/environ", "rb") as f:
                 env = f.read()
@@ -299,9 +305,7 @@ def _reap_orphans():
     programs: the orphans of its engines' descendants, handed to it as their subreaper
     (a child it started itself in another session is one of its programs)."""
     me, mine = os.getpid(), os.getsid(0)
-    for name in os.listdir("/proc"):
-        if not name.isdigit():
-            continue
+    for name in _pids():
         try:
             with open(f"/proc/{name}/stat", "rb") as f:
                 fields = f.read().rsplit(b")", 1)[1].split()
