@@ -5,12 +5,17 @@ refuses to start a match with an engine that fails to initialize):
 - every engine program starts, finishes its handshake and accepts the game and its number
   of players (``newgame`` and ``isready``); the error names the engine and quotes what it
   printed;
-- every roost engine can search the game with that many players (one node from the start:
-  the test ``roost analyse`` makes by searching);
+- every roost engine can search the game with that many players (a search of a few nodes
+  from the start: the test ``roost analyse`` makes by searching);
 - every random opening can be played in full without ending the game, which would leave
   the engines nothing to play.
 """
 from roost.core.errors import RoostError
+
+
+# the search that shows an engine can play: enough for any engine to choose a move (one
+# simulation is not, for OpenSpiel's MCTS), too little to take a moment
+PROBE = {"seconds": 0.1, "nodes": 64, "depth": 1}
 
 
 class SetupError(RoostError):
@@ -47,7 +52,7 @@ def check_engines(game, specs, players, start=None):
         if state is None:
             continue
         try:
-            with engine.limited(nodes=1, depth=1):
+            with engine.limited(**PROBE):
                 engine.choose(state.copy(), seed=0)
         except Exception as e:       # whatever stops it here would stop it in every game
             raise SetupError(f"the engine {spec} cannot play {game.title} with {players} "
