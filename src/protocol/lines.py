@@ -6,7 +6,7 @@ import os
 import select
 import time
 
-MAX_LINE = 1 << 20          # a longer line is not the protocol: the reader refuses it
+MAX_LINE = 1 << 20          # a longer line is not the protocol: the reader refuses it (LineTooLong)
 
 
 class LineTooLong(Exception):
