@@ -1,4 +1,4 @@
-"""The engine protocol from the arena's side: external programs (tests/protocol_bots/bot.py)
+"""The engine protocol from the arena's side: external programs (tests/protocol/bots/bot.py)
 and roost engines in worker processes play through it; every way of breaking the arena's
 rules loses the game with its reason stored, the program is started afresh for the next
 game and the tournament goes on; no seat is ever sent another seat's hidden cards."""
@@ -208,14 +208,14 @@ def test_a_hung_worker_is_ended_by_the_arena_and_restarted(engines):
 
         def freeze(state, record):
             if len(record.moves) == 2 and not pids:
-                pids.append(worker.proc.pid)
-                os.kill(worker.proc.pid, signal.SIGSTOP)
+                pids.append(worker.program.pid)
+                os.kill(worker.program.pid, signal.SIGSTOP)
         rec = play_game(DUCKS, [worker, parse_engine("random")], seed=5,
                         tc=TimeControl(1.0, 0.0), on_move=freeze)
         assert rec.ending["seat"] == 0 and rec.ending["reason"] == "time"
         assert not worker.alive
         rec = play_game(DUCKS, [worker, parse_engine("random")], seed=5, tc=TimeControl(1.0, 0.0))
-        assert rec.ending is None and worker.proc.pid != pids[0]
+        assert rec.ending is None and worker.program.pid != pids[0]
     finally:
         worker.close()
 
