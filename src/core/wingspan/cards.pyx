@@ -1,7 +1,70 @@
 """The ordered piles: reshuffling the discard pile into a new deck epoch (§3.8, §6.3), the
-tray refill (§3.10) and the bonus deck with its own epochs (§6.3)."""
+tray refill (§3.10) and the bonus deck with its own epochs (§6.3).  Each chance event here
+takes a told outcome when a replay's script has one (state.pxd), and writes its outcome
+down when the script traces."""
+from libc.stdint cimport uint8_t
+
 from roost.core.wingspan.tables cimport *
-from roost.core.wingspan.state cimport Core, rbelow
+from roost.core.wingspan.state cimport Core, Script, rbelow, told, told_event, trace
+
+
+cdef bint told_order(Core* c, int kind, uint8_t* pile, int n, int size) noexcept nogil:
+    """A told order of a reshuffled pile: ``pile`` (the n cards, ids below ``size``) set to
+    it when it holds the same cards; False when the script tells no order here."""
+    cdef Script* S = c.script
+    cdef uint8_t* o
+    cdef int i
+    cdef bint seen[NB]
+    if S == NULL or S.mode != SCRIPT_TELL or S.pos >= S.n or S.data[S.pos] != kind:
+        return False
+    if S.pos + 2 > S.n or S.data[S.pos + 1] != n or S.pos + 2 + n > S.n:
+        S.fault = S.pos + 1
+        return False
+    o = S.data + S.pos + 2
+    for i in range(size):
+        seen[i] = False
+    for i in range(n):
+        if o[i] >= size or seen[o[i]]:
+            S.fault = S.pos + 1
+            return False
+        seen[o[i]] = True
+    for i in range(n):
+        if not seen[pile[i]]:
+            S.fault = S.pos + 1
+            return False
+    for i in range(n):
+        pile[i] = o[i]
+    S.pos += 2 + n
+    return True
+
+
+cdef void trace_order(Core* c, int kind, uint8_t* pile, int n) noexcept nogil:
+    cdef uint8_t* o = trace(c, kind, 1 + n)
+    cdef int i
+    if o != NULL:
+        o[0] = n
+        for i in range(n):
+            o[1 + i] = pile[i]
+
+
+cdef void told_draw(Core* c) noexcept nogil:
+    """A told card off the bird deck: it is put on top (it must be in the deck); a tracing
+    script writes down the top card."""
+    cdef uint8_t* o
+    cdef int i, tmp
+    o = told(c, CH_DRAW, 1)
+    if o != NULL:
+        for i in range(c.ndeck):
+            if c.deck[i] == o[0]:
+                tmp = c.deck[c.ndeck - 1]
+                c.deck[c.ndeck - 1] = c.deck[i]
+                c.deck[i] = tmp
+                return
+        c.script.fault = c.script.pos
+        return
+    o = trace(c, CH_DRAW, 1)
+    if o != NULL:
+        o[0] = c.deck[c.ndeck - 1]
 
 
 cdef bint reshuffle(Core* c) noexcept nogil:
@@ -25,11 +88,16 @@ cdef bint reshuffle(Core* c) noexcept nogil:
         c.deck[i] = c.disc[i]
     c.ndeck = c.ndisc
     c.ndisc = 0
-    for i in range(c.ndeck - 1, 0, -1):
-        j = rbelow(c, i + 1)
-        tmp = c.deck[i]
-        c.deck[i] = c.deck[j]
-        c.deck[j] = tmp
+    if not told_order(c, CH_SHUFFLE, c.deck, c.ndeck, NB):
+        if c.script != NULL:
+            told_event(c, CH_SHUFFLED)
+        for i in range(c.ndeck - 1, 0, -1):
+            j = rbelow(c, i + 1)
+            tmp = c.deck[i]
+            c.deck[i] = c.deck[j]
+            c.deck[j] = tmp
+        if c.script != NULL:
+            trace_order(c, CH_SHUFFLE, c.deck, c.ndeck)
     for i in range(c.ndeck):
         c.cloc[c.deck[i]] = L_DECK
         c.cown[c.deck[i]] = 0
@@ -73,17 +141,42 @@ cdef int bonus_draw(Core* c) noexcept nogil:
             c.bdeck[i] = c.bdisc[i]
         c.nbdeck = c.nbdisc
         c.nbdisc = 0
-        for i in range(c.nbdeck - 1, 0, -1):
-            j = rbelow(c, i + 1)
-            tmp = c.bdeck[i]
-            c.bdeck[i] = c.bdeck[j]
-            c.bdeck[j] = tmp
+        if not told_order(c, CH_BSHUFFLE, c.bdeck, c.nbdeck, NBON):
+            if c.script != NULL:
+                told_event(c, CH_BSHUFFLED)
+            for i in range(c.nbdeck - 1, 0, -1):
+                j = rbelow(c, i + 1)
+                tmp = c.bdeck[i]
+                c.bdeck[i] = c.bdeck[j]
+                c.bdeck[j] = tmp
+            if c.script != NULL:
+                trace_order(c, CH_BSHUFFLE, c.bdeck, c.nbdeck)
         c.bepoch += 1
         for i in range(c.nbdeck):
             c.bloc[c.bdeck[i]] = B_DECK
             c.bown[c.bdeck[i]] = 0
             c.btag[c.bdeck[i]] = 0
+    if c.script != NULL:
+        told_bonus_draw(c)
     c.nbdeck -= 1
     b = c.bdeck[c.nbdeck]
     c.btag[b] = c.bepoch
     return b
+
+
+cdef void told_bonus_draw(Core* c) noexcept nogil:
+    cdef uint8_t* o
+    cdef int i, tmp
+    o = told(c, CH_BDRAW, 1)
+    if o != NULL:
+        for i in range(c.nbdeck):
+            if c.bdeck[i] == o[0]:
+                tmp = c.bdeck[c.nbdeck - 1]
+                c.bdeck[c.nbdeck - 1] = c.bdeck[i]
+                c.bdeck[i] = tmp
+                return
+        c.script.fault = c.script.pos
+        return
+    o = trace(c, CH_BDRAW, 1)
+    if o != NULL:
+        o[0] = c.bdeck[c.nbdeck - 1]

@@ -1,19 +1,26 @@
 """Wingspan, core set (rules: ../shared/rules/wingspan.md with wingspan-birds.md and
 wingspan-bonus-goals.md), 1 to 5 players: the position class and the hot contract.
 
-The position is one C struct (``Core``, state.pxd) whose frame stack (§8) is the engine's
+The position is one C struct (``Core``, state.pxd) whose frame stack is the engine's
 continuation; the machine (machine.pyx) runs it from decision to decision, so there are no
 chance nodes: ``to_move`` is always a seat and chance is drawn from the position's own RNG
 (§6.2, §7.1).  Moves are the global ids of §7.2.  Position text (text.py) and the text
 picture (render.py) are plain Python over ``_raw()``, the struct's fields as plain values.
+
+A position handed to Python also keeps the record of its turn (record.pxd): where the turn
+started and the moves since, so that its text names the table as the game does and writes
+a position in the middle of a turn as that start and those moves.  The searchers' copies
+(``clone``) keep none, so the hot contract pays one test of a NULL pointer for it.
 """
-from libc.stdint cimport uint64_t
+from libc.stdint cimport uint64_t, uint8_t
+from libc.stdlib cimport malloc, free
 from libc.string cimport memset
 
-from roost.core.rng cimport Rng
+from roost.core.rng cimport Rng, rng_below, rng_seed
 from roost.core.state cimport State, MAX_MOVES
 from roost.core.wingspan.tables cimport *
-from roost.core.wingspan.state cimport Core
+from roost.core.wingspan.state cimport Core, Script, Record
+from roost.core.wingspan.record cimport at_start, record_start, record_move, record_told
 from roost.core.wingspan.machine cimport gen, apply, settle, core_key
 from roost.core.wingspan.machine cimport playout as core_playout, finish_turn
 from roost.core.wingspan.scoring cimport score, score_parts, final_outcome, bonus_points, goal_count
@@ -36,12 +43,16 @@ cdef class Wingspan(State):
     name = "wingspan"
 
     cdef Core c
+    cdef Record* rec          # the turn so far (NULL in a searcher's copies)
 
     def __cinit__(self):
         self.n_players = 2
         self.hidden_info = True
         self.perft_expands_chance = False
         self.c.n = 2
+
+    def __dealloc__(self):
+        free(self.rec)
 
     # ---------------------------------------------------------------- contract
     cdef int to_move(self) noexcept nogil:
@@ -59,6 +70,8 @@ cdef class Wingspan(State):
     cdef void assign(self, State other) noexcept nogil:
         self.c = (<Wingspan>other).c
         self.n_players = other.n_players
+        if self.rec != NULL:
+            self.keep_record(<Wingspan>other)
 
     cdef int legal_moves(self, int* out) noexcept nogil:
         if self.c.phase == PH_OVER:
@@ -67,6 +80,9 @@ cdef class Wingspan(State):
 
     cdef void play(self, int move) noexcept nogil:
         cdef int buf[MAX_MOVES]
+        if self.rec != NULL:
+            self.play_recorded(move)
+            return
         apply(&self.c, move)
         settle(&self.c, buf)
 
@@ -80,10 +96,108 @@ cdef class Wingspan(State):
         return core_observe(&self.c, move, observer)
 
     cdef int playout(self, Rng* rng, int max_plies) noexcept nogil:
+        if self.rec != NULL:
+            return self.play_on_recorded(rng, max_plies, False)
         return core_playout(&self.c, rng, max_plies)
 
     cdef int quiesce(self, Rng* rng) noexcept nogil:
+        if self.rec != NULL:
+            return self.play_on_recorded(rng, 1 << 30, True)
         return finish_turn(&self.c, rng)
+
+    # ---------------------------------------------------------------- the record of the turn
+    cdef void play_recorded(self, int move) noexcept nogil:
+        """play() that records: a turn starting here starts the record, then the move and
+        the outcomes a replay's script told for it are logged."""
+        cdef int buf[MAX_MOVES]
+        cdef int first = 0
+        if at_start(&self.c):
+            record_start(self.rec, &self.c)
+        if self.c.script != NULL:
+            first = self.c.script.pos
+        apply(&self.c, move)
+        settle(&self.c, buf)
+        record_move(self.rec, move)
+        if self.c.script != NULL and self.c.script.mode == SCRIPT_TELL:
+            record_told(self.rec, self.c.script, first)
+
+    cdef int play_on_recorded(self, Rng* rng, int max_plies, bint to_next_turn) noexcept nogil:
+        """The random playout (or, with ``to_next_turn``, the play to the next turn's first
+        decision) of machine.pyx, drawing the same moves, recorded."""
+        cdef int moves[MAX_MOVES]
+        cdef int plies = 0, n, m
+        while plies < max_plies:
+            n = gen(&self.c, moves)
+            if n == 0 or (to_next_turn and self.c.st[self.c.nst - 1].f == FR_ACT):
+                break
+            if n == 1:
+                apply(&self.c, moves[0])
+                continue
+            m = moves[rng_below(rng, n)]
+            if at_start(&self.c):
+                record_start(self.rec, &self.c)
+            apply(&self.c, m)
+            record_move(self.rec, m)
+            plies += 1
+        return plies
+
+    cdef void keep_record(self, Wingspan other) noexcept nogil:
+        """This position now is ``other``'s: its record too (or none known)."""
+        if other.rec != NULL:
+            self.rec[0] = other.rec[0]
+        else:
+            self.rec.lost = True
+            self.rec.n = 0
+
+    cdef void new_record(self) noexcept:
+        if self.rec == NULL:
+            self.rec = <Record*>malloc(sizeof(Record))
+            if self.rec == NULL:
+                raise MemoryError()
+        self.rec.lost = True
+        self.rec.n = 0
+        if at_start(&self.c):
+            record_start(self.rec, &self.c)
+
+    def _record(self):
+        """The turn so far: (the fields of the position where it started, the log bytes),
+        or None when it is not known (a position read in the middle of a turn from the
+        JSON form, until its turn ends).  A position at a turn's start is its own start."""
+        if at_start(&self.c):
+            return dump(&self.c), b""
+        if self.rec == NULL or self.rec.lost:
+            return None
+        return dump(&self.rec.start), bytes(self.rec.log[:self.rec.n])
+
+    def _play_told(self, int move, bytes outcomes=b"", bint tracing=False):
+        """Plays ``move`` (recorded) with a script: the chance ``outcomes`` told (state.pxd),
+        or, ``tracing``, the outcomes drawn written down.  Returns (bytes of the script
+        used, its fault: 0 or 1 + the position of an outcome that could not be, the
+        outcomes traced)."""
+        cdef Script S
+        cdef uint8_t* buf = NULL
+        S.mode = SCRIPT_TRACE if tracing else SCRIPT_TELL
+        S.pos = 0
+        S.fault = 0
+        S.n = len(outcomes)
+        S.cap = 65536 if tracing else 0
+        if tracing:
+            buf = <uint8_t*>malloc(S.cap)
+            if buf == NULL:
+                raise MemoryError()
+            S.data = buf
+        else:
+            S.data = <uint8_t*><const unsigned char*>outcomes
+        self.c.script = &S
+        try:
+            self.play(move)
+        finally:
+            self.c.script = NULL
+        traced = b""
+        if tracing:
+            traced = bytes(buf[:S.pos])
+            free(buf)
+        return S.pos, S.fault, traced
 
     # ---------------------------------------------------------------- Python API
     @classmethod
@@ -100,6 +214,7 @@ cdef class Wingspan(State):
         s = _blank(cls, n)
         deal(&s.c, n, 0 if side == "green" else 1, <uint64_t>(0 if seed is None else seed))
         settle(&s.c, buf)
+        s.new_record()
         return s
 
     @classmethod
@@ -135,15 +250,20 @@ cdef class Wingspan(State):
         """A position from plain values that text.py has checked (not settled)."""
         cdef Wingspan s = _blank(cls, raw["n"])
         load(&s.c, raw)
+        s.new_record()
         return s
 
     def _settle(self):
         """Runs automatic steps and forced moves; returns the number of moves at the node
         reached (0 when the game is over)."""
         cdef int buf[MAX_MOVES]
+        cdef int n
         if self.c.phase == PH_OVER:
             return 0
-        return settle(&self.c, buf)
+        n = settle(&self.c, buf)
+        if self.rec != NULL:
+            self.new_record()
+        return n
 
     # -- facts for tests, tools and people
     @property
@@ -227,6 +347,29 @@ cdef class Wingspan(State):
     def __reduce__(self):
         from roost.core.wingspan import text as _text
         return (_text.parse_text, (type(self), self.text()))
+
+    # -- copies handed to Python keep the record of the turn
+    def copy(self):
+        cdef Wingspan s = <Wingspan>self.clone()
+        s.new_record()
+        s.keep_record(self)
+        return s
+
+    def __copy__(self):
+        return self.copy()
+
+    def __deepcopy__(self, memo):
+        return self.copy()
+
+    def determinized(self, int observer, seed):
+        """A full position consistent with what ``observer`` knows, drawn with ``seed``
+        (the determinization of §6.4)."""
+        cdef Rng rng
+        cdef Wingspan s = <Wingspan>self.clone()
+        rng_seed(&rng, <uint64_t>seed)
+        s.determinize(observer, &rng)
+        s.new_record()
+        return s
 
 
 cdef Wingspan _blank(cls, int n):
