@@ -19,7 +19,7 @@ from libc.string cimport memset
 from roost.core.rng cimport Rng, rng_below, rng_seed
 from roost.core.state cimport State, MAX_MOVES
 from roost.core.wingspan.tables cimport *
-from roost.core.wingspan.state cimport Core, Script, Record
+from roost.core.wingspan.state cimport Core, Script, Record, LOGCAP
 from roost.core.wingspan.record cimport at_start, record_start, record_move, record_told
 from roost.core.wingspan.machine cimport gen, apply, settle, core_key
 from roost.core.wingspan.machine cimport playout as core_playout, finish_turn
@@ -108,15 +108,19 @@ cdef class Wingspan(State):
     # ---------------------------------------------------------------- the record of the turn
     cdef void play_recorded(self, int move) noexcept nogil:
         """play() that records: a turn starting here starts the record, then the move and
-        the outcomes a replay's script told for it are logged."""
+        the outcomes a replay's script told for it are logged.  A forced move (the only
+        one where a playout stopped before it) is not: replaying the move before it plays it."""
         cdef int buf[MAX_MOVES]
         cdef int first = 0
+        cdef bint forced = gen(&self.c, buf) == 1
         if at_start(&self.c):
             record_start(self.rec, &self.c)
         if self.c.script != NULL:
             first = self.c.script.pos
         apply(&self.c, move)
         settle(&self.c, buf)
+        if forced:
+            return
         record_move(self.rec, move)
         if self.c.script != NULL and self.c.script.mode == SCRIPT_TELL:
             record_told(self.rec, self.c.script, first)
@@ -235,22 +239,36 @@ cdef class Wingspan(State):
         """The position text as seat ``observer`` sees it (§8, observer view): hidden
         cards as -1, the decks as lists of -1, other seats' setup choices and the RNG removed.
         ``parse`` reads it back to a position whose view is this text."""
-        from roost.core.wingspan import text as _text
+        from roost.core.wingspan import legacy as _legacy
         if not 0 <= observer < self.c.n:
             raise GameError(f"observer must be a seat 0..{self.c.n - 1}, not {observer}")
-        return _text.view(self, observer)
+        return _legacy.view(self, observer)
 
     # -- the bridge to the plain-Python modules
     def _raw(self):
-        """Every field of the position as plain values (position.pyx)."""
-        return dump(&self.c)
+        """Every field of the position as plain values (position.pyx), and under "record"
+        the record of its turn (``_record()``, None when not known)."""
+        raw = dump(&self.c)
+        raw["record"] = None if at_start(&self.c) else self._record()
+        return raw
 
     @classmethod
     def _load(cls, dict raw):
-        """A position from plain values that text.py has checked (not settled)."""
+        """A position from plain values that text.py has checked (not settled), with the
+        record of its turn when ``raw`` has one."""
         cdef Wingspan s = _blank(cls, raw["n"])
         load(&s.c, raw)
         s.new_record()
+        rec = raw.get("record")
+        if rec is not None and not at_start(&s.c):
+            start, log = rec
+            if len(log) > LOGCAP:
+                raise ValueError(f"record: {len(log)} log bytes, room for {LOGCAP}")
+            load(&s.rec.start, start)
+            s.rec.n = len(log)
+            for i, x in enumerate(log):
+                s.rec.log[i] = x
+            s.rec.lost = False
         return s
 
     def _settle(self):

@@ -1,0 +1,112 @@
+"""Chance outcomes in a position's moves: what a replay is told instead of drawing it.
+
+A position in the middle of a turn is its turn's start and the moves since.  The chance
+events of those moves (the feeder rolled, a predator's dice, a deck reshuffled, the card that
+came off a deck) are drawn again from the position's seed when the moves are replayed; an
+entry among the moves tells one instead, as a player who writes down a real game says what
+the dice showed.  Each entry applies to the next chance event of its kind during the move
+before it (and the steps that move sets off).
+
+    rolled: seed, seed, fish, fruit, invertebrate or seed   the feeder's five dice
+    predator dice: hit | miss                              a predator's roll found its food or not
+    reshuffled[: Blue Jay, Mallard, ...]                   the discard pile became the deck (top first)
+    bonus reshuffled[: Anatomist, ...]                     the bonus discards became the bonus deck
+    drew: Blue Jay                                         the next card off the bird deck
+    drew bonus: Anatomist                                  the next card off the bonus deck
+
+In the native script (state.pxd) an entry is its kind byte and its outcome."""
+from roost.core.wingspan import names as N
+from roost.core.wingspan.names import fault, show
+from roost.core.wingspan.tables import BIRD_NAMES, BONUS_NAMES
+
+ROLL, HUNT, SHUFFLE, BSHUFFLE, DRAW, BDRAW, SHUFFLED, BSHUFFLED = range(1, 9)
+LOG_TOLD = 255
+_HEADS = ("rolled", "predator dice", "reshuffled", "bonus reshuffled", "drew", "drew bonus")
+
+
+def is_told(text):
+    """Whether a moves entry is a chance outcome (by its first words)."""
+    head = text.partition(":")[0].strip().lower() if isinstance(text, str) else ""
+    return head in _HEADS
+
+
+def encode(text, where):
+    """The script bytes of one entry."""
+    head, colon, rest = text.partition(":")
+    head = head.strip().lower()
+    rest = rest.strip()
+    items = [x.strip() for x in rest.split(",")] if rest else []
+    if head == "rolled":
+        faces = [N.face(x, f"{where} (a die face)") for x in items]
+        if len(faces) != 5:
+            fault(f"{where}: {text!r}: the feeder rolls its 5 dice, got {len(faces)} faces")
+        return bytes([ROLL] + [faces.count(f) for f in range(6)])
+    if head == "predator dice":
+        if rest.lower() not in ("hit", "miss"):
+            fault(f"{where}: {text!r}: a predator's dice are a hit or a miss")
+        return bytes([HUNT, rest.lower() == "hit"])
+    if head in ("reshuffled", "bonus reshuffled"):
+        bonus = head.startswith("bonus")
+        if not colon:
+            return bytes([BSHUFFLED if bonus else SHUFFLED])
+        look = N.bonus if bonus else N.bird
+        cards = [look(x, f"{where}") for x in items]
+        if len(set(cards)) != len(cards):
+            fault(f"{where}: {text!r} names a card twice")
+        return bytes([BSHUFFLE if bonus else SHUFFLE, len(cards)] + cards[::-1])
+    if head in ("drew", "drew bonus"):
+        if len(items) != 1:
+            fault(f"{where}: {text!r}: one card comes off the deck at a time")
+        if head == "drew":
+            return bytes([DRAW, N.bird(items[0], where)])
+        return bytes([BDRAW, N.bonus(items[0], where)])
+    fault(f"{where}: {show(text)} is not a chance outcome")
+
+
+def decode(script):
+    """The entries of script bytes, as text."""
+    out, i = [], 0
+    while i < len(script):
+        kind = script[i]
+        if kind == ROLL:
+            counts = script[i + 1:i + 7]
+            out.append("rolled: " + ", ".join(N.FACE_NAMES[f] for f in range(6) for _ in range(counts[f])))
+            i += 7
+        elif kind == HUNT:
+            out.append("predator dice: " + ("hit" if script[i + 1] else "miss"))
+            i += 2
+        elif kind in (SHUFFLE, BSHUFFLE):
+            k = script[i + 1]
+            cards = script[i + 2:i + 2 + k][::-1]
+            names = BIRD_NAMES if kind == SHUFFLE else BONUS_NAMES
+            out.append(("reshuffled: " if kind == SHUFFLE else "bonus reshuffled: ")
+                       + ", ".join(names[b] for b in cards))
+            i += 2 + k
+        elif kind == DRAW:
+            out.append("drew: " + BIRD_NAMES[script[i + 1]])
+            i += 2
+        elif kind == BDRAW:
+            out.append("drew bonus: " + BONUS_NAMES[script[i + 1]])
+            i += 2
+        elif kind == SHUFFLED:
+            out.append("reshuffled")
+            i += 1
+        else:
+            out.append("bonus reshuffled")
+            i += 1
+    return out
+
+
+def split_log(log):
+    """A record's log (record.pyx) as [(move id, told script bytes)]."""
+    out, i = [], 0
+    while i < len(log):
+        if log[i] == LOG_TOLD:
+            size = (log[i + 1] << 8) | log[i + 2]
+            m, told = out[-1]
+            out[-1] = (m, told + bytes(log[i + 3:i + 3 + size]))
+            i += 3 + size
+        else:
+            out.append((log[i], b""))
+            i += 1
+    return out
