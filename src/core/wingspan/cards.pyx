@@ -15,22 +15,22 @@ cdef bint told_order(Core* c, int kind, uint8_t* pile, int n, int size) noexcept
     cdef uint8_t* o
     cdef int i
     cdef bint seen[NB]
-    if S == NULL or S.mode != SCRIPT_TELL or S.pos >= S.n or S.data[S.pos] != kind:
+    if S == NULL or S.pos >= S.n or S.data[S.pos] != kind:
         return False
     if S.pos + 2 > S.n or S.data[S.pos + 1] != n or S.pos + 2 + n > S.n:
-        S.fault = S.pos + 1
+        S.fault = 1
         return False
     o = S.data + S.pos + 2
     for i in range(size):
         seen[i] = False
     for i in range(n):
         if o[i] >= size or seen[o[i]]:
-            S.fault = S.pos + 1
+            S.fault = 1
             return False
         seen[o[i]] = True
     for i in range(n):
         if not seen[pile[i]]:
-            S.fault = S.pos + 1
+            S.fault = 1
             return False
     for i in range(n):
         pile[i] = o[i]
@@ -48,20 +48,20 @@ cdef void trace_order(Core* c, int kind, uint8_t* pile, int n) noexcept nogil:
 
 
 cdef void told_draw(Core* c) noexcept nogil:
-    """A told card off the bird deck: it is put on top (it must be in the deck); a tracing
-    script writes down the top card."""
+    """A told card off the bird deck is put on top (it must be in the deck; ANY_CARD tells
+    that a card comes off, not which); a tracing script writes down the card."""
     cdef uint8_t* o
     cdef int i, tmp
     o = told(c, CH_DRAW, 1)
-    if o != NULL:
+    if o != NULL and o[0] != ANY_CARD:
         for i in range(c.ndeck):
             if c.deck[i] == o[0]:
                 tmp = c.deck[c.ndeck - 1]
                 c.deck[c.ndeck - 1] = c.deck[i]
                 c.deck[i] = tmp
-                return
-        c.script.fault = c.script.pos
-        return
+                break
+        else:
+            c.script.fault = 1
     o = trace(c, CH_DRAW, 1)
     if o != NULL:
         o[0] = c.deck[c.ndeck - 1]
@@ -96,8 +96,8 @@ cdef bint reshuffle(Core* c) noexcept nogil:
             tmp = c.deck[i]
             c.deck[i] = c.deck[j]
             c.deck[j] = tmp
-        if c.script != NULL:
-            trace_order(c, CH_SHUFFLE, c.deck, c.ndeck)
+    if c.script != NULL:
+        trace_order(c, CH_SHUFFLE, c.deck, c.ndeck)
     for i in range(c.ndeck):
         c.cloc[c.deck[i]] = L_DECK
         c.cown[c.deck[i]] = 0
@@ -149,8 +149,8 @@ cdef int bonus_draw(Core* c) noexcept nogil:
                 tmp = c.bdeck[i]
                 c.bdeck[i] = c.bdeck[j]
                 c.bdeck[j] = tmp
-            if c.script != NULL:
-                trace_order(c, CH_BSHUFFLE, c.bdeck, c.nbdeck)
+        if c.script != NULL:
+            trace_order(c, CH_BSHUFFLE, c.bdeck, c.nbdeck)
         c.bepoch += 1
         for i in range(c.nbdeck):
             c.bloc[c.bdeck[i]] = B_DECK
@@ -168,15 +168,15 @@ cdef void told_bonus_draw(Core* c) noexcept nogil:
     cdef uint8_t* o
     cdef int i, tmp
     o = told(c, CH_BDRAW, 1)
-    if o != NULL:
+    if o != NULL and o[0] != ANY_CARD:
         for i in range(c.nbdeck):
             if c.bdeck[i] == o[0]:
                 tmp = c.bdeck[c.nbdeck - 1]
                 c.bdeck[c.nbdeck - 1] = c.bdeck[i]
                 c.bdeck[i] = tmp
-                return
-        c.script.fault = c.script.pos
-        return
+                break
+        else:
+            c.script.fault = 1
     o = trace(c, CH_BDRAW, 1)
     if o != NULL:
         o[0] = c.bdeck[c.nbdeck - 1]

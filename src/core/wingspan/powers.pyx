@@ -498,10 +498,10 @@ cdef int predator_gen(Core* c, Frame* F, int v, int a0) noexcept nogil:
         for i in range(5 - c.nfd):
             if rbelow(c, 6) == a0:
                 hit = True
-        if c.script != NULL:
-            o = trace(c, CH_HUNT, 1)
-            if o != NULL:
-                o[0] = hit
+    if c.script != NULL:
+        o = trace(c, CH_HUNT, 1)
+        if o != NULL:
+            o[0] = hit
     pop(c)
     if hit:
         c.pl[p].cache[s][a0] += 1

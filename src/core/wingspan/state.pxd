@@ -21,12 +21,13 @@ from roost.core.wingspan.tables cimport *
 
 
 ctypedef struct Script:
-    int mode
-    int pos              # the next entry (TELL) or the end of the outcomes written (TRACE)
-    int n                # the script's length (TELL)
-    int cap              # room (TRACE)
-    int fault            # 1 + the position of an entry that could not be applied (0: none)
-    uint8_t* data
+    uint8_t* data        # the outcomes told: entries, consumed from ``pos`` on (``n`` bytes)
+    int pos
+    int n
+    uint8_t* trace       # where every outcome (told or drawn) is written down (NULL: nowhere)
+    int tpos
+    int tcap
+    int fault            # an outcome told that cannot be (or no room to trace): nonzero
 
 
 ctypedef struct Frame:
@@ -167,10 +168,10 @@ cdef inline uint8_t* told(Core* c, int kind, int size) noexcept nogil:
     bytes, consumed), or NULL: no script, or its next entry is of another kind."""
     cdef Script* S = c.script
     cdef uint8_t* out
-    if S == NULL or S.mode != SCRIPT_TELL or S.pos >= S.n or S.data[S.pos] != kind:
+    if S == NULL or S.pos >= S.n or S.data[S.pos] != kind:
         return NULL
     if S.pos + 1 + size > S.n:
-        S.fault = S.pos + 1
+        S.fault = 1
         return NULL
     out = S.data + S.pos + 1
     S.pos += 1 + size
@@ -180,24 +181,24 @@ cdef inline uint8_t* told(Core* c, int kind, int size) noexcept nogil:
 cdef inline bint told_event(Core* c, int kind) noexcept nogil:
     """The script's next entry says that an event of ``kind`` happens here (consumed)."""
     cdef Script* S = c.script
-    if S == NULL or S.mode != SCRIPT_TELL or S.pos >= S.n or S.data[S.pos] != kind:
+    if S == NULL or S.pos >= S.n or S.data[S.pos] != kind:
         return False
     S.pos += 1
     return True
 
 
 cdef inline uint8_t* trace(Core* c, int kind, int size) noexcept nogil:
-    """Room for an outcome of ``kind`` in a tracing script (NULL: not tracing, or full)."""
+    """Room to write down an outcome of ``kind`` (NULL: not tracing, or full)."""
     cdef Script* S = c.script
     cdef uint8_t* out
-    if S == NULL or S.mode != SCRIPT_TRACE:
+    if S == NULL or S.trace == NULL:
         return NULL
-    if S.pos + 1 + size > S.cap:
-        S.fault = S.pos + 1
+    if S.tpos + 1 + size > S.tcap:
+        S.fault = 1
         return NULL
-    S.data[S.pos] = kind
-    out = S.data + S.pos + 1
-    S.pos += 1 + size
+    S.trace[S.tpos] = kind
+    out = S.trace + S.tpos + 1
+    S.tpos += 1 + size
     return out
 
 
@@ -205,17 +206,15 @@ cdef inline uint8_t* trace(Core* c, int kind, int size) noexcept nogil:
 cdef inline void roll_all(Core* c) noexcept nogil:
     cdef int i
     cdef uint8_t* o
-    if c.script != NULL:
-        o = told(c, CH_ROLL, 6)
-        if o != NULL:
-            for i in range(6):
-                c.fd[i] = o[i]
-            c.nfd = 5
-            return
-    for i in range(6):
-        c.fd[i] = 0
-    for i in range(5):
-        c.fd[rbelow(c, 6)] += 1
+    o = told(c, CH_ROLL, 6) if c.script != NULL else NULL
+    if o != NULL:
+        for i in range(6):
+            c.fd[i] = o[i]
+    else:
+        for i in range(6):
+            c.fd[i] = 0
+        for i in range(5):
+            c.fd[rbelow(c, 6)] += 1
     c.nfd = 5
     if c.script != NULL:
         o = trace(c, CH_ROLL, 6)

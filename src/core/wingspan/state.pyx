@@ -122,7 +122,7 @@ cdef class Wingspan(State):
         if forced:
             return
         record_move(self.rec, move)
-        if self.c.script != NULL and self.c.script.mode == SCRIPT_TELL:
+        if self.c.script != NULL:
             record_told(self.rec, self.c.script, first)
 
     cdef int play_on_recorded(self, Rng* rng, int max_plies, bint to_next_turn) noexcept nogil:
@@ -173,35 +173,45 @@ cdef class Wingspan(State):
             return None
         return dump(&self.rec.start), bytes(self.rec.log[:self.rec.n])
 
-    def _play_told(self, int move, bytes outcomes=b"", bint tracing=False):
-        """Plays ``move`` (recorded) with a script: the chance ``outcomes`` told (state.pxd),
-        or, ``tracing``, the outcomes drawn written down.  Returns (bytes of the script
-        used, its fault: 0 or 1 + the position of an outcome that could not be, the
-        outcomes traced)."""
+    def _replay_move(self, int move, bytes outcomes=b"", bint tracing=False, bint step=False):
+        """Plays ``move`` as ``play`` does (recorded) under a script: the chance ``outcomes``
+        told (state.pxd), and with ``tracing`` every outcome (told or drawn) written down.  With ``step``
+        the move alone is applied and the automatic steps run to the next decision, forced
+        moves not played: a replay that must see every move.  Returns (the number of moves at
+        the node reached, bytes of the script used, its fault: 0 or 1 + the position of an
+        outcome that could not be, the outcomes traced)."""
+        cdef int buf[MAX_MOVES]
         cdef Script S
-        cdef uint8_t* buf = NULL
-        S.mode = SCRIPT_TRACE if tracing else SCRIPT_TELL
+        cdef int n = 0
+        cdef bint forced
+        S.data = <uint8_t*><const unsigned char*>outcomes
         S.pos = 0
-        S.fault = 0
         S.n = len(outcomes)
-        S.cap = 65536 if tracing else 0
-        if tracing:
-            buf = <uint8_t*>malloc(S.cap)
-            if buf == NULL:
-                raise MemoryError()
-            S.data = buf
-        else:
-            S.data = <uint8_t*><const unsigned char*>outcomes
+        S.fault = 0
+        S.tpos = 0
+        S.tcap = 65536 if tracing else 0
+        S.trace = <uint8_t*>malloc(S.tcap) if tracing else NULL
+        if tracing and S.trace == NULL:
+            raise MemoryError()
+        forced = self.c.phase != PH_OVER and gen(&self.c, buf) == 1
+        if self.rec != NULL and at_start(&self.c):
+            record_start(self.rec, &self.c)
         self.c.script = &S
         try:
-            self.play(move)
+            apply(&self.c, move)
+            if self.c.phase != PH_OVER:
+                n = gen(&self.c, buf) if step else settle(&self.c, buf)
         finally:
             self.c.script = NULL
-        traced = b""
+        if self.rec != NULL:
+            if not forced:
+                record_move(self.rec, move)
+            record_told(self.rec, &S, 0)
+        out = b""
         if tracing:
-            traced = bytes(buf[:S.pos])
-            free(buf)
-        return S.pos, S.fault, traced
+            out = bytes(S.trace[:S.tpos])
+            free(S.trace)
+        return n, S.pos, S.fault, out
 
     # ---------------------------------------------------------------- Python API
     @classmethod
@@ -259,17 +269,24 @@ cdef class Wingspan(State):
         cdef Wingspan s = _blank(cls, raw["n"])
         load(&s.c, raw)
         s.new_record()
-        rec = raw.get("record")
-        if rec is not None and not at_start(&s.c):
-            start, log = rec
-            if len(log) > LOGCAP:
-                raise ValueError(f"record: {len(log)} log bytes, room for {LOGCAP}")
-            load(&s.rec.start, start)
-            s.rec.n = len(log)
-            for i, x in enumerate(log):
-                s.rec.log[i] = x
-            s.rec.lost = False
+        if raw.get("record") is not None:
+            s._keep_record(raw["record"])
         return s
+
+    def _keep_record(self, rec):
+        """Takes ``rec`` (the fields of the turn's start, the log bytes: ``_record()``) as
+        the record of this position's turn."""
+        start, log = rec
+        if len(log) > LOGCAP:
+            raise ValueError(f"record: {len(log)} log bytes, room for {LOGCAP}")
+        self.new_record()
+        if at_start(&self.c):
+            return
+        load(&self.rec.start, start)
+        self.rec.n = len(log)
+        for i, x in enumerate(log):
+            self.rec.log[i] = x
+        self.rec.lost = False
 
     def _settle(self):
         """Runs automatic steps and forced moves; returns the number of moves at the node
@@ -381,12 +398,17 @@ cdef class Wingspan(State):
 
     def determinized(self, int observer, seed):
         """A full position consistent with what ``observer`` knows, drawn with ``seed``
-        (the determinization of §6.4)."""
+        (the determinization of §6.4), with the record of its turn (worlds.py)."""
         cdef Rng rng
         cdef Wingspan s = <Wingspan>self.clone()
+        from roost.core.wingspan import worlds as _worlds
         rng_seed(&rng, <uint64_t>seed)
         s.determinize(observer, &rng)
         s.new_record()
+        if not at_start(&s.c):
+            rec = _worlds.record_of(self, s)
+            if rec is not None:
+                s._keep_record(rec)
         return s
 
 

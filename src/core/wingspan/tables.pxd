@@ -176,12 +176,11 @@ cdef enum:
     CH_HUNT = 2          # a predator's dice: 1 byte, 1 when one showed its food
     CH_SHUFFLE = 3       # the discard pile became the deck: 1 byte n, then the deck (bottom first)
     CH_BSHUFFLE = 4      # the bonus discards became the bonus deck: the same, bonus ids
-    CH_DRAW = 5          # the next card off the bird deck: 1 byte, its id
+    CH_DRAW = 5          # the next card off the bird deck: 1 byte, its id (ANY_CARD: not told)
     CH_BDRAW = 6         # the next card off the bonus deck: 1 byte, its id
     CH_SHUFFLED = 7      # a reshuffle of the bird deck happens here (its order drawn)
     CH_BSHUFFLED = 8     # the same for the bonus deck
-    SCRIPT_TELL = 0      # outcomes are taken from the script where its next entry has their kind
-    SCRIPT_TRACE = 1     # outcomes are drawn, then appended to the script
+    ANY_CARD = 255       # a card comes off the deck here, which one is not told
 
 # ---------------------------------------------------------------- rules tables (§2, §5.1)
 cdef int FOREST_N[6]

@@ -148,7 +148,7 @@ def move_id(s, i, entry):
 def play_told(s, i, m, told):
     """Plays move ``m`` telling it the outcomes ``told`` [(index, text)]."""
     script = b"".join(_told.encode(t, f"moves[{j}]") for j, t in told)
-    used, bad, _ = s._play_told(m, script)
+    _, used, bad, _ = s._replay_move(m, script)
     if bad or used != len(script):
         at = told[0][0] if told else i
         what = "cannot be" if bad else "is not one the move had"
