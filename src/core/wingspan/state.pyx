@@ -27,6 +27,7 @@ from roost.core.wingspan.scoring cimport score, score_parts, final_outcome, bonu
 from roost.core.wingspan.scoring cimport evaluate as core_evaluate
 from roost.core.wingspan.information cimport determinize as core_determinize, observe as core_observe
 from roost.core.wingspan.setup cimport deal
+from roost.core.wingspan.payments cimport play_ok
 from roost.core.wingspan.position cimport dump, load
 
 from roost.core.errors import GameError
@@ -233,11 +234,12 @@ cdef class Wingspan(State):
 
     @classmethod
     def parse(cls, text, settle=False):
-        """Parse the position text of §8 (one JSON object; or a file holding it), or a
-        seat's view (``view``; its hidden cards dealt in a fixed way, views.py).  The text
-        must be at a decision node; with ``settle=True`` a position whose pending step is
-        automatic or forced is accepted and advanced to the next decision node (for
-        building test positions by hand)."""
+        """Parse a position text (docs/rules/wingspan-text.md; one JSON object, or a file
+        holding it), a seat's view (``view``; its unseen cards dealt in a fixed way,
+        views.py), or the JSON form of earlier versions (legacy.py).  A JSON form must be
+        at a decision node; with ``settle=True`` one whose pending step is automatic or
+        forced is accepted and advanced to the next decision node (for building test
+        positions by hand)."""
         from roost.core.wingspan import text as _text
         return _text.parse(cls, text, settle)
 
@@ -246,13 +248,13 @@ cdef class Wingspan(State):
         return _text.to_text(self)
 
     def view(self, int observer):
-        """The position text as seat ``observer`` sees it (§8, observer view): hidden
-        cards as -1, the decks as lists of -1, other seats' setup choices and the RNG removed.
-        ``parse`` reads it back to a position whose view is this text."""
-        from roost.core.wingspan import legacy as _legacy
+        """The position text as seat ``observer`` sees it (views.py): the cards it has not
+        seen as ``?``, the decks and the seed left out, another seat's secret choices as
+        ``?``.  ``parse`` reads it back to a position whose view is this text."""
+        from roost.core.wingspan import views as _views
         if not 0 <= observer < self.c.n:
             raise GameError(f"observer must be a seat 0..{self.c.n - 1}, not {observer}")
-        return _legacy.view(self, observer)
+        return _views.to_text(self, observer)
 
     # -- the bridge to the plain-Python modules
     def _raw(self):
@@ -339,6 +341,10 @@ cdef class Wingspan(State):
         """The legal moves as local values of the node's kind (§7.2)."""
         off = KIND_OFF[self.c.kind]
         return [m - off for m in self.legal()]
+
+    def _can_play(self, int seat, int b):
+        """Seat ``seat`` could play bird ``b`` in some habitat, were it in its hand (§3.3)."""
+        return any(play_ok(&self.c.pl[seat], b, h) for h in range(3))
 
     def observe_move(self, int move, int observer):
         """What ``observer`` sees of ``move`` played here: the id, or -1 (HIDDEN)."""

@@ -205,15 +205,16 @@ def _food_counts(v, where):
     return counts
 
 
-def _epoch(notes, where, text, most, word="deck"):
-    """The 'deck N' note of an entry (0 when none)."""
+def _epoch(notes, where, text, most):
+    """The 'deck N' note of an entry (0 when none): drawn from the deck as reshuffled the
+    N-th time (at most ``most``)."""
     e = 0
     for note in notes:
-        k = N.number_note(note, word)
+        k = N.number_note(note, "deck")
         if k is not None:
             if k > most:
-                fault(f"{where}: {text!r} names deck {k}, but the "
-                      f"{'bonus ' if most == 'bonus' else ''}deck has been reshuffled {most} times")
+                fault(f"{where}: {text!r} names deck {k}, but that deck has been reshuffled "
+                      f"{most} time(s) here")
             e = k
     return e
 
@@ -236,6 +237,8 @@ class _Reader:
         self.bplaces = {}               # bonus id -> where
         self.hidden = []                # (epoch, container, index) of '?' bird places
         self.bhidden = []               # (epoch, container, index) of '?' bonus places
+        self.dealt = set()              # the birds and bonus cards dealt to unnamed places
+        self.bdealt = set()
 
     def name_bird(self, b, where):
         if b in self.places:
@@ -328,14 +331,14 @@ class _Reader:
         bforms = _list(t.get("bonus reshuffles", []), "'bonus reshuffles'", 0, MAXBEP)
         self.bepoch = d["bonus_epoch"] = len(bforms)
         for e, form in enumerate(bforms):
-            entries = [self.bonus_discard_entry(x, f"bonus reshuffles[{e}][{i}]", e, (form, i), e)
+            entries = [self.bonus_discard_entry(x, f"bonus reshuffles[{e}][{i}]", e)
                        for i, x in enumerate(_list(form, f"bonus reshuffles[{e}]", 1, NBON))]
             named = [b for b, _, _ in entries if b >= 0]
             if len(set(named)) != len(named):
                 fault(f"bonus reshuffles[{e}] names a bonus card twice")
             d["bonus_forms"].append([list(x) for x in entries])
         for i, x in enumerate(_list(t.get("bonus discard", []), "'bonus discard'", 0, NBON)):
-            b, tag, who = self.bonus_discard_entry(x, f"bonus discard[{i}]", self.bepoch, None, None)
+            b, tag, who = self.bonus_discard_entry(x, f"bonus discard[{i}]", self.bepoch)
             if b >= 0:
                 self.name_bonus(b, "the bonus discard pile")
             d["bonus_discard"].append([b, tag, who])
@@ -348,7 +351,7 @@ class _Reader:
                 self.name_bonus(b, "the bonus deck")
                 d["bonus_deck"].append(b)
 
-    def bonus_discard_entry(self, x, where, most, form, formation):
+    def bonus_discard_entry(self, x, where, most):
         name, notes = N.split_notes(x, where)
         _notes_only(notes, ("seat", "deck"), where, x)
         whos = [N.number_note(note, "seat") for note in notes if note.startswith("seat")]
@@ -359,8 +362,6 @@ class _Reader:
             fault(f"{where}: {x!r}: there is no seat {who} ({self.n} players)")
         tag = _epoch(notes, where, x, most)
         b = -1 if name == HIDDEN else N.bonus(name, where)
-        if formation is not None and b >= 0:
-            pass                                       # history: named again where it is now
         return (b, tag, who)
 
     # -- the seats
@@ -524,6 +525,7 @@ def _deal_birds(r, rnd):
         rnd.shuffle(cards)
         for (box, k), b in zip(slots, cards):
             box[k] = b
+        r.dealt.update(cards)
 
 
 def _deal_bonus(r, rnd):
@@ -572,6 +574,7 @@ def _deal_bonus(r, rnd):
         rnd.shuffle(cards)
         for (box, k), b in zip(slots, cards):
             box[k] = b
+        r.bdealt.update(cards)
 
 
 def _seed(top, r):
@@ -584,19 +587,29 @@ def _seed(top, r):
     return hashlib.blake2b(basis.encode(), digest_size=8).hexdigest()
 
 
-def read(top):
-    """The JSON form's dict of the table ``top`` (the object read, keys canonical), every
-    card placed: PositionError names the first fault."""
+def named(top):
+    """The table ``top`` read into the JSON form's dict, the cards it does not name -1."""
     r = _Reader(top)
     r.header()
     r.piles()
     r.bonus_piles()
     r.seats()
     r.turn()
+    return r
+
+
+def read(top, dealt=None, deal=0):
+    """The JSON form's dict of the table ``top`` (the object read, keys canonical), every
+    card placed: PositionError names the first fault.  ``dealt``, a dict, receives the
+    cards dealt to places the text does not name ("birds", "bonus"); ``deal`` > 0 deals
+    them in another order (a view that the first order does not fit)."""
+    r = named(top)
     r.d["rng"] = seed = _seed(top, r)
-    rnd = random.Random("wingspan deal " + seed)
+    rnd = random.Random("wingspan deal " + seed + (f" {deal}" if deal else ""))
     _deal_birds(r, rnd)
     _deal_bonus(r, rnd)
+    if dealt is not None:
+        dealt.update(birds=r.dealt, bonus=r.bdealt)
     d = r.d
     d["deck"] = d["deck"]                       # top first, as the JSON form
     for pl in d["players"]:

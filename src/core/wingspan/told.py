@@ -13,6 +13,7 @@ before it (and the steps that move sets off).
     bonus reshuffled[: Anatomist, ...]                     the bonus discards became the bonus deck
     drew: Blue Jay                                         the next card off the bird deck
     drew bonus: Anatomist                                  the next card off the bonus deck
+    drew: ? / drew bonus: ?                                a card comes off (a view: not seen)
 
 In the native script (state.pxd) an entry is its kind byte and its outcome."""
 from roost.core.wingspan import names as N
@@ -20,6 +21,7 @@ from roost.core.wingspan.names import fault, show
 from roost.core.wingspan.tables import BIRD_NAMES, BONUS_NAMES
 
 ROLL, HUNT, SHUFFLE, BSHUFFLE, DRAW, BDRAW, SHUFFLED, BSHUFFLED = range(1, 9)
+ANY_CARD = 255             # 'drew: ?': a card comes off the deck, which one is not told
 LOG_TOLD = 255
 _HEADS = ("rolled", "predator dice", "reshuffled", "bonus reshuffled", "drew", "drew bonus")
 
@@ -57,9 +59,10 @@ def encode(text, where):
     if head in ("drew", "drew bonus"):
         if len(items) != 1:
             fault(f"{where}: {text!r}: one card comes off the deck at a time")
-        if head == "drew":
-            return bytes([DRAW, N.bird(items[0], where)])
-        return bytes([BDRAW, N.bonus(items[0], where)])
+        kind = DRAW if head == "drew" else BDRAW
+        if items[0] == "?":
+            return bytes([kind, ANY_CARD])
+        return bytes([kind, (N.bird if kind == DRAW else N.bonus)(items[0], where)])
     fault(f"{where}: {show(text)} is not a chance outcome")
 
 
@@ -83,10 +86,12 @@ def decode(script):
                        + ", ".join(names[b] for b in cards))
             i += 2 + k
         elif kind == DRAW:
-            out.append("drew: " + BIRD_NAMES[script[i + 1]])
+            b = script[i + 1]
+            out.append("drew: " + ("?" if b == ANY_CARD else BIRD_NAMES[b]))
             i += 2
         elif kind == BDRAW:
-            out.append("drew bonus: " + BONUS_NAMES[script[i + 1]])
+            b = script[i + 1]
+            out.append("drew bonus: " + ("?" if b == ANY_CARD else BONUS_NAMES[b]))
             i += 2
         elif kind == SHUFFLED:
             out.append("reshuffled")

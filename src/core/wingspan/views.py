@@ -1,0 +1,440 @@
+"""A seat's view (docs/rules/wingspan-text.md, "A seat's view"): the position text as one
+seat sees it, and read back to a position that seat cannot tell from the real one.
+
+Writing: the table where the turn started as the seat saw it (its own cards named, the other
+seats' secret cards, the unseen tucks and bonus discards ``?`` with their deck numbers, the
+decks and the seed left out), "seen by" the seat, and the moves since as it saw them: every
+move, forced ones included (another world may not force them), another seat's secret choice
+as ``?`` with the decision it answered ("? (keep a bird)", "? (tuck a card from hand,
+deck 1)"), and every chance outcome it saw: rolls, predator dice, reshuffles (their order
+unseen), each card off a deck ("drew: Blue Jay", or "drew: ?" for one it did not see).
+
+Reading: the unseen cards are dealt (table.py, in an order drawn from a hash of the view),
+the moves replayed one step at a time, another seat's secret choice made by a fixed rule
+that fits what follows, and where a move or a draw names a card the deal put elsewhere
+(another seat plays a card it held unseen), that card changes places with one the seat
+could hold there and the replay starts again.  The position read must show the seat exactly
+the view read: a view that no position fits is one PositionError."""
+import json
+
+from roost.core.errors import MoveError
+from roost.core.wingspan import legacy
+from roost.core.wingspan import table as _table
+from roost.core.wingspan import told as _told
+from roost.core.wingspan.moves import move_name, parse_move
+from roost.core.wingspan.names import fault, show
+from roost.core.wingspan.tables import (
+    NB, TAG_P, L_DECK, L_HAND, L_TUCK, TK_D, TK_H, B_DECK, O_ACTION, O_CARD, O_YESNO, MAXP, BIRD_NAMES,
+    BONUS_NAMES)
+
+HIDDEN_MOVE = "?"
+# the decisions whose choice another seat does not see (information.pyx, observe)
+SECRET = {"SETUP_KEEP_BIRD": "keep a bird", "SETUP_DISCARD_FOOD": "discard a food",
+          "SETUP_KEEP_BONUS": "keep a bonus card", "BONUS_KEEP": "keep a bonus card",
+          "TUCK_FROM_HAND": "tuck a card from hand"}
+REPAIRS = 200          # cards moved to where a move needs them before a deal is given up
+DEALS = 32             # orders of the unseen cards tried before a view is refused
+
+
+# ---------------------------------------------------------------------------- writing
+def _sees_bird(raw, b, o):
+    loc = raw["cloc"][b]
+    if loc == L_DECK:
+        return False
+    if loc == L_HAND:
+        return raw["cown"][b] == o or raw["ctag"][b] == TAG_P
+    if loc == L_TUCK:
+        return raw["ctk"][b] != TK_D and (raw["ctk"][b] != TK_H or raw["cown"][b] == o)
+    return True
+
+
+def _seen_outcomes(script, raw, o):
+    """The outcomes of one step as seat ``o`` saw them (``raw``: the position after it)."""
+    out, i = [], 0
+    while i < len(script):
+        kind = script[i]
+        if kind == _told.ROLL:
+            out += _told.decode(script[i:i + 7])
+            i += 7
+        elif kind == _told.HUNT:
+            out += _told.decode(script[i:i + 2])
+            i += 2
+        elif kind in (_told.SHUFFLE, _told.BSHUFFLE):
+            out.append("reshuffled" if kind == _told.SHUFFLE else "bonus reshuffled")
+            i += 2 + script[i + 1]
+        elif kind == _told.DRAW:
+            b = script[i + 1]
+            out.append("drew: " + (BIRD_NAMES[b] if _sees_bird(raw, b, o) else HIDDEN_MOVE))
+            i += 2
+        else:
+            b = script[i + 1]
+            seen = raw["bown"][b] == o and raw["bloc"][b] != B_DECK
+            out.append("drew bonus: " + (BONUS_NAMES[b] if seen else HIDDEN_MOVE))
+            i += 2
+    return out
+
+
+def _secret(s, m):
+    """The entry of another seat's secret choice: '?' and the decision it answered."""
+    note = SECRET[s.purpose]
+    if s.purpose == "TUCK_FROM_HAND":
+        tag = s._raw()["ctag"][m - O_CARD]
+        note += f", deck {tag}" if tag else ""
+    return f"{HIDDEN_MOVE} ({note})"
+
+
+def seen_moves(cls, start, log, o):
+    """The moves of a recorded turn (forced ones included) as seat ``o`` saw them."""
+    s = cls._load(start)
+    s._settle()
+    out = []
+
+    def step(m, told):
+        entry = move_name(m) if s.observe_move(m, o) == m else _secret(s, m)
+        n, used, bad, traced = s._replay_move(m, told, True, True)
+        out.append(entry)
+        out.extend(_seen_outcomes(traced, s._raw(), o))
+        return n, used
+
+    for m, told in _told.split_log(log):
+        n, used = step(m, told)
+        told = told[used:]
+        while n == 1:
+            n, used = step(s.legal()[0], told)
+            told = told[used:]
+    return out
+
+
+def to_dict(s, o):
+    rec = s._record()
+    if rec is None:
+        return None
+    start, log = rec
+    d = _table.write(start, observer=o)
+    if log:
+        d["moves"] = seen_moves(type(s), start, log, o)
+    return d
+
+
+def to_text(s, o):
+    d = to_dict(s, o)
+    return legacy.view(s, o) if d is None else json.dumps(d, separators=(",", ":"))
+
+
+# ---------------------------------------------------------------------------- reading
+class _Redeal(Exception):
+    """This deal does not fit the view's moves (a move it makes illegal, the pending seat
+    left without a choice): another order of the unseen cards may."""
+
+
+class _Repair(Exception):
+    """One of ``cards`` (the deal put it elsewhere) must change places with one of
+    ``partners`` (the cards in the places where the moves need it)."""
+
+    def __init__(self, cards, partners, bonus=False):
+        super().__init__(cards)
+        self.cards, self.partners, self.bonus = list(cards), partners, bonus
+
+
+def _entries(moves):
+    """[(index, move entry, told texts)]; a told text follows its move."""
+    out = []
+    for i, entry in enumerate(moves):
+        if not isinstance(entry, str):
+            fault(f"moves[{i}] must be a move's name, '?' or a chance outcome (text), got {show(entry)}")
+        if _told.is_told(entry):
+            if not out:
+                fault(f"moves[{i}]: {entry!r} comes before any move")
+            out[-1][2].append((i, entry))
+        else:
+            out.append((i, entry.strip(), []))
+    return out
+
+
+def _hidden_note(entry, i):
+    """The decision a '?' entry answered, and the deck number of a tucked card."""
+    rest = entry[1:].strip()
+    if not rest:
+        return None, 0
+    if not (rest.startswith("(") and rest.endswith(")")):
+        fault(f"moves[{i}]: {entry!r}: a secret choice is '?' or '? (the decision)'")
+    parts = [p.strip().lower() for p in rest[1:-1].split(",")]
+    deck = 0
+    if len(parts) == 2 and parts[1].startswith("deck ") and parts[1][5:].isdigit():
+        deck = int(parts[1][5:])
+    elif len(parts) != 1:
+        fault(f"moves[{i}]: {entry!r}: a secret choice says its decision, and for a tucked card its deck")
+    if parts[0] not in SECRET.values():
+        fault(f"moves[{i}]: {entry!r}: a secret choice is one of: {', '.join(sorted(set(SECRET.values())))}")
+    return parts[0], deck
+
+
+def _named_later(entries, k):
+    named = set()
+    for _, entry, told in entries[k + 1:]:
+        try:
+            m = parse_move(entry)
+        except MoveError:
+            m = -1
+        if O_CARD <= m < O_CARD + NB:
+            named.add(m - O_CARD)
+        for _, t in told:
+            if t.lower().startswith("drew:"):
+                named.add(t)
+    return named
+
+
+def _choose_secret(s, entries, k, note, deck, o):
+    """Another seat's secret choice, made by a fixed rule that fits the entries after it."""
+    i, entry, _ = entries[k]
+    if s.player == o:
+        fault(f"moves[{i}] {entry!r}: the seat that sees the view knows its own choices")
+    purpose = s.purpose
+    if purpose not in SECRET or (note is not None and SECRET[purpose] != note):
+        fault(f"moves[{i}] {entry!r}: seat {s.player} decides {purpose} here, which the view's seat sees")
+    legal = s.legal()
+    if purpose == "SETUP_KEEP_BIRD":
+        return O_YESNO + (_kept(s, entries, k) > 0)
+    if purpose == "TUCK_FROM_HAND":
+        raw, later = s._raw(), _named_later(entries, k)
+        cards = [m - O_CARD for m in legal if O_CARD <= m < O_CARD + NB
+                 and raw["ctag"][m - O_CARD] == deck and raw["ctag"][m - O_CARD] != TAG_P]
+        if not cards:
+            fault(f"moves[{i}] {entry!r}: seat {s.player} holds no unseen card of deck {deck} to tuck")
+        free = [b for b in cards if b not in later]
+        return O_CARD + min(free or cards)
+    return legal[0]
+
+
+def _kept(s, entries, k):
+    """How many more of its dealt birds a seat keeps (SETUP_KEEP_BIRD, a secret choice): as
+    many as its food discards that follow, less those kept already."""
+    seat, raw = s.player, s._raw()
+    frame = raw["stack"][0]
+    kept = bin(raw["players"][seat]["skeep"] & 31).count("1")
+    left = 5 - frame["i"]
+    foods = 0
+    for _, entry, _ in entries[k + left:]:
+        if not (entry.startswith(HIDDEN_MOVE) and "discard a food" in entry):
+            break
+        foods += 1
+    return foods - kept
+
+
+def _named_card(entries, k):
+    """The card the first card move from entry ``k`` on names (-1: none)."""
+    for _, entry, _ in entries[k:]:
+        try:
+            m = parse_move(entry)
+        except MoveError:
+            continue
+        if O_CARD <= m < O_CARD + NB:
+            return m - O_CARD
+    return -1
+
+
+def _legal_or_repair(s, m, entries, k, o):
+    """``m`` is legal here; when it is not because the seat to act does not hold a card that
+    this move or the next card move names (it chose to play the card it then names), that
+    card must change places with one of the seat's unseen cards."""
+    if s.is_legal(m):
+        return
+    i, entry, _ = entries[k]
+    raw, seat = s._raw(), s.player
+    card = m - O_CARD if O_CARD <= m < O_CARD + NB else _named_card(entries, k + 1)
+    partners = [b for b in range(NB) if raw["cloc"][b] == L_HAND and raw["cown"][b] == seat
+                and raw["ctag"][b] != TAG_P]
+    if card >= 0 and seat != o and not (raw["cloc"][card] == L_HAND and raw["cown"][card] == seat):
+        raise _Repair([card], partners)
+    if m == O_ACTION and card < 0 and seat != o:
+        # the seat chose to play a bird it holds unseen: one it can play
+        raise _Repair([b for b in range(NB) if raw["cloc"][b] == L_DECK and s._can_play(seat, b)],
+                      partners)
+    raise _Redeal(f"moves[{i}] {entry!r} is not legal where it is played: seat {seat} decides "
+                  f"{s.purpose} (legal there: {', '.join(s.legal_names()[:12])})")
+
+
+def _draws_or_repair(s, told):
+    """Every card the step's told draws name is in its deck, or in its discard pile when
+    the deck runs out before that draw (and the pile becomes the deck)."""
+    raw = s._raw()
+    k = {_told.DRAW: 0, _told.BDRAW: 0}
+    for _, t in told:
+        head, _, name = t.partition(":")
+        if head.strip().lower() not in ("drew", "drew bonus"):
+            continue
+        kind, b = _told.encode(t, "")
+        k[kind] += 1
+        if b == _told.ANY_CARD:
+            continue
+        deck, pile = (raw["deck"], raw["discard"]) if kind == _told.DRAW else (raw["bdeck"], raw["bdiscard"])
+        if b not in deck and not (b in pile and len(deck) < k[kind]):
+            raise _Repair([b], list(deck), bonus=kind == _told.BDRAW)
+
+
+def _replay(s, entries, o):
+    k = 0
+    while k < len(entries):
+        i, entry, told = entries[k]
+        if s.is_over:
+            fault(f"moves[{i}] {entry!r}: the game is over before it")
+        legal = s.legal()
+        if entry.startswith(HIDDEN_MOVE):
+            note, deck = _hidden_note(entry, i)
+            if len(legal) == 1 and s.purpose not in SECRET:
+                m, told, k = legal[0], [], k - 1          # a forced step the view did not list
+            else:
+                m = _choose_secret(s, entries, k, note, deck, o)
+        else:
+            try:
+                m = parse_move(entry)
+            except MoveError as exc:
+                fault(f"moves[{i}]: {exc}")
+            if len(legal) == 1 and m != legal[0]:
+                m, told, k = legal[0], [], k - 1
+            _legal_or_repair(s, m, entries, k, o)
+        _draws_or_repair(s, told)
+        script = b"".join(_told.encode(t, f"moves[{j}]") for j, t in told)
+        _, used, bad, _ = s._replay_move(m, script, False, True)
+        if bad or used != len(script):
+            fault(f"moves[{told[0][0] if told else i}]: the chance outcomes told after moves[{i}] "
+                  f"{entry!r} are not the ones its step had: {', '.join(t for _, t in told)}")
+        k += 1
+    if not s.is_over and len(s.legal()) == 1:
+        seat, raw = s.player, s._raw()
+        if s.purpose == "PLAY_CARD" and seat != o:
+            # the seat chose among birds it holds unseen: one more it can play
+            raise _Repair([b for b in range(NB) if raw["cloc"][b] == L_DECK and s._can_play(seat, b)],
+                          [b for b in range(NB) if raw["cloc"][b] == L_HAND and raw["cown"][b] == seat
+                           and raw["ctag"][b] != TAG_P and not s._can_play(seat, b)])
+        raise _Redeal(f"after the moves seat {seat} has one move only ({s.legal_names()[0]}), "
+                      f"where a position is written at a choice")
+    return s
+
+
+def _swap(d, a, b, bonus):
+    """Cards ``a`` and ``b`` change places (and keep the places' tags) in the JSON form's
+    dict ``d``: the unseen places only, the decks, hands, tucks and bonus discards."""
+    def flip(entries):
+        for k, e in enumerate(entries):
+            if isinstance(e, list):
+                e[0] = b if e[0] == a else a if e[0] == b else e[0]
+            else:
+                entries[k] = b if e == a else a if e == b else e
+
+    if bonus:
+        flip(d["bonus_deck"])
+        flip(d["bonus_discard"])
+        for form in d["bonus_forms"]:
+            flip(form)
+        for pl in d["players"]:
+            flip(pl["bonus"])
+        return
+    flip(d["deck"])
+    for pl in d["players"]:
+        flip(pl["hand"])
+        for row in pl["mat"]:
+            for bd in row:
+                flip(bd["tuck"])
+
+
+def _normal(top):
+    """What a view says, for comparing two views: its table as the JSON form's dict (cards
+    not named -1) and its moves."""
+    d = _table.named(top).d
+    for pl in d["players"]:
+        for key in ("hand", "bonus"):
+            pl[key].sort(key=lambda e: (e[0], str(e[1])))
+        for row in pl["mat"]:
+            for bd in row:
+                bd["tuck"].sort(key=lambda e: (e[0], str(e[1])))
+    moves = []
+    for i, entry, told in _entries(_table._list(top.get("moves", []), "'moves'")):
+        if entry.startswith(HIDDEN_MOVE):
+            moves.append(("?",) + _hidden_note(entry, i))
+        else:
+            try:
+                moves.append(parse_move(entry))
+            except MoveError as exc:
+                fault(f"moves[{i}]: {exc}")
+        moves += [_told.encode(t, f"moves[{j}]") for j, t in told]
+    return d, moves
+
+
+def _first_difference(a, b):
+    (da, ma), (db, mb) = a, b
+    for key in da:
+        if da[key] != db[key]:
+            return f"'{key}'" if key != "players" else next(
+                f"seats[{p}]" for p in range(len(da[key])) if da[key][p] != db[key][p])
+    return next(f"moves[{k}]" for k in range(max(len(ma), len(mb)))
+                if k >= len(ma) or k >= len(mb) or ma[k] != mb[k])
+
+
+def parse_view(cls, top):
+    """The position a view stands for (module docstring)."""
+    n = _table._int(top["players"], "'players'", 1, MAXP)
+    o = _table._int(top["seen by"], "'seen by'", 0, n - 1)
+    if "seed" in top or "deck" in top or "bonus deck" in top:
+        fault("a view leaves out what its seat has not seen: the deck, the bonus deck and the seed")
+    entries = _entries(_table._list(top.get("moves", []), "'moves'"))
+    base = {k: v for k, v in top.items() if k not in ("seen by", "moves")}
+    want = _normal(top)
+    why = None
+    for deal in range(DEALS):
+        dealt = {}
+        d = _table.read(base, dealt, deal)
+        try:
+            s = _repaired(cls, d, dealt, entries, o)
+            got = to_dict(s, o)
+            if got is None or _normal(got) != want:
+                raise _Redeal(f"it differs at {'?' if got is None else _first_difference(want, _normal(got))} "
+                              f"from what the position it stands for shows")
+            return s
+        except _Redeal as exc:
+            why = why or str(exc)
+    fault(f"no position shows seat {o} this view ({DEALS} deals of the cards it has not seen "
+          f"tried): {why}")
+
+
+def _repaired(cls, d, dealt, entries, o):
+    """The replay of the view's moves on the deal ``d``, its cards moved where the moves
+    need them."""
+    for _ in range(REPAIRS):
+        s = cls._load(legacy.checked(json.loads(json.dumps(d))))
+        s._settle()
+        try:
+            return _replay(s, entries, o)
+        except _Repair as r:
+            pair = _pair(d, r, dealt["bonus" if r.bonus else "birds"])
+            if pair is None:
+                raise _Redeal(f"its moves need {_card_name(r)} where no card seat {o} has not seen "
+                              f"can be") from None
+            _swap(d, pair[0], pair[1], r.bonus)
+    raise _Redeal(f"its moves name cards the deal cannot place ({REPAIRS} moved)")
+
+
+def _card_name(r):
+    names = BONUS_NAMES if r.bonus else BIRD_NAMES
+    return " or ".join(names[b] for b in r.cards[:3]) if r.cards else "a card it can play"
+
+
+def _pair(d, r, dealt):
+    """(a card of ``r.cards``, a partner) that the deal placed unseen, of one deck (§6.4)."""
+    form = _form(d, r.bonus)
+    for card in r.cards:
+        if card not in dealt:
+            continue
+        for b in r.partners:
+            if b != card and b in dealt and form.get(b, 0) == form.get(card, 0):
+                return card, b
+    return None
+
+
+def _form(d, bonus):
+    forms = d["bonus_forms"] if bonus else d["deck_forms"]
+    out = {}
+    for e, form in enumerate(forms, 1):
+        for x in form:
+            out[x[0] if bonus else x] = e
+    return out
