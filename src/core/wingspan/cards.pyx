@@ -47,21 +47,51 @@ cdef void trace_order(Core* c, int kind, uint8_t* pile, int n) noexcept nogil:
             o[1 + i] = pile[i]
 
 
+cdef bint told_later(Script* S, int kind, int card) noexcept nogil:
+    """The script tells ``card`` off a deck (``kind``) in an entry still to come."""
+    cdef int i = S.pos, k
+    while i < S.n:
+        k = S.data[i]
+        if k == kind and i + 1 < S.n and S.data[i + 1] == card:
+            return True
+        if k == CH_ROLL:
+            i += 7
+        elif k == CH_SHUFFLE or k == CH_BSHUFFLE:
+            i += 2 + (S.data[i + 1] if i + 1 < S.n else 0)
+        elif k == CH_SHUFFLED or k == CH_BSHUFFLED:
+            i += 1
+        else:
+            i += 2
+    return False
+
+
+cdef void put_on_top(Core* c, uint8_t* pile, int n, int kind, uint8_t* o) noexcept nogil:
+    """The card a script tells off a pile is put on its top (it must be in the pile); for
+    ANY_CARD, a card the script tells later is not the one taken."""
+    cdef int i, tmp
+    if o[0] == ANY_CARD:
+        for i in range(n - 1, -1, -1):
+            if not told_later(c.script, kind, pile[i]):
+                tmp = pile[n - 1]
+                pile[n - 1] = pile[i]
+                pile[i] = tmp
+                return
+        return
+    for i in range(n):
+        if pile[i] == o[0]:
+            tmp = pile[n - 1]
+            pile[n - 1] = pile[i]
+            pile[i] = tmp
+            return
+    c.script.fault = 1
+
+
 cdef void told_draw(Core* c) noexcept nogil:
     """A told card off the bird deck is put on top (it must be in the deck; ANY_CARD tells
     that a card comes off, not which); a tracing script writes down the card."""
-    cdef uint8_t* o
-    cdef int i, tmp
-    o = told(c, CH_DRAW, 1)
-    if o != NULL and o[0] != ANY_CARD:
-        for i in range(c.ndeck):
-            if c.deck[i] == o[0]:
-                tmp = c.deck[c.ndeck - 1]
-                c.deck[c.ndeck - 1] = c.deck[i]
-                c.deck[i] = tmp
-                break
-        else:
-            c.script.fault = 1
+    cdef uint8_t* o = told(c, CH_DRAW, 1)
+    if o != NULL:
+        put_on_top(c, c.deck, c.ndeck, CH_DRAW, o)
     o = trace(c, CH_DRAW, 1)
     if o != NULL:
         o[0] = c.deck[c.ndeck - 1]
@@ -165,18 +195,9 @@ cdef int bonus_draw(Core* c) noexcept nogil:
 
 
 cdef void told_bonus_draw(Core* c) noexcept nogil:
-    cdef uint8_t* o
-    cdef int i, tmp
-    o = told(c, CH_BDRAW, 1)
-    if o != NULL and o[0] != ANY_CARD:
-        for i in range(c.nbdeck):
-            if c.bdeck[i] == o[0]:
-                tmp = c.bdeck[c.nbdeck - 1]
-                c.bdeck[c.nbdeck - 1] = c.bdeck[i]
-                c.bdeck[i] = tmp
-                break
-        else:
-            c.script.fault = 1
+    cdef uint8_t* o = told(c, CH_BDRAW, 1)
+    if o != NULL:
+        put_on_top(c, c.bdeck, c.nbdeck, CH_BDRAW, o)
     o = trace(c, CH_BDRAW, 1)
     if o != NULL:
         o[0] = c.bdeck[c.nbdeck - 1]

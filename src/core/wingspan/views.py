@@ -24,14 +24,17 @@ from roost.core.wingspan import told as _told
 from roost.core.wingspan.moves import move_name, parse_move
 from roost.core.wingspan.names import fault, show
 from roost.core.wingspan.tables import (
-    NB, TAG_P, L_DECK, L_HAND, L_TUCK, TK_D, TK_H, B_DECK, O_ACTION, O_CARD, O_YESNO, MAXP, BIRD_NAMES,
+    NB, TAG_P, L_DECK, L_HAND, L_TUCK, TK_D, TK_H, B_DECK, O_ACTION, O_CARD, O_BONUS, O_YESNO, MAXP,
+    PH_SETUP, BIRD_NAMES,
     BONUS_NAMES)
 
 HIDDEN_MOVE = "?"
-# the decisions whose choice another seat does not see (information.pyx, observe)
-SECRET = {"SETUP_KEEP_BIRD": "keep a bird", "SETUP_DISCARD_FOOD": "discard a food",
-          "SETUP_KEEP_BONUS": "keep a bonus card", "BONUS_KEEP": "keep a bonus card",
-          "TUCK_FROM_HAND": "tuck a card from hand"}
+# the decisions whose choice another seat does not see (information.pyx, observe): in play,
+# one at a time; in the setup another seat's choices stay secret as a whole (§1.3, §6.1), all
+# but the stage the seat to choose is in and its choices made in that stage
+SECRET = {"BONUS_KEEP": "keep a bonus card", "TUCK_FROM_HAND": "tuck a card from hand"}
+SETUP_SECRETS = ("setup", "keep birds", "keep birds and discard food", "keep a bird", "discard a food")
+NOTES = tuple(sorted(set(SECRET.values()) | set(SETUP_SECRETS)))
 REPAIRS = 200          # cards moved to where a move needs them before a deal is given up
 DEALS = 32             # orders of the unseen cards tried before a view is refused
 
@@ -105,13 +108,45 @@ def seen_moves(cls, start, log, o):
     return out
 
 
+def setup_seen(raw, o):
+    """The setup choices made so far (``raw``: the position now) as seat ``o`` sees them: its
+    own, each; the whole setup of a seat before the one choosing; and of the seat choosing,
+    the stage it is in and the choices of that stage."""
+    frame = raw["stack"][0]
+    seat, stage, i = frame["seat"], frame["stage"], frame["i"]
+    out = []
+    for q in range(seat + 1):
+        P, done = raw["players"][q], q < seat
+        if q == o:
+            keeps = 5 if done or stage else i
+            out += [("no", "yes")[(P["skeep"] >> k) & 1] for k in range(keeps)]
+            foods = ["food:" + "ISFRM"[t] for t in range(5) for _ in range(P["sfood"][t])]
+            out += foods if done or stage == 2 else foods[:i] if stage == 1 else []
+            out += [f"bonus:{_bonus_slug(P['sbonus'])}"] if done else []
+        elif done:
+            out.append(f"{HIDDEN_MOVE} (setup)")
+        elif stage == 0:
+            out += [f"{HIDDEN_MOVE} (keep a bird)"] * i
+        elif stage == 1:
+            out += [f"{HIDDEN_MOVE} (keep birds)"] + [f"{HIDDEN_MOVE} (discard a food)"] * i
+        else:
+            out.append(f"{HIDDEN_MOVE} (keep birds and discard food)")
+    return out
+
+
+def _bonus_slug(b):
+    return move_name(O_BONUS + b)[len("bonus:"):]
+
+
 def to_dict(s, o):
     rec = s._record()
     if rec is None:
         return None
     start, log = rec
     d = _table.write(start, observer=o)
-    if log:
+    if log and start["phase"] == PH_SETUP:
+        d["moves"] = setup_seen(s._raw(), o)
+    elif log:
         d["moves"] = seen_moves(type(s), start, log, o)
     return d
 
@@ -164,8 +199,8 @@ def _hidden_note(entry, i):
         deck = int(parts[1][5:])
     elif len(parts) != 1:
         fault(f"moves[{i}]: {entry!r}: a secret choice says its decision, and for a tucked card its deck")
-    if parts[0] not in SECRET.values():
-        fault(f"moves[{i}]: {entry!r}: a secret choice is one of: {', '.join(sorted(set(SECRET.values())))}")
+    if parts[0] not in NOTES:
+        fault(f"moves[{i}]: {entry!r}: a secret choice is one of: {', '.join(NOTES)}")
     return parts[0], deck
 
 
@@ -184,41 +219,43 @@ def _named_later(entries, k):
     return named
 
 
-def _choose_secret(s, entries, k, note, deck, o):
-    """Another seat's secret choice, made by a fixed rule that fits the entries after it."""
+def _secret_plan(s, entries, k, note, deck, o):
+    """Another seat's secret choice (one entry, one or more moves), made by a fixed rule that
+    fits the entries after it: a list of moves, None where the first legal move is played."""
     i, entry, _ = entries[k]
     if s.player == o:
         fault(f"moves[{i}] {entry!r}: the seat that sees the view knows its own choices")
     purpose = s.purpose
+    if note in SETUP_SECRETS:
+        want = "SETUP_DISCARD_FOOD" if note == "discard a food" else "SETUP_KEEP_BIRD"
+        whole = note not in ("keep a bird", "discard a food")
+        if purpose != want or (whole and s._raw()["stack"][0]["i"] != 0):
+            raise _Redeal(f"moves[{i}] {entry!r}: seat {s.player} decides {purpose} there")
+        if note == "keep a bird":
+            return [O_YESNO]
+        if note == "discard a food":
+            return [None]
+        if note == "keep birds":
+            # it keeps one bird more than the food it has discarded: still discarding
+            foods = 0
+            while k + 1 + foods < len(entries) and entries[k + 1 + foods][1] == f"{HIDDEN_MOVE} (discard a food)":
+                foods += 1
+            return [O_YESNO + (b <= foods) for b in range(5)]
+        if note == "keep birds and discard food":
+            return [O_YESNO] * 5
+        return [O_YESNO] * 5 + [None]                 # setup: no bird, the first bonus card
     if purpose not in SECRET or (note is not None and SECRET[purpose] != note):
-        fault(f"moves[{i}] {entry!r}: seat {s.player} decides {purpose} here, which the view's seat sees")
-    legal = s.legal()
-    if purpose == "SETUP_KEEP_BIRD":
-        return O_YESNO + (_kept(s, entries, k) > 0)
+        fault(f"moves[{i}] {entry!r}: seat {s.player} decides {purpose} here, which seat {o} sees")
     if purpose == "TUCK_FROM_HAND":
-        raw, later = s._raw(), _named_later(entries, k)
+        raw, later, legal = s._raw(), _named_later(entries, k), s.legal()
         cards = [m - O_CARD for m in legal if O_CARD <= m < O_CARD + NB
                  and raw["ctag"][m - O_CARD] == deck and raw["ctag"][m - O_CARD] != TAG_P]
         if not cards:
-            fault(f"moves[{i}] {entry!r}: seat {s.player} holds no unseen card of deck {deck} to tuck")
+            raise _Redeal(f"moves[{i}] {entry!r}: seat {s.player} holds no unseen card of deck "
+                          f"{deck} to tuck")
         free = [b for b in cards if b not in later]
-        return O_CARD + min(free or cards)
-    return legal[0]
-
-
-def _kept(s, entries, k):
-    """How many more of its dealt birds a seat keeps (SETUP_KEEP_BIRD, a secret choice): as
-    many as its food discards that follow, less those kept already."""
-    seat, raw = s.player, s._raw()
-    frame = raw["stack"][0]
-    kept = bin(raw["players"][seat]["skeep"] & 31).count("1")
-    left = 5 - frame["i"]
-    foods = 0
-    for _, entry, _ in entries[k + left:]:
-        if not (entry.startswith(HIDDEN_MOVE) and "discard a food" in entry):
-            break
-        foods += 1
-    return foods - kept
+        return [O_CARD + min(free or cards)]
+    return [None]
 
 
 def _named_card(entries, k):
@@ -281,10 +318,13 @@ def _replay(s, entries, o):
         legal = s.legal()
         if entry.startswith(HIDDEN_MOVE):
             note, deck = _hidden_note(entry, i)
-            if len(legal) == 1 and s.purpose not in SECRET:
+            if len(legal) == 1 and s.purpose not in SECRET and not s.purpose.startswith("SETUP"):
                 m, told, k = legal[0], [], k - 1          # a forced step the view did not list
             else:
-                m = _choose_secret(s, entries, k, note, deck, o)
+                plan = _secret_plan(s, entries, k, note, deck, o)
+                for m in plan[:-1]:                       # all but its last move: nothing told
+                    s._replay_move(s.legal()[0] if m is None else m, b"", False, True)
+                m = s.legal()[0] if plan[-1] is None else plan[-1]
         else:
             try:
                 m = parse_move(entry)

@@ -155,7 +155,8 @@ def test_setup_keep_all_or_none_and_buffering():
     assert s.purpose == "SETUP_KEEP_BIRD" and s.player == 1
     assert d["players"][0]["food"] == [1, 1, 1, 1, 1] and len(d["players"][0]["hand"]) == 5
     assert d["players"][0]["setup"] == {"keep": dealt0, "food": [1, 1, 1, 1, 1], "bonus": bonus0[1]}
-    assert "setup" not in json.loads(s.view(1))["players"][0]
+    assert json.loads(s.view(1))["moves"] == ["? (setup)"]     # seat 1 sees that seat 0 chose
+    assert json.loads(s.view(0))["moves"][:5] == ["yes"] * 5
     dealt1 = [b for b, _ in d["players"][1]["hand"]]
     play(s, "no", "no", "no", "no", "no")          # keeps nothing: straight to the bonus
     assert s.purpose == "SETUP_KEEP_BONUS"
@@ -1118,9 +1119,9 @@ def test_tucked_cards_and_public_provenance():
     assert s.observe_move(mallard, 0) == mallard
     play(s, "card:mallard")
     v = json.loads(s.view(1))
-    assert v["players"][0]["mat"][2][0]["tuck"] == [[-1, "h0"]]
-    assert v["players"][0]["hand"] == [[ID["Purple Gallinule"], "p"]]
-    assert json.loads(s.view(0))["players"][0]["mat"][2][0]["tuck"] == [[ID["Mallard"], "h0"]]
+    assert v["seats"][0]["wetland"][0]["tucked"] == ["?"]
+    assert v["seats"][0]["hand"] == ["Purple Gallinule (shown)"]
+    assert json.loads(s.view(0))["seats"][0]["wetland"][0]["tucked"] == ["Mallard"]
 
 
 def test_views_hide_exactly_the_hidden_cards():
@@ -1128,11 +1129,11 @@ def test_views_hide_exactly_the_hidden_cards():
     s = make(hands=[["Mallard", ("Osprey", "p")], ["Anhinga"]],
              mats=[[[bird("Blue Jay", tuck=[[ID["Bald Eagle"], "d0"]])], [], []], [[], [], []]])
     v = json.loads(s.view(1))
-    assert v["players"][0]["hand"] == [[ID["Osprey"], "p"], [-1, 0]]
-    assert v["players"][1]["hand"] == [[ID["Anhinga"], 0]]
-    assert v["players"][0]["mat"][0][0]["tuck"] == [[-1, "d0"]]
-    assert set(v["deck"]) == {-1} and "rng" not in v
-    assert v["players"][0]["bonus"] == [[-1, 0]]
+    assert v["seats"][0]["hand"] == ["Osprey (shown)", "?"]
+    assert v["seats"][1]["hand"] == ["Anhinga"]
+    assert v["seats"][0]["forest"][0]["tucked"] == ["? (from deck)"]
+    assert "deck" not in v and "bonus deck" not in v and "seed" not in v and v["seen by"] == 1
+    assert v["seats"][0]["bonus"] == ["?"]
 
 
 def _random_positions(n, count, seed):
