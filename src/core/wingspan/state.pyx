@@ -412,9 +412,7 @@ cdef class Wingspan(State):
         s.determinize(observer, &rng)
         s.new_record()
         if not at_start(&s.c):
-            rec = _worlds.record_of(self, s)
-            if rec is not None:
-                s._keep_record(rec)
+            return _worlds.recorded(self, s, observer) or s
         return s
 
 

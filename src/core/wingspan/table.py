@@ -530,37 +530,42 @@ def _deal_birds(r, rnd):
 
 def _deal_bonus(r, rnd):
     """The bonus cards the text names nowhere, epoch by epoch (§6.4): the cards of an epoch's
-    deck (all 26 for the first, a reshuffle's cards after it) less those named with that
-    epoch go to its '?' places and, when the bonus deck is left out, to the deck of the last."""
+    deck (all 26 for the first, a reshuffle's cards after it) less those named as drawn from
+    it go to its '?' places (held, discarded, in a later reshuffle) and, when the bonus deck
+    is left out, to the deck of the last; a card named in a later reshuffle or drawn from a
+    later deck first goes to a '?' entry of a reshuffle on its way there."""
     d = r.d
     forms = d["bonus_forms"]
-    places = {}
+    places = {}                     # epoch -> [(box, index)] of '?' places drawn from it
+    later = []                      # (reshuffle, epoch, entry): '?' entries of the reshuffles
     for e, box, k in r.bhidden:
         places.setdefault(e, []).append((box, k))
-    for f, form in enumerate(forms):
+    for f, form in enumerate(forms, 1):
         for ent in form:
             if ent[0] < 0:
                 places.setdefault(ent[1], []).append((ent, 0))
-    if not r.bdeck_given:
-        d["bonus_deck"] = []
-    named = {}                     # epoch -> cards named as drawn from it
-    for p, pl in enumerate(d["players"]):
-        for b, tag in pl["bonus"]:
-            if b >= 0:
-                named.setdefault(tag, set()).add(b)
-    for b, tag, _ in d["bonus_discard"]:
+                later.append((f, ent[1], ent))
+    named, must = {}, {}            # epoch -> cards named as drawn from it; card -> epochs it was in
+    for b, tag in [(b, t) for pl in d["players"] for b, t in pl["bonus"]] + \
+            [(b, t) for b, t, _ in d["bonus_discard"]]:
         if b >= 0:
             named.setdefault(tag, set()).add(b)
-    for form in forms:
+            must.setdefault(b, set()).add(tag)
+    for f, form in enumerate(forms, 1):
         for b, tag, _ in form:
             if b >= 0:
                 named.setdefault(tag, set()).add(b)
+                must.setdefault(b, set()).update((tag, f))
     for b in d["bonus_deck"]:
         named.setdefault(r.bepoch, set()).add(b)
+    if not r.bdeck_given:
+        d["bonus_deck"] = []
     for e in range(r.bepoch + 1):
         pool = set(range(NBON)) if e == 0 else {ent[0] for ent in forms[e - 1]}
-        if -1 in pool:
-            fault(f"bonus reshuffle {e} has a card no earlier place can have been")
+        what = f"bonus deck {e}" if e else "the first bonus deck"
+        if not named.get(e, set()) <= pool:
+            b = min(named[e] - pool)
+            fault(f"the bonus card {BONUS_NAMES[b]} is named as drawn from {what}, which does not hold it")
         cards = sorted(pool - named.get(e, set()))
         slots = places.get(e, [])
         if e == r.bepoch and not r.bdeck_given:
@@ -568,13 +573,28 @@ def _deal_bonus(r, rnd):
             d["bonus_deck"] = [-1] * max(free, 0)
             slots = [(d["bonus_deck"], i) for i in range(len(d["bonus_deck"]))] + slots
         if len(cards) != len(slots):
-            what = f"bonus deck {e}" if e else "the first bonus deck"
             fault(f"{len(slots)} hidden bonus card places of {what} for its {len(cards)} cards named "
                   f"nowhere: every bonus card is in one place")
-        rnd.shuffle(cards)
-        for (box, k), b in zip(slots, cards):
+        taken, rest = set(), []
+        for b in cards:
+            ahead = [g for g in must.get(b, ()) if g > e]
+            if not ahead:
+                rest.append(b)
+                continue
+            g = min(ahead)
+            fits = [(-f, k) for k, (f, tag, ent) in enumerate(later)
+                    if tag == e and e < f <= g and id(ent) not in taken]
+            if not fits:
+                fault(f"the bonus card {BONUS_NAMES[b]} is named after {what}, but no '?' entry of "
+                      f"a reshuffle between can have taken it there")
+            ent = later[min(fits)[1]][2]
+            ent[0] = b
+            taken.add(id(ent))
+            r.bdealt.add(b)
+        rnd.shuffle(rest)
+        for (box, k), b in zip([p for p in slots if id(p[0]) not in taken], rest):
             box[k] = b
-        r.bdealt.update(cards)
+        r.bdealt.update(rest)
 
 
 def _seed(top, r):

@@ -66,40 +66,37 @@ def encode(text, where):
     fault(f"{where}: {show(text)} is not a chance outcome")
 
 
-def decode(script):
-    """The entries of script bytes, as text."""
+def entries(script):
+    """The entries of script bytes: [(kind, outcome bytes)]."""
     out, i = [], 0
     while i < len(script):
         kind = script[i]
-        if kind == ROLL:
-            counts = script[i + 1:i + 7]
-            out.append("rolled: " + ", ".join(N.FACE_NAMES[f] for f in range(6) for _ in range(counts[f])))
-            i += 7
-        elif kind == HUNT:
-            out.append("predator dice: " + ("hit" if script[i + 1] else "miss"))
-            i += 2
-        elif kind in (SHUFFLE, BSHUFFLE):
-            k = script[i + 1]
-            cards = script[i + 2:i + 2 + k][::-1]
-            names = BIRD_NAMES if kind == SHUFFLE else BONUS_NAMES
-            out.append(("reshuffled: " if kind == SHUFFLE else "bonus reshuffled: ")
-                       + ", ".join(names[b] for b in cards))
-            i += 2 + k
-        elif kind == DRAW:
-            b = script[i + 1]
-            out.append("drew: " + ("?" if b == ANY_CARD else BIRD_NAMES[b]))
-            i += 2
-        elif kind == BDRAW:
-            b = script[i + 1]
-            out.append("drew bonus: " + ("?" if b == ANY_CARD else BONUS_NAMES[b]))
-            i += 2
-        elif kind == SHUFFLED:
-            out.append("reshuffled")
-            i += 1
-        else:
-            out.append("bonus reshuffled")
-            i += 1
+        size = {ROLL: 6, HUNT: 1, DRAW: 1, BDRAW: 1, SHUFFLED: 0, BSHUFFLED: 0}.get(kind)
+        if size is None:                     # a reshuffle: its length, then the deck
+            size = 1 + script[i + 1]
+        out.append((kind, bytes(script[i + 1:i + 1 + size])))
+        i += 1 + size
     return out
+
+
+def decode_one(kind, outcome):
+    if kind == ROLL:
+        return "rolled: " + ", ".join(N.FACE_NAMES[f] for f in range(6) for _ in range(outcome[f]))
+    if kind == HUNT:
+        return "predator dice: " + ("hit" if outcome[0] else "miss")
+    if kind in (SHUFFLE, BSHUFFLE):
+        names = BIRD_NAMES if kind == SHUFFLE else BONUS_NAMES
+        return (("reshuffled: " if kind == SHUFFLE else "bonus reshuffled: ")
+                + ", ".join(names[b] for b in outcome[1:][::-1]))
+    if kind in (DRAW, BDRAW):
+        names = BIRD_NAMES if kind == DRAW else BONUS_NAMES
+        return ("drew: " if kind == DRAW else "drew bonus: ") + ("?" if outcome[0] == ANY_CARD else names[outcome[0]])
+    return "reshuffled" if kind == SHUFFLED else "bonus reshuffled"
+
+
+def decode(script):
+    """The entries of script bytes, as text."""
+    return [decode_one(kind, outcome) for kind, outcome in entries(script)]
 
 
 def split_log(log):

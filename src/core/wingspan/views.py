@@ -53,27 +53,17 @@ def _sees_bird(raw, b, o):
 
 def _seen_outcomes(script, raw, o):
     """The outcomes of one step as seat ``o`` saw them (``raw``: the position after it)."""
-    out, i = [], 0
-    while i < len(script):
-        kind = script[i]
-        if kind == _told.ROLL:
-            out += _told.decode(script[i:i + 7])
-            i += 7
-        elif kind == _told.HUNT:
-            out += _told.decode(script[i:i + 2])
-            i += 2
-        elif kind in (_told.SHUFFLE, _told.BSHUFFLE):
-            out.append("reshuffled" if kind == _told.SHUFFLE else "bonus reshuffled")
-            i += 2 + script[i + 1]
-        elif kind == _told.DRAW:
-            b = script[i + 1]
-            out.append("drew: " + (BIRD_NAMES[b] if _sees_bird(raw, b, o) else HIDDEN_MOVE))
-            i += 2
-        else:
-            b = script[i + 1]
-            seen = raw["bown"][b] == o and raw["bloc"][b] != B_DECK
-            out.append("drew bonus: " + (BONUS_NAMES[b] if seen else HIDDEN_MOVE))
-            i += 2
+    out = []
+    for kind, outcome in _told.entries(script):
+        if kind == _told.SHUFFLE:
+            kind, outcome = _told.SHUFFLED, b""
+        elif kind == _told.BSHUFFLE:
+            kind, outcome = _told.BSHUFFLED, b""
+        elif kind == _told.DRAW and not _sees_bird(raw, outcome[0], o):
+            outcome = bytes([_told.ANY_CARD])
+        elif kind == _told.BDRAW and not (raw["bown"][outcome[0]] == o and raw["bloc"][outcome[0]] != B_DECK):
+            outcome = bytes([_told.ANY_CARD])
+        out.append(_told.decode_one(kind, outcome))
     return out
 
 
@@ -411,12 +401,42 @@ def _first_difference(a, b):
                 if k >= len(ma) or k >= len(mb) or ma[k] != mb[k])
 
 
+def _check_seen(top, o):
+    """The cards a view names are the ones its seat sees, and only those (a clear message
+    for the usual slips; the view read back is compared in full after)."""
+    def hidden(entry):
+        return isinstance(entry, str) and entry.strip().startswith(HIDDEN_MOVE)
+
+    def notes(entry):
+        return entry.partition("(")[2] if isinstance(entry, str) else ""
+
+    for q, seat in enumerate(top["seats"] if isinstance(top["seats"], list) else []):
+        if not isinstance(seat, dict):
+            continue
+        for key in ("hand", "bonus"):
+            entries = seat.get(key, [])
+            for i, e in enumerate(entries if isinstance(entries, list) else []):
+                if q == o and hidden(e):
+                    fault(f"seats[{q}].{key}[{i}]: seat {o} sees its own cards: name it")
+                if q != o and not hidden(e) and "shown" not in notes(e):
+                    fault(f"seats[{q}].{key}[{i}]: seat {o} does not see another seat's "
+                          f"{'card drawn face down' if key == 'hand' else 'bonus card'}: write '?'")
+    for key in ("bonus discard",):
+        entries = top.get(key, [])
+        for i, e in enumerate(entries if isinstance(entries, list) else []):
+            mine = f"seat {o}" in notes(e).replace(")", ",").split(",")[0:1][0] if isinstance(e, str) else False
+            if hidden(e) == mine:
+                fault(f"{key}[{i}]: seat {o} sees the bonus cards it discarded, and no other: "
+                      f"{'name it' if mine else 'write ?'}")
+
+
 def parse_view(cls, top):
     """The position a view stands for (module docstring)."""
     n = _table._int(top["players"], "'players'", 1, MAXP)
     o = _table._int(top["seen by"], "'seen by'", 0, n - 1)
     if "seed" in top or "deck" in top or "bonus deck" in top:
         fault("a view leaves out what its seat has not seen: the deck, the bonus deck and the seed")
+    _check_seen(top, o)
     entries = _entries(_table._list(top.get("moves", []), "'moves'"))
     base = {k: v for k, v in top.items() if k not in ("seen by", "moves")}
     want = _normal(top)

@@ -8,8 +8,8 @@ discard pile excepted: a card in it was seen, and reaches a hidden place only th
 reshuffle, whose told order is relabelled instead), the world's seed, and every move of the
 real turn (forced ones included, the hidden cards they name relabelled) with every chance
 outcome it had told, so that the world's future is still its own seed's.  The replay is
-checked to reach the world exactly; when it does not (a relabelled card that changes what
-a power does), the world keeps no record and is written in the JSON form."""
+checked to reach the world; when it does not (a relabelled card that changes what a power
+does), the world keeps no record and is written in the JSON form."""
 from roost.core.wingspan import told as _told
 from roost.core.wingspan.tables import (
     NB, NBON, L_DECK, L_HAND, L_TUCK, B_DECK, B_DISC, B_HELD, B_PEND, O_CARD, O_BONUS, PH_SETUP,
@@ -103,46 +103,43 @@ def _relabel_move(m, pi, pib):
     return m
 
 
-def _relabel_told(script, pi, pib):
-    """Every outcome of a step, told again for the world: rolls and predator dice as they
-    were, a reshuffled deck in its relabelled order, no card off a deck (the world's start
+def _relabel_told(script, told, pi, pib):
+    """Every outcome of a step (``script``, traced), told again for the world: rolls and
+    predator dice as they were, a reshuffled deck in its relabelled order, and the cards off
+    a deck where the real replay was told them too (``told``; otherwise the world's start
     holds its deck)."""
-    out, i = bytearray(), 0
-    while i < len(script):
-        kind = script[i]
-        if kind == _told.ROLL:
-            out += script[i:i + 7]
-            i += 7
-        elif kind == _told.HUNT:
-            out += script[i:i + 2]
-            i += 2
+    kinds = {kind for kind, _ in _told.entries(told)}
+    out = bytearray()
+    for kind, outcome in _told.entries(script):
+        if kind in (_told.ROLL, _told.HUNT):
+            out += bytes([kind]) + outcome
         elif kind in (_told.SHUFFLE, _told.BSHUFFLE):
-            k = script[i + 1]
             m = pi if kind == _told.SHUFFLE else pib
-            out += bytes([kind, k] + [m[b] for b in script[i + 2:i + 2 + k]])
-            i += 2 + k
-        else:                    # DRAW, BDRAW: a card and its id
-            i += 2
+            out += bytes([kind, outcome[0]] + [m[b] for b in outcome[1:]])
+        elif kind in kinds:                  # DRAW, BDRAW the real replay was told
+            out += bytes([kind, (pi if kind == _told.DRAW else pib)[outcome[0]]])
     return bytes(out)
 
 
 def _steps(cls, start, log):
     """Every move of a recorded turn, forced ones included, each with every chance outcome
-    it had: [(move, outcomes)]."""
+    it had and the outcomes the record told it: [(move, outcomes, told)]."""
     s = cls._load(start)
     s._settle()
     out = []
     for m, told in _told.split_log(log):
         left = told
-        n, used, bad, traced = s._replay_move(m, left, True, True)
-        out.append((m, traced))
-        left = left[used:]
-        while n == 1:
-            f = s.legal()[0]
-            n, used, bad, traced = s._replay_move(f, left, True, True)
-            out.append((f, traced))
+        n = 0
+        while True:
+            n, used, bad, traced = s._replay_move(m, left, True, True)
+            if bad:
+                return None
+            out.append((m, traced, left[:used]))
             left = left[used:]
-        if left or bad:
+            if n != 1:
+                break
+            m = s.legal()[0]
+        if left:
             return None
     return out
 
@@ -165,9 +162,19 @@ def _setup_moves(world):
     return [(m, b"") for m in moves]
 
 
-def record_of(real, world):
-    """The record (start fields, log bytes) that writes ``world``, a determinization of
-    ``real``, as its turn's start and the moves since; None when none reaches it."""
+_BONUS_FIELDS = ("bloc", "bown", "btag", "bdeck", "bdiscard", "bforms", "stack")
+
+
+def recorded(real, world, observer):
+    """``world``, a determinization of ``real`` for ``observer``, with the record that writes
+    it as its turn's start and the moves since; None when no replay reaches it.
+
+    When the bonus discards were reshuffled during the turn, the world's bonus deck (dealt
+    anew by the determinization) does not come from any order of the discards the observer
+    saw at the turn's start; the world handed back is then the replay from that start, the
+    discards dealt as the determinization dealt the reshuffle's entries, which differs from
+    ``world`` only in where the reshuffled bonus cards the observer has not seen are, and
+    shows the observer the same view."""
     rec = real._record()
     if rec is None:
         return None
@@ -179,13 +186,24 @@ def record_of(real, world):
     pib = _relabelling(r, w, NBON, _bonus_place)
     if pi is None or pib is None:
         return None
+    reshuffled = len(w["bforms"]) > len(start["bforms"])
+    if reshuffled:
+        # the discards the observer knows stay where they were; the others are dealt the
+        # reshuffle's cards it does not know, in the order the determinization dealt them
+        known = {b for b in start["bdiscard"] if pib[b] == b or start["bown"][b] == observer}
+        others = [b for b in start["bdiscard"] if b not in known]
+        dealt = [b for b, _, _ in w["bforms"][len(start["bforms"])] if b not in known]
+        pib.update(zip(others, dealt))
+        pib.update((b, b) for b in known)
+        if len(set(pib.values())) != NBON:
+            return None
     if start["phase"] == PH_SETUP:
         steps = _setup_moves(w)
     else:
         steps = _steps(type(real), start, log)
         if steps is None:
             return None
-        steps = [(_relabel_move(m, pi, pib), _relabel_told(t, pi, pib)) for m, t in steps]
+        steps = [(_relabel_move(m, pi, pib), _relabel_told(t, told, pi, pib)) for m, t, told in steps]
     s = type(real)._load(_relabel_start(start, w, pi, pib))
     s._settle()
     for m, told in steps:
@@ -195,6 +213,10 @@ def record_of(real, world):
         if bad or used != len(told):
             return None
     got = s._raw()
+    if reshuffled:
+        same = all(got[k] == w[k] for k in w if k not in _NOT_COMPARED + _BONUS_FIELDS)
+        return s if same and s.view(observer) == real.view(observer) else None
     if any(got[k] != w[k] for k in w if k not in _NOT_COMPARED) or s.legal() != world.legal():
         return None
-    return s._record()
+    world._keep_record(s._record())
+    return world
