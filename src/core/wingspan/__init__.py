@@ -10,9 +10,16 @@
 - ``machine``     gen/apply/settle over the frame stack, playouts, the position key
 - ``scoring``     goals, scores, the utility and the evaluation
 - ``information`` what each seat sees, determinization
-- ``position``    the struct as plain values, for the two plain-Python modules:
-- ``text``        position text (reading checks every value)
-- ``views``       a seat's view read back: its hidden cards dealt in a fixed way
+- ``record``      where the current turn started and the moves since (positions handed to Python)
+- ``position``    the struct as plain values, for the plain-Python modules:
+- ``text``        position text (docs/rules/wingspan-text.md): the table, and the moves since
+- ``table``       the table at a turn's start, by name, written and read
+- ``names``       the game's names, matched forgivingly
+- ``told``        chance outcomes told among the moves
+- ``views``       a seat's view, written and read back (its unseen cards dealt in a fixed way)
+- ``worlds``      the record of a determinized position, so that it is written as text
+- ``legacy``      the JSON form of earlier versions (struct and frames), still read
+- ``legacy_views`` a seat's view in that form, still read
 - ``moves``       move names
 - ``render``      the text picture and the pending question
 """

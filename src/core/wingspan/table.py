@@ -304,12 +304,12 @@ class _Reader:
                 tray.append(-1)
                 continue
             b = N.bird(x, f"tray[{i}]")
-            self.name_bird(b, f"tray slot {i + 1}")
+            self.name_bird(b, f"tray[{i}]")
             tray.append(b)
         d["tray"] = tray
         for i, x in enumerate(_list(t.get("discard", []), "'discard'", 0, NB)):
             b = N.bird(x, f"discard[{i}]")
-            self.name_bird(b, "the discard pile")
+            self.name_bird(b, f"discard[{i}]")
             d["discard"].append(b)
         forms = _list(t.get("reshuffles", []), "'reshuffles'", 0, MAXEP - 1)
         for e, form in enumerate(forms):
@@ -322,7 +322,7 @@ class _Reader:
         if self.deck_given:
             for i, x in enumerate(_list(t["deck"], "'deck'", 0, NB)):
                 b = N.bird(x, f"deck[{i}]")
-                self.name_bird(b, "the deck")
+                self.name_bird(b, f"deck[{i}]")
                 d["deck"].append(b)
 
     # -- the bonus piles
@@ -340,7 +340,7 @@ class _Reader:
         for i, x in enumerate(_list(t.get("bonus discard", []), "'bonus discard'", 0, NBON)):
             b, tag, who = self.bonus_discard_entry(x, f"bonus discard[{i}]", self.bepoch)
             if b >= 0:
-                self.name_bonus(b, "the bonus discard pile")
+                self.name_bonus(b, f"bonus discard[{i}]")
             d["bonus_discard"].append([b, tag, who])
             if b < 0:
                 self.bhidden.append((tag, d["bonus_discard"][-1], 0))
@@ -348,7 +348,7 @@ class _Reader:
         if self.bdeck_given:
             for i, x in enumerate(_list(t["bonus deck"], "'bonus deck'", 0, NBON)):
                 b = N.bonus(x, f"bonus deck[{i}]")
-                self.name_bonus(b, "the bonus deck")
+                self.name_bonus(b, f"bonus deck[{i}]")
                 d["bonus_deck"].append(b)
 
     def bonus_discard_entry(self, x, where, most):
@@ -394,7 +394,7 @@ class _Reader:
                 self.hidden.append((hand[-1][1], hand[-1], 0))
                 continue
             b = N.bird(name, where)
-            self.name_bird(b, f"the hand of seat {p}")
+            self.name_bird(b, where)
             hand.append([b, "p" if shown else _epoch(notes, where, x, self.depoch)])
         bonus = []
         for i, x in enumerate(_list(sd.get("bonus", []), f"{w}.bonus", 0, NBON)):
@@ -407,7 +407,7 @@ class _Reader:
                 self.bhidden.append((tag, bonus[-1], 0))
                 continue
             b = N.bonus(name, where)
-            self.name_bonus(b, f"the bonus cards of seat {p}")
+            self.name_bonus(b, where)
             bonus.append([b, tag])
         pink = []
         for i, x in enumerate(_list(sd.get("pink used", []), f"{w}.pink used", 0, 15)):
@@ -431,7 +431,7 @@ class _Reader:
         if h not in BIRDS[b]["hab"]:
             fault(f"{where}: {BIRD_NAMES[b]} does not live in the {N.HABITAT_NAMES[h]} "
                   f"(its habitats: {', '.join(N.HABITAT_NAMES[k] for k in BIRDS[b]['hab'])})")
-        self.name_bird(b, f"the {N.HABITAT_NAMES[h]} of seat {p}")
+        self.name_bird(b, where)
         eggs = _int(bd.get("eggs", 0), f"{where}.eggs ({BIRD_NAMES[b]} holds at most {BIRDS[b]['eggs']})",
                     0, BIRDS[b]["eggs"])
         cache = _food_counts(bd.get("cache", {}), f"{where}.cache")
@@ -458,7 +458,7 @@ class _Reader:
                     entries.append([-1, tag])
                     continue
                 tb = N.bird(name, tw)
-                self.name_bird(tb, f"a card tucked under {BIRD_NAMES[b]} (seat {p})")
+                self.name_bird(tb, tw)
                 entries.append([tb, tag])
         for ent in entries:
             if ent[0] < 0:
@@ -470,9 +470,13 @@ class _Reader:
         d, n, ph = self.d, self.n, self.phase
         cubes = [pl["cubes"] for pl in d["players"]]
         if ph == PH_SETUP:
+            self.the_deal()
             d["stack"] = [{"f": "SETUP", "seat": 0, "stage": "keep", "i": 0}]
             return
         if ph == PH_OVER:
+            for p, c in enumerate(cubes):
+                if c:
+                    fault(f"seats[{p}].cubes: once the game is over no cube is left, got {c}")
             d["t"], d["cur"] = 5 * n, (3 % n + 5 * n - 1) % n
             return
         rnd, first, cur = d["round"], d["first"], d["cur"]
@@ -488,6 +492,26 @@ class _Reader:
                   f"(at the start of seat {cur}'s first turn of the round: {example})")
         d["t"] = t
         d["stack"] = [{"f": "TURN", "seat": cur}, {"f": "ACT", "seat": cur}]
+
+
+    def the_deal(self):
+        """A setup position is the deal (§1.3): the setup's choices are its moves."""
+        d = self.d
+        if d["discard"] or d["deck_forms"] or d["bonus_discard"] or d["bonus_forms"]:
+            fault("during the setup nothing has been discarded or reshuffled yet: no discard, "
+                  "reshuffles, bonus discard or bonus reshuffles")
+        if min(d["tray"]) < 0:
+            fault("during the setup the tray holds 3 birds")
+        for p, pl in enumerate(d["players"]):
+            w = f"seats[{p}]"
+            if len(pl["hand"]) != 5 or any(tag != 0 for _, tag in pl["hand"]):
+                fault(f"{w}.hand: during the setup a seat holds the 5 birds dealt to it (none shown)")
+            if len(pl["bonus"]) != 2:
+                fault(f"{w}.bonus: during the setup a seat holds the 2 bonus cards dealt to it")
+            if pl["food"] != [1, 1, 1, 1, 1]:
+                fault(f"{w}.food: during the setup a seat holds one food of each kind")
+            if pl["cubes"] != 8 or any(pl["mat"]):
+                fault(f"{w}: during the setup a seat has 8 cubes and no bird on its mat")
 
 
 # ---------------------------------------------------------------------------- dealing the unseen
@@ -520,7 +544,11 @@ def _deal_birds(r, rnd):
         cards, slots = unseen.get(e, []), places.get(e, [])
         if len(cards) != len(slots):
             what = "deck " + str(e) if e else "the first deck"
-            fault(f"{len(slots)} hidden bird places of {what} (the deck, '?' hand cards and tucks) "
+            if r.deck_given and not slots:
+                fault(f"{', '.join(BIRD_NAMES[b] for b in cards[:5])}{' ...' if len(cards) > 5 else ''} "
+                      f"named nowhere: every bird is in one place (the deck, the tray, the discard pile, "
+                      f"a hand, a mat or tucked under a bird)")
+            fault(f"{len(slots)} unseen bird places of {what} (the deck, '?' hand cards and tucks) "
                   f"for the {len(cards)} birds of {what} named nowhere: every bird is in one place")
         rnd.shuffle(cards)
         for (box, k), b in zip(slots, cards):

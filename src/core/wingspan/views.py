@@ -391,12 +391,22 @@ def _normal(top):
     return d, moves
 
 
+# the JSON form's keys (what _normal compares) as a view names them
+_KEY_NAMES = {"n": "'players'", "side": "'board'", "goals": "'goals'", "phase": "'turn'", "round": "'round'",
+              "first": "'round'", "t": "the seats' cubes", "cur": "'turn'", "deck": "'deck'",
+              "deck_epoch": "'reshuffles'", "deck_forms": "'reshuffles'", "discard": "'discard'",
+              "tray": "'tray'", "feeder": "'feeder'", "bonus_deck": "'bonus deck'",
+              "bonus_epoch": "'bonus reshuffles'", "bonus_forms": "'bonus reshuffles'",
+              "bonus_discard": "'bonus discard'", "goal_pts": "'goal scores'", "stack": "'turn'"}
+
+
 def _first_difference(a, b):
     (da, ma), (db, mb) = a, b
     for key in da:
         if da[key] != db[key]:
-            return f"'{key}'" if key != "players" else next(
-                f"seats[{p}]" for p in range(len(da[key])) if da[key][p] != db[key][p])
+            if key == "players":
+                return next(f"seats[{p}]" for p in range(len(da[key])) if da[key][p] != db[key][p])
+            return _KEY_NAMES.get(key, repr(key))
     return next(f"moves[{k}]" for k in range(max(len(ma), len(mb)))
                 if k >= len(ma) or k >= len(mb) or ma[k] != mb[k])
 
