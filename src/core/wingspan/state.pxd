@@ -98,6 +98,8 @@ ctypedef struct Core:
     int goal_pts[4][5]
     int nscored
     uint64_t rng
+    Script* script       # told chance (NULL but in a replay of a position text); beside the
+                         # RNG, whose cache line every chance event reads anyway
     uint8_t cloc[NB]
     uint8_t cown[NB]
     uint8_t cslot[NB]
@@ -138,7 +140,6 @@ ctypedef struct Core:
     int purpose
     int kind
     int bad              # an internal capacity was exceeded (never in practice)
-    Script* script       # told chance (NULL but in a replay of a position text)
 
 
 cdef enum:

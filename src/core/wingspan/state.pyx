@@ -43,8 +43,9 @@ cdef class Wingspan(State):
     """
     name = "wingspan"
 
+    cdef Record* rec          # the turn so far (NULL in a searcher's copies); before the
+                              # struct, so that play() reads it beside the object's header
     cdef Core c
-    cdef Record* rec          # the turn so far (NULL in a searcher's copies)
 
     def __cinit__(self):
         self.n_players = 2

@@ -11,7 +11,6 @@ is checked once for both forms: every name is looked up (a wrong one is refused 
 nearest real names), the cards nobody named (the deck when it is left out, and the ``?``
 places) are dealt from the unseen ones in an order drawn from the position's seed, and the
 seed itself, when left out, is a hash of the table."""
-import hashlib
 import json
 import random
 
@@ -631,6 +630,7 @@ def _seed(top, r):
         if not isinstance(s, str) or len(s) != 16 or any(ch not in "0123456789abcdef" for ch in s.lower()):
             fault(f"'seed' must be 16 hexadecimal digits, got {show(s)}")
         return s.lower()
+    import hashlib                    # imported here, when needed: it costs a process 3 MB
     basis = json.dumps(r.d, sort_keys=True, separators=(",", ":"))
     return hashlib.blake2b(basis.encode(), digest_size=8).hexdigest()
 
