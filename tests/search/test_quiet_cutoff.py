@@ -38,8 +38,8 @@ def random_positions(name, players, seed, count, step=7):
 def turn_of(state):
     """(round, turn in the round, the stack's frames) of a Wingspan position (read from the
     engine's JSON form, which writes its frames)."""
-    from roost.core.wingspan import legacy
-    t = legacy.to_dict(state)
+    from roost.core.wingspan import jsonform
+    t = jsonform.to_dict(state)
     return t["round"], t["t"], [f["f"] for f in t["stack"]]
 
 

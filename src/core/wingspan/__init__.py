@@ -18,8 +18,8 @@
 - ``told``        chance outcomes told among the moves
 - ``views``       a seat's view, written and read back (its unseen cards dealt in a fixed way)
 - ``worlds``      the record of a determinized position, so that it is written as text
-- ``legacy``      the JSON form of earlier versions (struct and frames), still read
-- ``legacy_views`` a seat's view in that form, still read
+- ``jsonform``    the JSON form of earlier versions (struct and frames), still read
+- ``jsonform_views`` a seat's view in that form, still read
 - ``moves``       move names
 - ``render``      the text picture and the pending question
 """

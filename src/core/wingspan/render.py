@@ -1,6 +1,6 @@
 """The position as text for people (``Wingspan.render``) and the pending decision as a
 short question (``Wingspan.question``), in plain Python over the position dict."""
-from roost.core.wingspan import legacy as _text
+from roost.core.wingspan import jsonform as _text
 from roost.core.wingspan.tables import (
     BIRDS, BIRD_NAMES, BONUS_NAMES, FOODS, FRAME_NAMES, GOALS, HABS, PURPOSES, PH_SETUP, PH_PLAY,
     PH_OVER)

@@ -110,8 +110,9 @@ cdef class Wingspan(State):
     # ---------------------------------------------------------------- the record of the turn
     cdef void play_recorded(self, int move) noexcept nogil:
         """play() that records: a turn starting here starts the record, then the move and
-        the outcomes a replay's script told for it are logged.  A forced move (the only
-        one where a playout stopped before it) is not: replaying the move before it plays it."""
+        the outcomes a replay's script told for it are logged.  A forced move (played where
+        a random playout stopped before it) is not logged: replaying the move before it
+        plays it, as play() does."""
         cdef int buf[MAX_MOVES]
         cdef int first = 0
         cdef bint forced = gen(&self.c, buf) == 1
@@ -237,7 +238,7 @@ cdef class Wingspan(State):
     def parse(cls, text, settle=False):
         """Parse a position text (docs/rules/wingspan-text.md; one JSON object, or a file
         holding it), a seat's view (``view``; its unseen cards dealt in a fixed way,
-        views.py), or the JSON form of earlier versions (legacy.py).  A JSON form must be
+        views.py), or the JSON form of earlier versions (jsonform.py).  A JSON form must be
         at a decision node; with ``settle=True`` one whose pending step is automatic or
         forced is accepted and advanced to the next decision node (for building test
         positions by hand)."""

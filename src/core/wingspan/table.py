@@ -6,7 +6,7 @@ birds, bonus cards and goals by name, food by its word, the feeder's faces, each
 hand, bonus cards, food and cubes.  With an observer, what that seat has not seen is left
 out (the decks, the RNG) or written ``?``.
 
-Reading does the inverse into the JSON form's dict (legacy.py), where the rules' consistency
+Reading does the inverse into the JSON form's dict (jsonform.py), where the rules' consistency
 is checked once for both forms: every name is looked up (a wrong one is refused with the
 nearest real names), the cards nobody named (the deck when it is left out, and the ``?``
 places) are dealt from the unseen ones in an order drawn from the position's seed, and the
@@ -14,7 +14,7 @@ seed itself, when left out, is a hash of the table."""
 import json
 import random
 
-from roost.core.wingspan import legacy
+from roost.core.wingspan import jsonform
 from roost.core.wingspan import names as N
 from roost.core.wingspan.names import fault, show
 from roost.core.wingspan.tables import (

@@ -5,7 +5,7 @@ Writing: a position at a turn's start (or the deal, or the end) is its table (ta
 position in the middle of a turn is the table its record (record.pyx) kept at the turn's
 start and the moves logged since, with the chance outcomes a replay was told (told.py).  A
 position read from the JSON form in the middle of a turn has no record until its turn ends
-and is written in that form (legacy.py).
+and is written in that form (jsonform.py).
 
 Reading: a JSON object whose "game" is "wingspan" is this text; "wingspan-core" is the JSON
 form (and its views).  The table is read and checked, loaded, and the moves are replayed
@@ -15,7 +15,7 @@ import json
 import os
 
 from roost.core.errors import MoveError, PositionError
-from roost.core.wingspan import legacy
+from roost.core.wingspan import jsonform
 from roost.core.wingspan import table as _table
 from roost.core.wingspan import told as _told
 from roost.core.wingspan.moves import move_name, parse_move
@@ -51,7 +51,7 @@ def dumps(d):
 
 def to_text(s):
     d = to_dict(s)
-    return legacy.to_text(s) if d is None else dumps(d)
+    return jsonform.to_text(s) if d is None else dumps(d)
 
 
 # ---------------------------------------------------------------------------- reading
@@ -91,7 +91,7 @@ def read_json(text):
 def parse(cls, text, settle=False):
     d = read_json(text)
     if d.get("game") == "wingspan-core":
-        return legacy.parse(cls, text, settle)
+        return jsonform.parse(cls, text, settle)
     top = _table._obj(d, "the position", _table.KEYS, _table.OPTIONAL)
     if "seen by" in top:
         from roost.core.wingspan import views as _views
@@ -103,7 +103,7 @@ def parse(cls, text, settle=False):
 
 def load_table(cls, top):
     """The position at the table ``top`` (checked), at its decision node."""
-    s = cls._load(legacy.checked(_table.read(top)))
+    s = cls._load(jsonform.checked(_table.read(top)))
     s._settle()
     return s
 

@@ -18,7 +18,7 @@ the view read: a view that no position fits is one PositionError."""
 import json
 
 from roost.core.errors import MoveError
-from roost.core.wingspan import legacy
+from roost.core.wingspan import jsonform
 from roost.core.wingspan import table as _table
 from roost.core.wingspan import told as _told
 from roost.core.wingspan.moves import move_name, parse_move
@@ -143,7 +143,7 @@ def to_dict(s, o):
 
 def to_text(s, o):
     d = to_dict(s, o)
-    return legacy.view(s, o) if d is None else json.dumps(d, separators=(",", ":"))
+    return jsonform.view(s, o) if d is None else json.dumps(d, separators=(",", ":"))
 
 
 # ---------------------------------------------------------------------------- reading
@@ -162,18 +162,9 @@ class _Repair(Exception):
 
 
 def _entries(moves):
-    """[(index, move entry, told texts)]; a told text follows its move."""
-    out = []
-    for i, entry in enumerate(moves):
-        if not isinstance(entry, str):
-            fault(f"moves[{i}] must be a move's name, '?' or a chance outcome (text), got {show(entry)}")
-        if _told.is_told(entry):
-            if not out:
-                fault(f"moves[{i}]: {entry!r} comes before any move")
-            out[-1][2].append((i, entry))
-        else:
-            out.append((i, entry.strip(), []))
-    return out
+    """[(index, move entry, [(index, told text)])]: a told text follows its move."""
+    from roost.core.wingspan.text import grouped
+    return [(i, entry.strip(), told) for i, entry, told in grouped(moves)]
 
 
 def _hidden_note(entry, i):
@@ -195,6 +186,7 @@ def _hidden_note(entry, i):
 
 
 def _named_later(entries, k):
+    """The birds the entries after ``k`` name (moves and draws told)."""
     named = set()
     for _, entry, told in entries[k + 1:]:
         try:
@@ -203,9 +195,10 @@ def _named_later(entries, k):
             m = -1
         if O_CARD <= m < O_CARD + NB:
             named.add(m - O_CARD)
-        for _, t in told:
-            if t.lower().startswith("drew:"):
-                named.add(t)
+        for j, t in told:
+            kind, card = _told.encode(t, f"moves[{j}]")[:2]
+            if kind == _told.DRAW and card != _told.ANY_CARD:
+                named.add(card)
     return named
 
 
@@ -418,7 +411,8 @@ def _check_seen(top, o):
         return isinstance(entry, str) and entry.strip().startswith(HIDDEN_MOVE)
 
     def notes(entry):
-        return entry.partition("(")[2] if isinstance(entry, str) else ""
+        text = entry.partition("(")[2].rstrip(") ") if isinstance(entry, str) else ""
+        return [n.strip().lower() for n in text.split(",")]
 
     for q, seat in enumerate(top["seats"] if isinstance(top["seats"], list) else []):
         if not isinstance(seat, dict):
@@ -431,13 +425,12 @@ def _check_seen(top, o):
                 if q != o and not hidden(e) and "shown" not in notes(e):
                     fault(f"seats[{q}].{key}[{i}]: seat {o} does not see another seat's "
                           f"{'card drawn face down' if key == 'hand' else 'bonus card'}: write '?'")
-    for key in ("bonus discard",):
-        entries = top.get(key, [])
-        for i, e in enumerate(entries if isinstance(entries, list) else []):
-            mine = f"seat {o}" in notes(e).replace(")", ",").split(",")[0:1][0] if isinstance(e, str) else False
-            if hidden(e) == mine:
-                fault(f"{key}[{i}]: seat {o} sees the bonus cards it discarded, and no other: "
-                      f"{'name it' if mine else 'write ?'}")
+    entries = top.get("bonus discard", [])
+    for i, e in enumerate(entries if isinstance(entries, list) else []):
+        mine = f"seat {o}" in notes(e)
+        if isinstance(e, str) and hidden(e) == mine:
+            fault(f"bonus discard[{i}]: seat {o} sees the bonus cards it discarded, and no other: "
+                  f"{'name it' if mine else 'write ?'}")
 
 
 def parse_view(cls, top):
@@ -471,7 +464,7 @@ def _repaired(cls, d, dealt, entries, o):
     """The replay of the view's moves on the deal ``d``, its cards moved where the moves
     need them."""
     for _ in range(REPAIRS):
-        s = cls._load(legacy.checked(json.loads(json.dumps(d))))
+        s = cls._load(jsonform.checked(json.loads(json.dumps(d))))
         s._settle()
         try:
             return _replay(s, entries, o)

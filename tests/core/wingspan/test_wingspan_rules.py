@@ -9,7 +9,7 @@ import re
 import pytest
 
 from roost.core.errors import MoveError, PositionError
-from roost.core.wingspan import BIRD_NAMES, BONUS_NAMES, Wingspan, legacy
+from roost.core.wingspan import BIRD_NAMES, BONUS_NAMES, Wingspan, jsonform
 
 ID = {name: i for i, name in enumerate(BIRD_NAMES)}
 BID = {name: i for i, name in enumerate(BONUS_NAMES)}
@@ -98,7 +98,7 @@ def make(n=2, *, mats=None, hands=None, food=None, bonus=None, feeder=(0, 1, 2, 
 
 
 def D(s):
-    return legacy.to_dict(s)
+    return jsonform.to_dict(s)
 
 
 def play(s, *names):
@@ -1179,8 +1179,8 @@ def test_determinization_keeps_deck_epochs():
 def test_json_form_round_trip_and_errors():
     # rules: §8: the JSON form is still read (files and databases written by earlier versions)
     s = Wingspan.start(players=3, seed=12)
-    t = legacy.to_text(s)
-    assert legacy.to_text(Wingspan.parse(t)) == t
+    t = jsonform.to_text(s)
+    assert jsonform.to_text(Wingspan.parse(t)) == t
     d = json.loads(t)
     bad = []
     e = json.loads(t)

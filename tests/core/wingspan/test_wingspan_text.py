@@ -10,7 +10,7 @@ import re
 import pytest
 
 from roost.core.errors import PositionError
-from roost.core.wingspan import Wingspan, legacy
+from roost.core.wingspan import Wingspan, jsonform
 
 DOC = pathlib.Path(__file__).resolve().parents[3] / "docs" / "rules" / "wingspan-text.md"
 
@@ -40,9 +40,9 @@ def test_the_text_reads_back_to_itself_at_every_ply(players, seed):
 @pytest.mark.parametrize("players, seed", [(2, 12), (4, 14)])
 def test_the_json_form_and_the_text_of_a_position_are_one_position(players, seed):
     for s in random_game(players, seed):
-        old, new = Wingspan.parse(legacy.to_text(s)), Wingspan.parse(s.text())
+        old, new = Wingspan.parse(jsonform.to_text(s)), Wingspan.parse(s.text())
         assert old.hash == new.hash == s.hash and old.legal() == new.legal() == s.legal()
-        assert legacy.to_text(old) == legacy.to_text(new) == legacy.to_text(s)
+        assert jsonform.to_text(old) == jsonform.to_text(new) == jsonform.to_text(s)
 
 
 def test_a_turn_start_is_its_table_and_a_turn_middle_its_start_and_moves():
@@ -79,13 +79,13 @@ def test_the_examples_of_the_docs_read_as_they_say():
     m = Wingspan.parse(json.dumps(middle))
     assert (m.player, m.purpose, m.legal_names()) == (1, "TAKE_DIE", ["die:S", "die:skip"])
     assert "Acorn Woodpecker" in m.question()
-    assert legacy.to_dict(m)["feeder"] == [0, 0, 1, 3, 4]          # the roll told
+    assert jsonform.to_dict(m)["feeder"] == [0, 0, 1, 3, 4]          # the roll told
     assert m.view(0) == json.dumps(view, separators=(",", ":"))
     v = Wingspan.parse(json.dumps(view))
     assert v.view(0) == m.view(0) and v.purpose == "TAKE_DIE"
     u = Wingspan.parse(json.dumps(setup))
     assert (u.phase, u.player, u.purpose) == ("setup", 0, "SETUP_KEEP_BIRD")
-    assert legacy.to_dict(u)["players"][0]["setup"]["keep"] == sorted(legacy.to_dict(u)["players"][0]["setup"]["keep"])
+    assert jsonform.to_dict(u)["players"][0]["setup"]["keep"] == sorted(jsonform.to_dict(u)["players"][0]["setup"]["keep"])
 
 
 def _table():
@@ -120,9 +120,9 @@ def test_told_chance_decides_the_replayed_moves_chance():
     d = _doc_examples()[1]
     d["moves"][-1] = "rolled: fish, fish, fish, fish, fish"
     s = Wingspan.parse(json.dumps(d))                     # no seed die: roll again, or none
-    assert legacy.to_dict(s)["feeder"] == [2, 2, 2, 2, 2] and s.legal_names() == ["reroll", "die:skip"]
+    assert jsonform.to_dict(s)["feeder"] == [2, 2, 2, 2, 2] and s.legal_names() == ["reroll", "die:skip"]
     d["moves"] = d["moves"][:3]                                    # not told: drawn from the seed
-    assert legacy.to_dict(Wingspan.parse(json.dumps(d)))["feeder"] != [0, 0, 1, 3, 4]
+    assert jsonform.to_dict(Wingspan.parse(json.dumps(d)))["feeder"] != [0, 0, 1, 3, 4]
 
 
 @pytest.mark.parametrize("change, says", [
@@ -157,8 +157,8 @@ def test_a_table_that_breaks_the_rules_is_one_position_error(change, says):
 
 def test_a_position_read_in_the_json_form_mid_turn_keeps_that_form_until_its_turn_ends():
     s = next(s for s in random_game(2, 5)[60:] if s.purpose not in ("TURN_ACTION", None))
-    old = Wingspan.parse(legacy.to_text(s))
-    assert old.text() == legacy.to_text(s)                       # its turn's start is not known
+    old = Wingspan.parse(jsonform.to_text(s))
+    assert old.text() == jsonform.to_text(s)                       # its turn's start is not known
     while old.purpose != "TURN_ACTION":
         old.play_unchecked(old.legal()[0])
     assert json.loads(old.text())["game"] == "wingspan"          # from the next turn on: the text

@@ -11,7 +11,7 @@ import pytest
 
 from roost.core.errors import PositionError
 from roost.core.games import get_game
-from roost.core.wingspan import legacy, parse_move
+from roost.core.wingspan import jsonform, parse_move
 from roost.protocol.lines import LineReader
 
 WINGSPAN = get_game("wingspan")
@@ -39,7 +39,7 @@ def wingspan_positions(players, seed, every, thin_every=0):
 
 def thinned(s, rnd):
     """``s`` (at a turn's start) with most of both decks discarded (in the JSON form)."""
-    d = legacy.to_dict(s)
+    d = jsonform.to_dict(s)
     keep = rnd.randint(0, 3)
     d["discard"] += d["deck"][keep:]
     d["deck"] = d["deck"][:keep]
@@ -50,9 +50,9 @@ def thinned(s, rnd):
 
 
 def _seen_cards(s, seat):
-    """The birds and bonus cards ``seat`` sees in ``s`` (legacy.mask: the JSON form's
+    """The birds and bonus cards ``seat`` sees in ``s`` (jsonform.mask: the JSON form's
     view, the native information model written out)."""
-    v = legacy.mask(legacy.to_dict(s), seat)
+    v = jsonform.mask(jsonform.to_dict(s), seat)
     birds = set(v["discard"]) | {b for b in v["tray"] if b >= 0} | set(v["draft"])
     birds |= {b for form in v["deck_forms"] for b in form}          # seen when reshuffled
     bonus = {b for b, _, _ in v["bonus_discard"] if b >= 0}
@@ -188,7 +188,7 @@ def test_every_wingspan_view_parses_back_to_itself(players, seeds, every):
 def test_wingspan_views_after_many_reshuffles_parse_back_to_themselves(players, seed, every):
     epochs = bonus_epochs = checked = 0
     for s in wingspan_positions(players, seed, every, thin_every=7):
-        d = legacy.to_dict(s)
+        d = jsonform.to_dict(s)
         epochs, bonus_epochs = max(epochs, d["deck_epoch"]), max(bonus_epochs, d["bonus_epoch"])
         for seat in range(players):
             check_wingspan_view(s, seat)
@@ -326,6 +326,6 @@ def test_roost_show_reads_a_wingspan_view_and_names_a_bad_one():
 def test_the_json_form_of_a_view_is_still_read():
     # views written by earlier versions (the JSON form) still parse, to the same position's view
     s, seat, _ = wingspan_view_of()
-    old = legacy.view(s, seat)
-    assert legacy.view(WINGSPAN.parse(old), seat) == old
+    old = jsonform.view(s, seat)
+    assert jsonform.view(WINGSPAN.parse(old), seat) == old
     assert WINGSPAN.parse(old).view(seat) == s.view(seat)

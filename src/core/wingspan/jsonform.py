@@ -1036,7 +1036,7 @@ def checked(d):
 def parse(cls, text, settle=False):
     d = _read(text)
     if "observer" in d:
-        from roost.core.wingspan import legacy_views as _views
+        from roost.core.wingspan import jsonform_views as _views
         return _views.parse_view(cls, d, settle)
     s = cls._load(checked(d))
     text0 = to_text(s)

@@ -1,4 +1,4 @@
-"""A seat's view in the JSON form (legacy.py) read back: a view that form writes parses to a
+"""A seat's view in the JSON form (jsonform.py) read back: a view that form writes parses to a
 full position whose view for ``o`` is exactly the text read, so a view alone is a position a
 searcher can start from (it redraws the hidden part anyway, §6.4).
 
@@ -23,7 +23,7 @@ import hashlib
 import json
 import random
 
-from roost.core.wingspan import legacy as _text
+from roost.core.wingspan import jsonform as _text
 from roost.core.wingspan.tables import NB, NBON, MAXP, TK_P, TK_H, BIRD_NAMES, BONUS_NAMES
 
 VIEW_KEYS = tuple(k for k in _text._TOP_KEYS if k != "rng") + ("observer",)
