@@ -71,7 +71,9 @@ def _doc_examples():
 
 
 def test_the_examples_of_the_docs_read_as_they_say():
+    from roost.core.wingspan import TYPED_TABLE
     table, middle, view, setup = _doc_examples()
+    assert json.loads(TYPED_TABLE) == table                       # the registry's example
     s = Wingspan.parse(json.dumps(table))
     assert (s.player, s.purpose, s.round, s.legal_names()) == (1, "TURN_ACTION", 2, ["play", "food", "eggs", "cards"])
     again = Wingspan.parse(json.dumps(table))                     # the deck and the seed left out:
