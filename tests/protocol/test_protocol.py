@@ -360,12 +360,12 @@ def test_a_wingspan_view_that_cannot_be_is_one_error_line(session):
     from roost.core.games import get_game
     state = get_game("wingspan").start(players=2, seed=4)
     view = json.loads(state.view(0))
-    view["deck"].pop()
+    view["tray"][0] = "Blu Jay"
     s = session("wingspan", "--engine", "ismcts:iterations=5")
     s.send("roost 1", "newgame wingspan players 2 seat 0", f"position {json.dumps(view)}", "go")
     s.until("roostok")
     said = s.until("error")[-1]
-    assert said.startswith("error the position does not parse: the view's") and "deck epoch 0" in said
+    assert said.startswith("error the position does not parse: tray[0]: 'Blu Jay' is not a bird")
     s.send(f"position {state.view(0)}", "go")           # the engine goes on with the next
     move = s.until("bestmove")[-1].split()[1]
     assert state.parse_move(move) in state.legal()

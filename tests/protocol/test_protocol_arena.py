@@ -387,7 +387,7 @@ def test_no_cubirds_seat_receives_another_seats_hidden_cards(tmp_path, players):
 
 @pytest.mark.parametrize("players", [2, 3])
 def test_no_wingspan_seat_receives_another_seats_hidden_cards(tmp_path, players):
-    from tests.core.test_seat_views import assert_hides_secrets
+    from tests.core.wingspan.test_wingspan_views import assert_hides_secrets
     rec, received = _recorded_game(tmp_path, "wingspan", players, seed=3)
     sent = _check_sent(rec, received, seed=3)
     for k in range(players):
@@ -396,9 +396,9 @@ def test_no_wingspan_seat_receives_another_seats_hidden_cards(tmp_path, players)
         truths = [st for st, _, _ in replay(rec)[:-1] if st.player == k]
         assert len(positions) == len(truths) > 20
         for truth, view, world in zip(truths, positions, worlds):
-            assert_hides_secrets(view, truth.text(), k)
+            assert_hides_secrets(view, truth, k)
             assert get_game("wingspan").parse(view).view(k) == view       # the view alone will do
-            assert json.loads(world)["rng"] != json.loads(truth.text())["rng"]   # the world's future is its own
+            assert json.loads(world)["seed"] != json.loads(truth.text())["seed"]   # the world's future is its own
 
 
 def test_no_leaves_seat_receives_the_bag(tmp_path):
