@@ -29,28 +29,41 @@ from roost.core.rng cimport Rng, rng_seed, rng_below, rng_next
 from roost.core.state cimport (State, CHANCE, MAX_MOVES, MAX_OUTCOMES, MAX_PLAYERS, SOON_UNKNOWN,
                                SOON_WIN, SOON_LOSS, SOON_QUIET)
 
-DEF MAX_PLY = 160
-DEF MATE = 1000000.0
-DEF MATE_BOUND = 999000.0
-DEF EVAL_LIMIT = 990000.0
-DEF INF = 1e9
-DEF DEPTH_INF = 10000
-DEF HIST_SIZE = 4096
-DEF MAX_THREADS_C = 256
-DEF FIRST_TABLE_ENTRIES = 65536   # 1 MB: the table starts this small and grows (up to tt=)
-DEF GROW_RUN = 65536                # entries the table's growth clears or moves between looks at the clock
-DEF GROWTH = 2                    # to keep two entries a node searched since it was cleared
+# The score scale (see the module's text): literals, as C sees them
+cdef extern from *:
+    """
+    #define ROOST_MATE 1000000.0
+    #define ROOST_MATE_BOUND 999000.0
+    #define ROOST_EVAL_LIMIT 990000.0
+    #define ROOST_INF 1e9
+    #define ROOST_ORDER_TT 1e12
+    #define ROOST_ORDER_KILLER1 1e11
+    #define ROOST_ORDER_KILLER2 1e10
+    """
+    const double MATE "ROOST_MATE"
+    const double MATE_BOUND "ROOST_MATE_BOUND"
+    const double EVAL_LIMIT "ROOST_EVAL_LIMIT"
+    const double INF "ROOST_INF"
+    # move ordering scores above any history count: the table's move, then the two killers
+    const double ORDER_TT "ROOST_ORDER_TT"
+    const double ORDER_KILLER1 "ROOST_ORDER_KILLER1"
+    const double ORDER_KILLER2 "ROOST_ORDER_KILLER2"
+
+cdef enum:
+    MAX_PLY = 160
+    DEPTH_INF = 10000
+    HIST_SIZE = 4096
+    MAX_THREADS_C = 256
+    FIRST_TABLE_ENTRIES = 65536   # 1 MB: the table starts this small and grows (up to tt=)
+    GROW_RUN = 65536              # entries the table's growth clears or moves between looks at the clock
+    GROWTH = 2                    # to keep two entries a node searched since it was cleared
                                   # (on the Ducks bench, depth 8 needs 2.37 M nodes with this,
                                   # 2.36 M with all of tt=32 from the start, 3.3 M with 1 MB)
-DEF SOLVE_DEEPENING = 8       # solve() deepens this far, then searches null windows to the end
-DEF EXACT = 0
-DEF LOWER = 1
-DEF UPPER = 2
-DEF NO_MOVE = 0xFFFF         # a table entry keeps move ids below this
-# move ordering scores above any history count: the table's move, then the two killers
-DEF ORDER_TT = 1e12
-DEF ORDER_KILLER1 = 1e11
-DEF ORDER_KILLER2 = 1e10
+    SOLVE_DEEPENING = 8           # solve() deepens this far, then searches null windows to the end
+    EXACT = 0
+    LOWER = 1
+    UPPER = 2
+    NO_MOVE = 0xFFFF              # a table entry keeps move ids below this
 
 MAX_DEPTH = MAX_PLY - 10        # the deepest iteration a search may ask for
 MAX_TT_MB = 65536
@@ -307,7 +320,8 @@ cdef class AlphaBeta:
         # takes 0.1-0.2 s, long enough to overrun a deadline, so the work goes in runs
         # with a look at the clock between them.  Given up, the table stays as it was (the
         # new half is invisible until the mask changes; everyone else writes the old one).
-        for start in range(0, old + 1, GROW_RUN):
+        start = 0
+        while start < old + 1:
             run = min(<uint64_t>GROW_RUN, old + 1 - start)
             for i in range(start, start + run):
                 e = &self.tt[i]
@@ -316,6 +330,7 @@ cdef class AlphaBeta:
                 store_u64(&up.meta, load_u64(&e.meta))
             if self.out_of_time():
                 return
+            start += GROW_RUN
         store_u64(&self.shared.mask, old * 2 + 1)
 
     cdef inline bint out_of_time(self) noexcept nogil:

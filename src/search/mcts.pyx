@@ -163,21 +163,27 @@ cdef extern from *:
                                           void* arg) noexcept nogil
     void nap "roost_nap"() noexcept nogil
 
-DEF NONE = -1
-DEF UNKNOWN = 0
-DEF WIN0 = 1          # proven: player 0 wins (two-player solver, absolute values)
-DEF WIN1 = 2
-DEF DRAW = 3
-DEF MAX_PATH = 1 << 16
-DEF MAX_VISITS = 2000000000   # below 2**31: visits are int32
-DEF INTERRUPTED = 2
-DEF CHUNK_BITS = 16           # a chunk of the node store: 65,536 nodes (2.5 MB)
-DEF CHUNK = 1 << CHUNK_BITS
-DEF CHUNK_MASK = CHUNK - 1
-DEF BLOCK = 4096              # nodes a thread takes from the store at a time
-DEF EXPANDING = 1             # Node.expanded: one thread is creating the children
-DEF EXPANDED = 2              # all children exist (published with release order)
-DEF SLICE = 0.02              # seconds between two looks for Ctrl-C on the calling thread
+cdef enum:
+    NONE = -1
+    UNKNOWN = 0
+    WIN0 = 1                  # proven: player 0 wins (two-player solver, absolute values)
+    WIN1 = 2
+    DRAW = 3
+    MAX_PATH = 1 << 16
+    MAX_VISITS = 2000000000   # below 2**31: visits are int32
+    INTERRUPTED = 2
+    CHUNK_BITS = 16           # a chunk of the node store: 65,536 nodes (2.5 MB)
+    CHUNK = 1 << CHUNK_BITS
+    CHUNK_MASK = CHUNK - 1
+    BLOCK = 4096              # nodes a thread takes from the store at a time
+    EXPANDING = 1             # Node.expanded: one thread is creating the children
+    EXPANDED = 2              # all children exist (published with release order)
+
+cdef extern from *:
+    """
+    #define ROOST_SLICE 0.02
+    """
+    const double SLICE "ROOST_SLICE"   # seconds between two looks for Ctrl-C on the calling thread
 
 MAX_ITERATIONS = 1000000000   # per search (the root's visit counter must not overflow)
 MAX_SECONDS = 1e9             # about 31 years: "until stopped"
@@ -213,7 +219,8 @@ EXTRA_BYTES = sizeof(Extra)
 
 # 1/n and 1/sqrt(n) for the visit counts most children have; written once, when the module
 # loads, and only read after (the threads share them)
-DEF RECIPROCALS = 1024
+cdef enum:
+    RECIPROCALS = 1024
 cdef double INVERSE[RECIPROCALS]
 cdef double INVERSE_ROOT[RECIPROCALS]
 
