@@ -22,7 +22,7 @@ from libc.stdint cimport uint64_t, uint32_t, uint16_t, int16_t
 from libc.math cimport fabs
 from posix.mman cimport mmap, munmap, PROT_READ, PROT_WRITE, MAP_PRIVATE, MAP_ANONYMOUS, MAP_FAILED
 from roost.search.clock cimport now, interrupted
-from roost.search.threads cimport (pthread_t, start_thread, join_thread, load_u64, store_u64,
+from roost.search.threads cimport (Pool, pool_open, pool_start, pool_join, pool_close, load_u64, store_u64,
                                    load_int, store_int, add_u64)
 
 from roost.core.rng cimport Rng, rng_seed, rng_below, rng_next
@@ -209,8 +209,8 @@ cdef class AlphaBeta:
     cdef int helper_index         # 0 in the main searcher
     cdef Shared shared            # the main searcher's; a helper reads main.shared
     cdef Shared* control
-    cdef pthread_t thread         # a helper's thread while it runs
-    cdef bint running
+    cdef Pool pool                # the helpers' threads while they run
+    cdef bint running             # the main searcher's helpers are running
     cdef uint64_t published_nodes # a helper's node count, published now and then
     cdef long long helper_nodes   # the main searcher's latest sum of its helpers' counts
     cdef int helper_depth         # deepest iteration a helper may search
@@ -275,6 +275,8 @@ cdef class AlphaBeta:
             self.shared.mask = min(self.tt_mask, FIRST_TABLE_ENTRIES - 1)
         self.threads = threads
         self.helpers = []
+        if pool_open(&self.pool, threads - 1) != 0:
+            raise MemoryError("cannot allocate the alpha-beta threads")
         self.history = <int*>calloc(MAX_PLAYERS * HIST_SIZE, sizeof(int))
         self.movebuf = <int*>malloc(MAX_PLY * MAX_MOVES * sizeof(int))
         self.scorebuf = <double*>malloc(MAX_PLY * MAX_MOVES * sizeof(double))
@@ -342,6 +344,7 @@ cdef class AlphaBeta:
     def __dealloc__(self):
         if self.tt_map != NULL:
             munmap(self.tt_map, self.tt_map_bytes)
+        pool_close(&self.pool)
         free(self.history)
         free(self.movebuf)
         free(self.scorebuf)
@@ -1046,12 +1049,10 @@ cdef class AlphaBeta:
             h.begin(root, self.solving)
             h.helper_depth = max_depth
             h.node_limit = self.node_limit
-            h.running = False
         self.running = True
         for h in self.helpers:
-            if start_thread(&h.thread, helper_main, <void*>h) != 0:
+            if not pool_start(&self.pool, helper_main, <void*>h):
                 break          # no more threads to be had: search with those started
-            h.running = True
 
     cdef void stop_helpers(self):
         cdef AlphaBeta h
@@ -1059,11 +1060,7 @@ cdef class AlphaBeta:
             return
         store_int(&self.shared.stop, 1)
         with nogil:
-            for i in range(self.threads - 1):
-                if (<AlphaBeta>self.helper_ptrs[i]).running:
-                    join_thread((<AlphaBeta>self.helper_ptrs[i]).thread)
-        for h in self.helpers:
-            h.running = False
+            pool_join(&self.pool)
         self.running = False
         self.helper_nodes = 0
 

@@ -71,97 +71,17 @@ from libc.string cimport memset
 from libc.math cimport sqrt, log, pow, ceil
 from libc.stdint cimport uint64_t, int32_t, int16_t, int8_t
 from roost.search.clock cimport now, interrupted
-from roost.search.threads cimport add_double as atomic_add_double, add_float as atomic_add_float
+from roost.search.threads cimport (add_double, add_float, store_float, fetch_add_i32, fetch_add_i64,
+                                   bump_i32, load_acquire_i8, store_release_i8, cas_i8,
+                                   load_acquire_int, store_release_int, spin_lock, spin_unlock,
+                                   nap, pthread_mutex_t, pthread_mutex_init, pthread_mutex_lock,
+                                   pthread_mutex_unlock, pthread_mutex_destroy, Pool, pool_open,
+                                   pool_start, pool_join, pool_close)
 
 from roost.core.rng cimport Rng, rng_seed, rng_below, rng_next
 from roost.core.int_sort cimport sort_ascending
 from roost.core.state cimport State, CHANCE, HIDDEN, MAX_MOVES, MAX_PLAYERS
 from roost.search.playout cimport Playout, POLICY_MAST
-
-# POSIX threads (nothing to link on Linux or macOS: they are in the C library), and the
-# compiler's atomic builtins (GCC and Clang).
-cdef extern from *:
-    """
-    #include <pthread.h>
-    #include <sched.h>
-    #include <stdint.h>
-    #include <string.h>
-    #include <time.h>
-
-    static inline int32_t roost_add32(int32_t* p, int32_t v) {
-        return __atomic_fetch_add(p, v, __ATOMIC_RELAXED);
-    }
-    static inline long long roost_add64(long long* p, long long v) {
-        return __atomic_fetch_add(p, v, __ATOMIC_RELAXED);
-    }
-    static inline void roost_store_float(float* p, float v) {
-        __atomic_store(p, &v, __ATOMIC_RELAXED);
-    }
-    /* An increment that may be lost when another thread increments the same word at the
-       same moment: a plain load and store, no locked instruction (see "Statistics under
-       threads" in the module docstring). */
-    static inline int32_t roost_bump32(int32_t* p) {
-        int32_t v = __atomic_load_n(p, __ATOMIC_RELAXED);
-        __atomic_store_n(p, v + 1, __ATOMIC_RELAXED);
-        return v;
-    }
-    static inline int8_t roost_load8(int8_t* p) { return __atomic_load_n(p, __ATOMIC_ACQUIRE); }
-    static inline void roost_store8(int8_t* p, int8_t v) { __atomic_store_n(p, v, __ATOMIC_RELEASE); }
-    static inline int roost_cas8(int8_t* p, int8_t expected, int8_t wanted) {
-        return __atomic_compare_exchange_n(p, &expected, wanted, 0, __ATOMIC_ACQ_REL,
-                                           __ATOMIC_ACQUIRE);
-    }
-    static inline int roost_load32(int* p) { return __atomic_load_n(p, __ATOMIC_ACQUIRE); }
-    static inline void roost_store32(int* p, int v) { __atomic_store_n(p, v, __ATOMIC_RELEASE); }
-    /* A test-and-set lock held for a few hundred cycles at most; a waiter yields the core
-       (the machine may have fewer cores than threads). */
-    static inline void roost_lock(int8_t* p) {
-        int spins = 0;
-        while (__atomic_exchange_n(p, 1, __ATOMIC_ACQUIRE)) {
-            while (__atomic_load_n(p, __ATOMIC_RELAXED)) {
-                if (++spins > 64) { sched_yield(); spins = 0; }
-            }
-        }
-    }
-    static inline void roost_unlock(int8_t* p) { __atomic_store_n(p, 0, __ATOMIC_RELEASE); }
-    /* Playouts of some games recurse through deep native frames: give each thread a stack as
-       large as the main thread's usual 8 MB, whatever the platform's default. */
-    static int roost_thread_start(pthread_t* t, void* (*fn)(void*), void* arg) {
-        pthread_attr_t a;
-        int r;
-        pthread_attr_init(&a);
-        pthread_attr_setstacksize(&a, (size_t)16 << 20);
-        r = pthread_create(t, &a, fn, arg);
-        pthread_attr_destroy(&a);
-        return r;
-    }
-    static void roost_nap(void) {
-        struct timespec ts = {0, 2000000};
-        nanosleep(&ts, NULL);
-    }
-    """
-    ctypedef unsigned long pthread_t
-    ctypedef struct pthread_mutex_t:
-        pass
-    int pthread_mutex_init(pthread_mutex_t*, void*) noexcept nogil
-    int pthread_mutex_lock(pthread_mutex_t*) noexcept nogil
-    int pthread_mutex_unlock(pthread_mutex_t*) noexcept nogil
-    int pthread_mutex_destroy(pthread_mutex_t*) noexcept nogil
-    int pthread_join(pthread_t, void**) noexcept nogil
-    int32_t atomic_add32 "roost_add32"(int32_t* p, int32_t v) noexcept nogil
-    long long atomic_add64 "roost_add64"(long long* p, long long v) noexcept nogil
-    void store_float "roost_store_float"(float* p, float v) noexcept nogil
-    int32_t bump32 "roost_bump32"(int32_t* p) noexcept nogil
-    int8_t load8 "roost_load8"(int8_t* p) noexcept nogil
-    void store8 "roost_store8"(int8_t* p, int8_t v) noexcept nogil
-    bint cas8 "roost_cas8"(int8_t* p, int8_t expected, int8_t wanted) noexcept nogil
-    int load32 "roost_load32"(int* p) noexcept nogil
-    void store32 "roost_store32"(int* p, int v) noexcept nogil
-    void node_lock "roost_lock"(int8_t* p) noexcept nogil
-    void node_unlock "roost_unlock"(int8_t* p) noexcept nogil
-    int thread_start "roost_thread_start"(pthread_t* t, void* (*fn)(void*) noexcept nogil,
-                                          void* arg) noexcept nogil
-    void nap "roost_nap"() noexcept nogil
 
 cdef enum:
     NONE = -1
@@ -251,9 +171,7 @@ ctypedef struct Worker:
                           # every thread on every expansion: one cache line bouncing)
     int32_t next_node     # this thread's block of the store: [next_node, end_node)
     int32_t end_node
-    int done
-    int started
-    pthread_t thread
+    int done              # the thread has stopped (a helper thread's last store)
     int moves[MAX_MOVES]
     int missing[MAX_MOVES]   # ISMCTS: actions an information set has no child for yet
     char allowed[MAX_MOVES]  # open loop: which children of a node are legal in this draw
@@ -517,7 +435,7 @@ cdef class MCTS:
             x.amaf_visits = 0
 
     cdef inline void give_slot(self, int k) noexcept nogil:
-        cdef int s = atomic_add32(&self.nslots, 1)
+        cdef int s = fetch_add_i32(&self.nslots, 1)
         if s < MAX_MOVES:
             self.at(k).slot = <int16_t>s
 
@@ -638,7 +556,7 @@ cdef class MCTS:
         """Put node k on the path and count the visit now (a virtual loss until its result
         is added); returns the visits it had before."""
         wk.path[depth] = k
-        return atomic_add32(&self.at(k).visits, 1)
+        return fetch_add_i32(&self.at(k).visits, 1)
 
     cdef bint expand(self, Worker* wk, State w, int node, int player) noexcept nogil:
         """Create every child of a perfect-information decision node in one contiguous run.
@@ -646,12 +564,12 @@ cdef class MCTS:
         cdef Node* nd = self.at(node)
         cdef int n, i, first
         cdef Node* ch
-        if not cas8(&nd.expanded, 0, EXPANDING):
-            return load8(&nd.expanded) == EXPANDED
+        if not cas_i8(&nd.expanded, 0, EXPANDING):
+            return load_acquire_i8(&nd.expanded) == EXPANDED
         n = w.legal_moves(wk.moves)
         first = self.take(wk, n)
         if first == NONE:
-            store8(&nd.expanded, 0)
+            store_release_i8(&nd.expanded, 0)
             return False
         for i in range(n):
             self.init_node(first + i, wk.moves[i], player)
@@ -663,7 +581,7 @@ cdef class MCTS:
             self.evaluate_children(<Playout>wk.playout, first, n, w, player)
         nd.child = first if n > 0 else NONE
         nd.nkids = n
-        store8(&nd.expanded, EXPANDED)
+        store_release_i8(&nd.expanded, EXPANDED)
         return True
 
     cdef int select_decision(self, int node, int player, const char* allowed) noexcept nogil:
@@ -789,24 +707,24 @@ cdef class MCTS:
         cdef int* mv = wk.moves
         cdef int* missing = wk.missing
         sort_ascending(mv, n)
-        k = load32(<int*>&nd.child)
+        k = load_acquire_int(<int*>&nd.child)
         for i in range(n):
             m = mv[i]
             while k != NONE and self.at(k).move < m:
-                k = load32(<int*>&self.at(k).sibling)
+                k = load_acquire_int(<int*>&self.at(k).sibling)
             if k == NONE or self.at(k).move != m:
                 missing[nmissing] = m
                 nmissing += 1
                 continue
             ch = self.at(k)
-            score = self.information_set_score(ch, bump32(&ch.avail) + 1)
+            score = self.information_set_score(ch, bump_i32(&ch.avail) + 1)
             if score > best_score:
                 best_score = score
                 best = k
-            k = load32(<int*>&ch.sibling)
+            k = load_acquire_int(<int*>&ch.sibling)
         if nmissing == 0:
             return best
-        node_lock(&nd.lock)
+        spin_lock(&nd.lock)
         k = nd.child
         for i in range(nmissing):
             m = missing[i]
@@ -820,22 +738,22 @@ cdef class MCTS:
                 self.init_node(j, m, player)
                 self.at(j).sibling = k
                 if prev == NONE:
-                    store32(<int*>&nd.child, j)
+                    store_release_int(<int*>&nd.child, j)
                 else:
-                    store32(<int*>&self.at(prev).sibling, j)
+                    store_release_int(<int*>&self.at(prev).sibling, j)
                 nd.nkids += 1
                 if node == self.root:
                     self.give_slot(j)
                 k = j
             ch = self.at(k)
-            score = self.information_set_score(ch, atomic_add32(&ch.avail, 1) + 1)
+            score = self.information_set_score(ch, fetch_add_i32(&ch.avail, 1) + 1)
             # untried actions tie at the top score: the first in action order wins
             if score > best_score or (score == best_score and m < self.at(best).move):
                 best_score = score
                 best = k
             prev = k
             k = ch.sibling
-        node_unlock(&nd.lock)
+        spin_unlock(&nd.lock)
         return best
 
     cdef const char* legal_children(self, Worker* wk, State w, int node) noexcept nogil:
@@ -876,20 +794,20 @@ cdef class MCTS:
         always walks a consistent list.  The lock is taken only to add a child; then the
         children added since the first look are searched again."""
         cdef Node* nd = self.at(node)
-        cdef int head = load32(<int*>&nd.child), k
+        cdef int head = load_acquire_int(<int*>&nd.child), k
         k = self.find_between(head, NONE, label)
-        if k != NONE or load32(<int*>&nd.nkids) >= self.widening(node):
+        if k != NONE or load_acquire_int(<int*>&nd.nkids) >= self.widening(node):
             return k
-        node_lock(&nd.lock)
-        k = self.find_between(load32(<int*>&nd.child), head, label)
+        spin_lock(&nd.lock)
+        k = self.find_between(load_acquire_int(<int*>&nd.child), head, label)
         if k == NONE and nd.nkids < self.widening(node):
             k = self.take(wk, 1)
             if k != NONE:
                 self.init_node(k, label, -1)
                 self.at(k).sibling = nd.child
-                store32(<int*>&nd.child, k)
-                store32(<int*>&nd.nkids, nd.nkids + 1)
-        node_unlock(&nd.lock)
+                store_release_int(<int*>&nd.child, k)
+                store_release_int(<int*>&nd.nkids, nd.nkids + 1)
+        spin_unlock(&nd.lock)
         return k
 
     cdef inline int find_between(self, int k, int stop, int move) noexcept nogil:
@@ -952,7 +870,7 @@ cdef class MCTS:
                 n = w.legal_moves(wk.moves)
                 k = self.select_information_set(wk, node, tm, n)
             else:
-                if load8(&nd.expanded) != EXPANDED and not self.expand(wk, w, node, tm):
+                if load_acquire_i8(&nd.expanded) != EXPANDED and not self.expand(wk, w, node, tm):
                     break               # the budget is spent (or another thread is here)
                 # (even a node this pass expanded: another thread may have, in its draw)
                 allowed = self.legal_children(wk, w, node) if drawn else NULL
@@ -995,7 +913,7 @@ cdef class MCTS:
         for i in range(depth + 1):
             nd = self.at(wk.path[i])
             if nd.mover >= 0:
-                atomic_add_double(&nd.value, out[nd.mover])
+                add_double(&nd.value, out[nd.mover])
         if self.use_rave:
             po.amaf_begin()
             for i in range(depth - 1, -1, -1):
@@ -1062,7 +980,7 @@ cdef class MCTS:
         cdef double best = -1.0, v, total = 0.0, weight = 0.0
         cdef float m
         if nd.chance:
-            k = load32(<int*>&nd.child)
+            k = load_acquire_int(<int*>&nd.child)
             while k != NONE:
                 m = self.ex(k).imm
                 v = self.at(k).visits
@@ -1073,7 +991,7 @@ cdef class MCTS:
             if weight > 0:
                 store_float(&self.ex(node).imm, <float>(total / weight))
             return
-        if load8(&nd.expanded) != EXPANDED or nd.nkids == 0:
+        if load_acquire_i8(&nd.expanded) != EXPANDED or nd.nkids == 0:
             return
         k = nd.child
         n = nd.nkids
@@ -1094,14 +1012,14 @@ cdef class MCTS:
         cdef Node* nd = self.at(node)
         cdef Node* ch
         cdef int i, k
-        if nd.chance or load8(&nd.expanded) != EXPANDED:
+        if nd.chance or load_acquire_i8(&nd.expanded) != EXPANDED:
             return
         for i in range(nd.nkids):
             k = nd.child + i
             ch = self.at(k)
             if po.amaf_played(ch.mover, ch.move):
-                atomic_add32(&self.ex(k).amaf_visits, 1)
-                atomic_add_float(&self.ex(k).amaf_value, <float>out[ch.mover])
+                fetch_add_i32(&self.ex(k).amaf_visits, 1)
+                add_float(&self.ex(k).amaf_value, <float>out[ch.mover])
 
     cdef void load_reference(self, Playout po, int ref) noexcept nogil:
         """GRAVE: the AMAF statistics of `ref`'s children, by (player, move), in this
@@ -1111,7 +1029,7 @@ cdef class MCTS:
         cdef Extra* x
         cdef int i
         po.ref_clear()
-        if load8(&nd.expanded) != EXPANDED:
+        if load_acquire_i8(&nd.expanded) != EXPANDED:
             return
         for i in range(nd.nkids):
             ch = self.at(nd.child + i)
@@ -1161,7 +1079,7 @@ cdef class MCTS:
                 continue
             if p.chance:
                 return      # chance nodes stay unproven: their outcomes are only sampled
-            if load8(&p.expanded) != EXPANDED:
+            if load_acquire_i8(&p.expanded) != EXPANDED:
                 return
             k = p.child
             if k == NONE:
@@ -1199,21 +1117,21 @@ cdef class MCTS:
         cdef double t
         cdef Node* r = self.at(self.root)
         while True:
-            if load32(&self.stop):
+            if load_acquire_int(&self.stop):
                 return 1
-            if self.budget > 0 and atomic_add64(&self.claimed, 1) >= self.budget:
-                store32(&self.stop, 1)
+            if self.budget > 0 and fetch_add_i64(&self.claimed, 1) >= self.budget:
+                store_release_int(&self.stop, 1)
                 return 1
             self.iterate(wk, w, root_state, <Playout>wk.playout)
             wk.iterations += 1
             done += 1
             if (self.solving and r.proven != UNKNOWN) or r.visits >= MAX_VISITS:
-                store32(&self.stop, 1)      # proven, or the 32-bit visit counters are full
+                store_release_int(&self.stop, 1)      # proven, or the 32-bit visit counters are full
                 return 1
             if self.deadline > 0 or slice_end > 0:
                 t = now()
                 if self.deadline > 0 and t >= self.deadline:
-                    store32(&self.stop, 1)
+                    store_release_int(&self.stop, 1)
                     return 1
                 if slice_end > 0 and t >= slice_end:
                     return 0
@@ -1274,7 +1192,6 @@ cdef class MCTS:
             wk.iterations = 0
             wk.playout_total = 0
             wk.done = 0
-            wk.started = 0
             memset(wk.root_counts, 0, sizeof(wk.root_counts))
             memset(wk.root_sums, 0, sizeof(wk.root_sums))
             if i > 0:
@@ -1329,15 +1246,15 @@ cdef class MCTS:
         cdef Node* nd = self.at(node)
         cdef list kids = []
         cdef int k
-        cdef bint locked = load8(&nd.expanded) != EXPANDED
+        cdef bint locked = load_acquire_i8(&nd.expanded) != EXPANDED
         if locked:
-            node_lock(&nd.lock)
+            spin_lock(&nd.lock)
         k = nd.child
         while k != NONE:
             kids.append(k)
             k = self.at(k).sibling
         if locked:
-            node_unlock(&nd.lock)
+            spin_unlock(&nd.lock)
         return kids
 
     cdef list line_from(self, int node):
@@ -1469,7 +1386,7 @@ cdef class MCTS:
 cdef void* helper_main(void* arg) noexcept nogil:
     cdef Worker* wk = <Worker*>arg
     (<MCTS>wk.tree).run(wk, 0.0, 0)
-    store32(&wk.done, 1)
+    store_release_int(&wk.done, 1)
     return NULL
 
 
@@ -1488,10 +1405,12 @@ cdef int drive(list trees, progress, double t0) except -1:
     cdef long long total
     cdef int nhelpers = 0
     cdef Worker** helpers
+    cdef Pool pool
     for t in trees:
         nhelpers += t.threads
     helpers = <Worker**>malloc(nhelpers * sizeof(Worker*))
-    if helpers == NULL:
+    if helpers == NULL or pool_open(&pool, nhelpers) != 0:
+        free(helpers)
         raise MemoryError("cannot start the search threads")
     nhelpers = 0
     for t in trees:
@@ -1500,8 +1419,7 @@ cdef int drive(list trees, progress, double t0) except -1:
             if wk == mine:
                 continue
             # a thread that cannot start leaves its share of the iterations to the others
-            wk.started = thread_start(&wk.thread, helper_main, <void*>wk) == 0
-            if wk.started:
+            if pool_start(&pool, helper_main, <void*>wk):
                 helpers[nhelpers] = wk
                 nhelpers += 1
     try:
@@ -1517,7 +1435,7 @@ cdef int drive(list trees, progress, double t0) except -1:
             if mine_done:
                 others_done = True
                 for i in range(nhelpers):
-                    if not load32(&helpers[i].done):
+                    if not load_acquire_int(&helpers[i].done):
                         others_done = False
                 if others_done:
                     break
@@ -1538,11 +1456,10 @@ cdef int drive(list trees, progress, double t0) except -1:
                     break
     finally:
         for t in trees:
-            store32(&t.stop, 1)
+            store_release_int(&t.stop, 1)
         with nogil:
-            for i in range(nhelpers):
-                pthread_join(helpers[i].thread, NULL)
-                helpers[i].started = 0
+            pool_join(&pool)
+        pool_close(&pool)
         free(helpers)
     return status
 
