@@ -20,8 +20,8 @@ from libc.stdlib cimport malloc, calloc, free
 from libc.string cimport memset, memcpy
 from libc.stdint cimport uint64_t, uint32_t, uint16_t, int16_t
 from libc.math cimport fabs
-from posix.mman cimport mmap, munmap, PROT_READ, PROT_WRITE, MAP_PRIVATE, MAP_ANONYMOUS, MAP_FAILED
 from roost.search.clock cimport now, interrupted
+from roost.search.tt cimport TranspositionTable, TTData, EXACT, LOWER, UPPER
 from roost.search.threads cimport (Pool, pool_open, pool_start, pool_join, pool_close, load_u64, store_u64,
                                    load_int, store_int, add_u64)
 
@@ -54,16 +54,7 @@ cdef enum:
     DEPTH_INF = 10000
     HIST_SIZE = 4096
     MAX_THREADS_C = 256
-    FIRST_TABLE_ENTRIES = 65536   # 1 MB: the table starts this small and grows (up to tt=)
-    GROW_RUN = 65536              # entries the table's growth clears or moves between looks at the clock
-    GROWTH = 2                    # to keep two entries a node searched since it was cleared
-                                  # (on the Ducks bench, depth 8 needs 2.37 M nodes with this,
-                                  # 2.36 M with all of tt=32 from the start, 3.3 M with 1 MB)
     SOLVE_DEEPENING = 8           # solve() deepens this far, then searches null windows to the end
-    EXACT = 0
-    LOWER = 1
-    UPPER = 2
-    NO_MOVE = 0xFFFF              # a table entry keeps move ids below this
 
 MAX_DEPTH = MAX_PLY - 10        # the deepest iteration a search may ask for
 MAX_TT_MB = 65536
@@ -73,66 +64,9 @@ MAX_SAMPLES = 10000
 MAX_EXACT = MAX_OUTCOMES
 MAX_THREADS = MAX_THREADS_C     # threads= of one search (main and helpers)
 
-cdef extern from *:
-    """
-    #define roost_prefetch(p) __builtin_prefetch((const void*)(p))
-    """
-    void prefetch "roost_prefetch"(const void* p) noexcept nogil
-
-
-ctypedef struct TTEntry:
-    # 16 bytes, four to a cache line (24 bytes took half again the memory and the cache misses
-    # of a solve).  Shared by every thread of a search without locks: a writer stores the two
-    # words one by one, so a reader can meet words of two different writes; the check is the
-    # key's high half xor the value's two halves, so a torn entry fails it (as a different key
-    # would, but for one chance in 2^32 a probe).
-    uint64_t value            # the double's bits
-    uint64_t meta             # move (bits 0-15, NO_MOVE: none kept), depth (16-29),
-                              # flag + 1 (30-31; 0: an empty entry), check (32-63)
-
-ctypedef struct TTData:
-    double value
-    int move
-    int depth
-    int flag
-
-
-cdef inline uint64_t tt_check(uint64_t key, uint64_t value) noexcept nogil:
-    return ((key >> 32) ^ value ^ (value >> 32)) & 0xFFFFFFFFULL
-
-
-cdef inline bint tt_read(TTEntry* e, uint64_t key, TTData* out) noexcept nogil:
-    cdef uint64_t value = load_u64(&e.value)
-    cdef uint64_t meta = load_u64(&e.meta)
-    if (meta >> 30) & 3 == 0 or (meta >> 32) != tt_check(key, value):
-        return False
-    memcpy(&out.value, &value, sizeof(double))
-    out.move = <int>(meta & 0xFFFF)
-    if out.move == NO_MOVE:
-        out.move = -1
-    out.depth = <int>((meta >> 16) & 0x3FFF)
-    out.flag = <int>((meta >> 30) & 3) - 1
-    return True
-
-
-cdef inline void tt_write(TTEntry* e, uint64_t key, double v, int move, int depth,
-                          int flag) noexcept nogil:
-    # a move id the entry cannot hold is not kept (it only orders moves and extends the PV);
-    # every depth a search gives (at most DEPTH_INF) fits in 14 bits
-    cdef uint64_t value
-    memcpy(&value, &v, sizeof(double))
-    if not 0 <= move < NO_MOVE:
-        move = NO_MOVE
-    cdef uint64_t meta = (<uint64_t>move | (<uint64_t>depth << 16) | (<uint64_t>(flag + 1) << 30)
-                          | (tt_check(key, value) << 32))
-    store_u64(&e.value, value)
-    store_u64(&e.meta, meta)
-
-
 ctypedef struct Shared:
     # what the threads of one search share besides the table
     int stop                  # set by the main thread: every helper stops at its next node
-    uint64_t mask             # the part of the table in use: index = key & mask (it grows)
     uint64_t counted          # threads under a node limit: the nodes entered by everyone (the main
                               # root included) and the attempts refused past the limit
     int depth_done            # the main searcher's deepest complete iteration
@@ -177,11 +111,7 @@ class SearchInterrupted(KeyboardInterrupt):
 cdef class AlphaBeta:
     """A reusable alpha-beta searcher (the table survives between searches of one game)."""
 
-    cdef TTEntry* tt
-    cdef uint64_t tt_mask         # the whole table's (the part in use: control.mask)
-    cdef public long long tt_bytes
-    cdef void* tt_map             # the table's own mapping (NULL in a helper, which borrows it)
-    cdef size_t tt_map_bytes
+    cdef TranspositionTable table # the main searcher's, which its helpers share
     cdef long long table_nodes    # nodes searched since the table was last cleared
     cdef int killers[MAX_PLY][2]
     cdef int* history             # [MAX_PLAYERS][HIST_SIZE]
@@ -250,7 +180,6 @@ cdef class AlphaBeta:
     def __cinit__(self, int tt_mb=256, bint use_eval=True, bint paranoid=False,
                   int exact_outcomes=64, int samples=8, int star=2, seed=0, int threads=1,
                   AlphaBeta main=None, bint lmr=False):
-        cdef uint64_t n = 1
         if not 1 <= tt_mb <= MAX_TT_MB:
             raise ValueError(f"the transposition table takes 1 to {MAX_TT_MB} MB, not {tt_mb}")
         if not (1 <= exact_outcomes <= MAX_EXACT and 1 <= samples <= MAX_SAMPLES and 0 <= star <= 2):
@@ -262,17 +191,10 @@ cdef class AlphaBeta:
         self.control = &self.shared
         if main is not None:
             # a helper: the main searcher's table and stop flag
-            self.tt = main.tt
-            self.tt_mask = main.tt_mask
-            self.tt_bytes = main.tt_bytes
+            self.table = main.table
             self.control = &main.shared
         else:
-            while n * 2 * sizeof(TTEntry) <= <uint64_t>tt_mb * 1024 * 1024:
-                n *= 2
-            self.tt_bytes = n * sizeof(TTEntry)
-            self.map_table()
-            self.tt_mask = n - 1
-            self.shared.mask = min(self.tt_mask, FIRST_TABLE_ENTRIES - 1)
+            self.table = TranspositionTable(tt_mb)
         self.threads = threads
         self.helpers = []
         if pool_open(&self.pool, threads - 1) != 0:
@@ -280,9 +202,8 @@ cdef class AlphaBeta:
         self.history = <int*>calloc(MAX_PLAYERS * HIST_SIZE, sizeof(int))
         self.movebuf = <int*>malloc(MAX_PLY * MAX_MOVES * sizeof(int))
         self.scorebuf = <double*>malloc(MAX_PLY * MAX_MOVES * sizeof(double))
-        if self.tt == NULL or self.history == NULL or self.movebuf == NULL or self.scorebuf == NULL:
-            raise MemoryError(f"cannot allocate the alpha-beta tables ({tt_mb} MB of "
-                              "transposition table)")
+        if self.history == NULL or self.movebuf == NULL or self.scorebuf == NULL:
+            raise MemoryError("cannot allocate the alpha-beta tables")
         self.use_eval = use_eval
         self.paranoid = paranoid
         self.exact_outcomes = exact_outcomes
@@ -293,57 +214,7 @@ cdef class AlphaBeta:
         self.stack = []
         memset(self.killers, 0xFF, sizeof(self.killers))   # -1: no killer (0 is a move id)
 
-    cdef void map_table(self):
-        """Reserve the whole table as zero pages that take memory only when first written:
-        the search uses a small part of it at first and grows into the rest (grow_table),
-        so that `tt=512` costs a short search no more than `tt=32` (the first writes to all
-        of 512 MB, a page fault each 4 KB, made a first search to depth 8 take +47%)."""
-        cdef void* p
-        self.tt_map_bytes = self.tt_bytes
-        p = mmap(NULL, self.tt_map_bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
-        if p == MAP_FAILED:
-            self.tt_map = NULL
-            self.tt = NULL
-            return
-        self.tt_map = p
-        self.tt = <TTEntry*>p
-
-    cdef void grow_table(self) noexcept nogil:
-        """Double the part of the table in use (the main searcher, while helpers may be
-        reading and writing it): the new half starts as a copy of the old, so that every
-        entry is where its key now looks for it, whichever the key's new index bit (the
-        entry holds too little of its key to tell), and the copy in the other half fails
-        every key that looks there, as a stale entry does.  A racing helper at worst makes
-        a torn copy, which fails its check; nothing wrong is ever read."""
-        cdef uint64_t old = self.shared.mask, i, start, run
-        cdef TTEntry* e
-        cdef TTEntry* up
-        # The new half's pages are touched for the first time here: doubling 4 M entries
-        # takes 0.1-0.2 s, long enough to overrun a deadline, so the work goes in runs
-        # with a look at the clock between them.  Given up, the table stays as it was (the
-        # new half is invisible until the mask changes; everyone else writes the old one).
-        start = 0
-        while start < old + 1:
-            run = min(<uint64_t>GROW_RUN, old + 1 - start)
-            for i in range(start, start + run):
-                e = &self.tt[i]
-                up = &self.tt[i + old + 1]
-                store_u64(&up.value, load_u64(&e.value))
-                store_u64(&up.meta, load_u64(&e.meta))
-            if self.out_of_time():
-                return
-            start += GROW_RUN
-        store_u64(&self.shared.mask, old * 2 + 1)
-
-    cdef inline bint out_of_time(self) noexcept nogil:
-        return self.deadline > 0 and now() >= self.deadline
-
-    cdef inline TTEntry* slot(self, uint64_t key) noexcept nogil:
-        return &self.tt[key & load_u64(&self.control.mask)]
-
     def __dealloc__(self):
-        if self.tt_map != NULL:
-            munmap(self.tt_map, self.tt_map_bytes)
         pool_close(&self.pool)
         free(self.history)
         free(self.movebuf)
@@ -352,8 +223,7 @@ cdef class AlphaBeta:
     def clear(self):
         """Forget the transposition table, killers and history (a new game)."""
         if self.main is None:
-            memset(self.tt, 0, (self.shared.mask + 1) * sizeof(TTEntry))
-            self.shared.mask = min(self.tt_mask, FIRST_TABLE_ENTRIES - 1)
+            self.table.clear()
             self.table_nodes = 0
         memset(self.history, 0, MAX_PLAYERS * HIST_SIZE * sizeof(int))
         memset(self.killers, 0xFF, sizeof(self.killers))
@@ -363,7 +233,12 @@ cdef class AlphaBeta:
     @property
     def tt_in_use(self):
         """Bytes of the table the search has grown into so far."""
-        return (self.shared.mask + 1) * sizeof(TTEntry)
+        return self.table.bytes_in_use
+
+    @property
+    def tt_bytes(self):
+        """Bytes of the whole table."""
+        return self.table.bytes
 
     def reseed(self, seed):
         rng_seed(&self.rng, <uint64_t>seed)
@@ -415,9 +290,8 @@ cdef class AlphaBeta:
         elif (self.checks & 255) == 0:
             if self.running:
                 self.helper_nodes = self.count_helper_nodes()
-            if (self.shared.mask < self.tt_mask
-                    and (self.table_nodes + self.nodes + self.helper_nodes) * GROWTH > <long long>self.shared.mask):
-                self.grow_table()
+            if self.table.wants_growth(self.table_nodes + self.nodes + self.helper_nodes):
+                self.table.grow(self.deadline)
             if self.deadline > 0 and now() >= self.deadline:
                 self.stop = True
             if self.signalled():     # Ctrl-C: stop, and tell the caller at the end
@@ -681,7 +555,6 @@ cdef class AlphaBeta:
         # me: the player to move at s (the caller has asked the game)
         cdef bint probe = self.probing        # Star2: search the first move only
         cdef uint64_t key = s.key()
-        cdef TTEntry* e = self.slot(key)
         cdef TTData hit
         cdef int tt_move = -1, n = 0, i, m, best_move = -1, j, soon = SOON_UNKNOWN, made = -1
         cdef int r
@@ -693,7 +566,7 @@ cdef class AlphaBeta:
         cdef long long horizon0
         # the table's line is fetched while the game generates the moves: the probe's cache
         # miss was three quarters of the solver's time in negamax
-        prefetch(e)
+        self.table.prefetch(key)
         self.probing = False
         self.pv_len[ply] = 0
         self.path[ply] = key
@@ -736,7 +609,7 @@ cdef class AlphaBeta:
                     made = moves[0]
                     (<State>self.states[ply + 1]).assign(s)
                     (<State>self.states[ply + 1]).play(made)
-                    prefetch(self.slot((<State>self.states[ply + 1]).key()))
+                    self.table.prefetch((<State>self.states[ply + 1]).key())
             alpha0 = alpha
         if ply > 0 and not self.solving:
             # a position repeated on the search path: whoever can repeat can draw
@@ -744,7 +617,7 @@ cdef class AlphaBeta:
                 if self.path[i] == key:
                     self.horizon += 1     # a heuristic draw, not a proof
                     return 0.0
-        if tt_read(e, key, &hit):
+        if self.table.probe(key, &hit):
             tt_move = hit.move
             if ply > 0 and hit.depth >= depth:
                 tv = from_tt(hit.value, ply)
@@ -823,8 +696,9 @@ cdef class AlphaBeta:
             return best       # one move failing low bounds nothing
         if best_move >= 0 and not (ply == 0 and self.n_excluded):   # a partial root is no entry
             # a subtree that met no horizon is exact at any depth
-            # the slot again: the table may have grown while the children were searched
-            tt_write(self.slot(key), key, to_tt(best, ply), best_move,
+            # (the table may have grown while the children were searched: store finds the
+            # key's place again)
+            self.table.store(key, to_tt(best, ply), best_move,
                      DEPTH_INF if self.horizon == horizon0 else depth,
                      LOWER if (best >= beta or probe) else (EXACT if best > alpha0 else UPPER))
         return best
@@ -874,6 +748,7 @@ cdef class AlphaBeta:
         for i, m in enumerate(exclude):
             self.excluded[i] = m
         self.begin(root, solve)
+        self.table.new_search()
         self.node_limit = nodes
         self.deadline = t0 + seconds if seconds > 0 else 0.0
         moves = self.movebuf
@@ -1225,7 +1100,7 @@ cdef class AlphaBeta:
             s.play(m)
             seen.append(s.key())
         while len(pv) < depth and not s.over() and s.to_move() != CHANCE:
-            if not tt_read(self.slot(s.key()), s.key(), &hit):
+            if not self.table.probe(s.key(), &hit):
                 break
             m = hit.move
             n = s.legal_moves(moves)
