@@ -205,3 +205,22 @@ cdef inline void pool_close(Pool* pool) noexcept nogil:
     free(pool.thread)
     pool.thread = NULL
     pool.capacity = 0
+
+
+# A search's threads as a pool drives them: each runs its share of one or more searches
+# until they end; the calling thread runs the first, in slices, and looks for Ctrl-C and
+# reports progress between them (see drive in threads.pyx).
+ctypedef int (*slice_fn)(void* arg, double slice_end, long long slice_iterations) noexcept nogil
+
+ctypedef struct Runner:
+    slice_fn run          # works until its search ends (1) or the slice does (0): a time
+                          # (0.0: none) or a count of iterations (0: none)
+    void* arg
+    int* stop             # its search's stop flag: raised for every search when drive ends
+    long long* count      # the work it has done (iterations), summed for progress reports
+    int done              # a pool thread's runner has returned
+
+cdef enum:
+    DRIVE_INTERRUPTED = 2     # drive's status after Ctrl-C
+
+cdef int drive(Runner** runners, int n, progress, double t0) except -1
