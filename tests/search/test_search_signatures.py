@@ -12,7 +12,7 @@ that hashes or blends differently.
 The figures are a record of the code, not a truth: when a change of behaviour is meant (a
 better move order, another playout policy), look at what moved, then record them again:
 
-    python tests/test_search_signatures.py --record
+    python -m tests.search.test_search_signatures --record
 
 and say in the commit why they moved. Only node counts, visits and lines may move for a
 search improvement; a proven value (a Connect Four solve here) never may: the solved-position
@@ -154,14 +154,14 @@ def _key(run):
 
 @pytest.fixture(scope="module")
 def recorded():
-    assert RECORD.is_file(), f"{RECORD} is missing: python {__file__} --record"
+    assert RECORD.is_file(), f"{RECORD} is missing: python -m tests.search.test_search_signatures --record"
     return json.loads(RECORD.read_text())
 
 
 @pytest.mark.parametrize("run", RUNS, ids=_key)
 def test_a_seeded_search_reports_what_is_recorded(run, recorded):
     key = _key(run)
-    assert key in recorded, f"no signature recorded for {key!r}: python {__file__} --record"
+    assert key in recorded, f"no signature recorded for {key!r}: python -m tests.search.test_search_signatures --record"
     got = signature(*run)
     want = recorded[key]
     # name the first field that differs, then compare the whole report
@@ -176,7 +176,7 @@ def test_every_recorded_signature_is_run(recorded):
 
 if __name__ == "__main__":
     if sys.argv[1:] != ["--record"]:
-        sys.exit(f"usage: python {sys.argv[0]} --record   (rewrites {RECORD})")
+        sys.exit(f"usage: python -m tests.search.test_search_signatures --record   (rewrites {RECORD})")
     RECORD.parent.mkdir(exist_ok=True)
     out = {_key(run): signature(*run) for run in RUNS}
     RECORD.write_text(json.dumps(out, indent=1, sort_keys=True) + "\n")
