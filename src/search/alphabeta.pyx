@@ -199,7 +199,7 @@ cdef class AlphaBeta:
         if w.other_game(root):
             self.clear()              # a table and histories of another game
         w.begin(root)
-        self.table.new_search()
+        self.table.new_search(solve)
         n = root.legal_moves(w.movebuf)
         if self.shared.task.n_excluded:
             n = w.without_excluded(w.movebuf, n)

@@ -529,9 +529,9 @@ cdef class Negamax:
         if probe and best <= alpha0:
             return best       # one move failing low bounds nothing
         if best_move >= 0 and not (ply == 0 and self.task.n_excluded):   # a partial root is no entry
-            # a subtree that met no horizon is exact at any depth (the table may have grown
-            # while the children were searched: store finds the key's place again)
-            self.table.store(key, to_tt(best, ply), best_move,
+            # a subtree that met no horizon is exact at any depth; the place is the probe's
+            # (or found again if the table grew while the children were searched)
+            self.table.store(key, &hit, to_tt(best, ply), best_move,
                              DEPTH_INF if self.horizon == horizon0 else depth,
                              LOWER if (best >= beta or probe) else (EXACT if best > alpha0 else UPPER))
         return best

@@ -18,7 +18,8 @@ cdef extern from *:
 
 cdef enum:
     MAX_PLY = 160                 # plies from the root a search reaches at most
-    DEPTH_INF = 10000             # the depth of a result that met no horizon: exact at any depth
+    DEPTH_INF = 1000              # the depth of a result that met no horizon: exact at any depth
+                                  # (above every depth a search reaches; the table keeps 10 bits)
 
 
 cdef inline double to_tt(double v, int ply) noexcept nogil:

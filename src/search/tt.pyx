@@ -38,17 +38,20 @@ cdef class TranspositionTable:
         self.map = p
         self.entries = <TTEntry*>p
         self.max_mask = n - 1
-        self.mask = min(self.max_mask, FIRST_TABLE_ENTRIES - 1)
+        self.mask = min(self.max_mask, <uint64_t>(FIRST_TABLE_ENTRIES - 1))
+        self.generation = 0
         return 0
 
     cdef void clear(self) noexcept nogil:
         """Forget every entry; the part in use shrinks back to the first."""
         memset(self.entries, 0, (self.mask + 1) * sizeof(TTEntry))
-        self.mask = min(self.max_mask, FIRST_TABLE_ENTRIES - 1)
+        self.mask = min(self.max_mask, <uint64_t>(FIRST_TABLE_ENTRIES - 1))
 
-    cdef void new_search(self) noexcept nogil:
-        """A search begins (every entry stays: the table serves the searches of one game)."""
-        pass
+    cdef void new_search(self, bint proof) noexcept nogil:
+        """A search begins (a proof: one entry a key, see the top of tt.pxd): what earlier
+        searches stored stays, but ages (see store)."""
+        self.generation = (self.generation + 1) & (GENERATIONS - 1)
+        self.proof = proof
 
     cdef bint grow(self, double deadline) noexcept nogil:
         """Double the part of the table in use (by the main thread, while others may be
@@ -79,11 +82,13 @@ cdef class TranspositionTable:
         return True
 
     cdef int hashfull(self) noexcept nogil:
-        """Per mille of the part in use that holds an entry (of its first entries)."""
-        cdef uint64_t n = min(<uint64_t>HASHFULL_SAMPLE, self.mask + 1), i
+        """Per mille of the part in use that holds an entry of the search under way (read
+        from its first entries)."""
+        cdef uint64_t n = min(<uint64_t>HASHFULL_SAMPLE, self.mask + 1), i, m
         cdef int full = 0
         for i in range(n):
-            if (load_u64(&self.entries[i].meta) >> 30) & 3 != 0:
+            m = load_u64(&self.entries[i].meta)
+            if (m >> 30) & 3 != 0 and (m >> 26) & (GENERATIONS - 1) == self.generation:
                 full += 1
         return <int>(full * 1000 // n)
 
@@ -91,3 +96,23 @@ cdef class TranspositionTable:
     def bytes_in_use(self):
         """Bytes of the table the search has grown into so far."""
         return (self.mask + 1) * sizeof(TTEntry)
+
+    # ------------------------------------------------------------------ from Python (tests, tools)
+    def begin_search(self, bint proof=False):
+        """Open a search, as alpha-beta does when one starts (``proof``: a solve)."""
+        self.new_search(proof)
+
+    def lookup(self, uint64_t key):
+        """(value, move, depth, bound) kept for `key` (bound: "exact", "lower" or "upper"),
+        or None."""
+        cdef TTData hit
+        if not self.probe(key, &hit):
+            return None
+        return hit.value, hit.move, hit.depth, ("exact", "lower", "upper")[hit.flag]
+
+    def keep(self, uint64_t key, double value, int move, int depth, bound="exact"):
+        """Store a result for `key` as a search does (its probe, then its store)."""
+        cdef TTData hit
+        self.probe(key, &hit)
+        self.store(key, &hit, value, move, depth, ("exact", "lower", "upper").index(bound))
+
