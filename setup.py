@@ -14,7 +14,7 @@ another CPU); the default tunes for the building machine, as Stockfish's ``ARCH=
 on a shared machine the full scan and the optimiser are most of that cost.  Floating point
 is built with ``-ffp-contract=off``, so ``-O1`` and ``-O3`` builds (and CPUs with and without
 fused multiply-add) compute the same values, and a seeded search reports the same figures
-(tests/test_search_signatures.py).
+(tests/search/test_search_signatures.py).
 """
 import glob
 import os

@@ -17,9 +17,14 @@ alone.
 Usage (from the repository root, after a normal build; it takes minutes per mutant, so the
 default samples):
 
-    python tools/mutate_cython.py src/search/alphabeta.pyx --sample 40 --seed 1 \\
-        --tests tests/search/test_search_exactness.py tests/search/test_search.py ...
+    python tools/mutate_cython.py src/search/negamax.pyx --sample 40 --seed 1 \\
+        --tests tests/search/test_search_signatures.py tests/search/test_search_exactness.py ...
     python tools/mutate_cython.py src/search/mcts.pyx --list        # the mutants only
+
+The searchers are cut into units (docs/architecture.md, "The searchers"): mutate the one a
+change touches (negamax.pyx for alpha-beta's search, tt.pyx or ordering.pyx for the table and
+move ordering, mcts.pyx, nodes.pyx or enhancements.pyx for MCTS).  Code inline in a .pxd
+(the table's probe and store, move ordering's scoring) is not mutated.
 
 The file is restored after every mutant and on Ctrl-C.  Run it in a copy of the tree if
 you keep working meanwhile (``--root``): it rebuilds the extension in place.
@@ -79,13 +84,36 @@ def _code_lines(lines):
     return strings
 
 
+# the headers of blocks that hold declarations only: constants, C names, struct fields
+DECLARATION_BLOCK = re.compile(r"^\s*(cdef\s+(enum|extern|struct|union)|ctypedef\s+(struct|union|enum))\b"
+                               r"[^#]*:\s*(#.*)?$")
+
+
+def _declaration_lines(lines):
+    """Line numbers inside enum, extern and struct blocks (their bodies declare, not compute)."""
+    inside, indent = set(), None
+    for number, text in enumerate(lines, 1):
+        stripped = text.strip()
+        depth = len(text) - len(text.lstrip())
+        if indent is not None:
+            if not stripped or stripped.startswith("#") or depth > indent:
+                inside.add(number)
+                continue
+            indent = None
+        if DECLARATION_BLOCK.match(text):
+            indent = depth
+    return inside
+
+
 def mutants(lines):
     """Every mutant of the file, in line order."""
     in_strings = _code_lines(lines)
+    declared = _declaration_lines(lines)
     out = []
     for number, text in enumerate(lines, 1):
         code = text.split("#", 1)[0]
-        if number in in_strings or not code.strip() or not text.startswith((" ", "\t")):
+        if (number in in_strings or number in declared or not code.strip()
+                or not text.startswith((" ", "\t"))):
             continue
         if DECLARATION.match(code) and not code.lstrip().startswith(("elif", "while True")):
             if not code.lstrip().startswith(("cdef int ", "cdef double ", "cdef bint ",

@@ -27,11 +27,12 @@ from roost.core.linear cimport two_player_share, WEIGHT_ROWS
 from roost.core.errors import PositionError, MoveError, GameError
 from roost.core.weights import LinearEval
 
-DEF WIDTH = 7
-DEF HEIGHT = 6
-DEF CELLS = 42
-DEF STRIDE = 7                   # bits per column: six rows and an empty guard bit
-DEF UNDECIDED = -1
+cdef enum:
+    WIDTH = 7
+    HEIGHT = 6
+    CELLS = 42
+    STRIDE = 7                   # bits per column: six rows and an empty guard bit
+    UNDECIDED = -1
 
 cdef extern from *:
     """
@@ -141,7 +142,8 @@ cdef unsigned long long perft_bits(uint64_t cur, uint64_t mask, int depth) noexc
     return total
 
 
-DEF N_FEATURES = 7
+cdef enum:
+    N_FEATURES = 7
 
 # The evaluation's weights (c4_features names the features); EVALUATION sets them.
 cdef double EVAL_W[WEIGHT_ROWS][N_FEATURES]

@@ -20,13 +20,14 @@ from roost.core.state cimport State, CHANCE, DRAWN, two_player_outcome
 from roost.core.state import move_id
 from roost.core.errors import MoveError, PositionError, GameError
 
-DEF HOLD = 0
-DEF ROLL = 1
-DEF COIN = 2
-DEF FACE = 10        # outcome FACE + k: the die shows k
-DEF HEADS = 20
-DEF TAILS = 21
-DEF LIMIT = 1000000   # scores and decisions left in a position text
+cdef enum:
+    HOLD = 0
+    ROLL = 1
+    COIN = 2
+    FACE = 10        # outcome FACE + k: the die shows k
+    HEADS = 20
+    TAILS = 21
+    LIMIT = 1000000   # scores and decisions left in a position text
 
 _NAMES = {HOLD: "hold", ROLL: "roll", COIN: "coin", HEADS: "heads", TAILS: "tails"}
 _NAMES.update({FACE + k: f"die{k}" for k in range(1, 7)})
@@ -262,8 +263,9 @@ cdef class HiddenCard(State):
         return int(name[4:])
 
 
-DEF CLOSE = 2         # LongDeal: player 1's last move, after the deal
-DEF DEALT = 10        # the one outcome id of a LongDeal chance node
+cdef enum:
+    CLOSE = 2         # LongDeal: player 1's last move, after the deal
+    DEALT = 10        # the one outcome id of a LongDeal chance node
 _DEAL_NAMES = {0: "win", 1: "lose", CLOSE: "close", DEALT: "deal"}
 
 

@@ -13,6 +13,7 @@ cdef enum:
     POLICY_DECISIVE = 3 # a move that wins at once when the game names one, else a random move
                         # among those the game does not know to lose (State.search_moves)
     MAST_BITS = 16      # MAST slots: hashed (player, move) pairs
+    MAST_SLOTS = 1 << MAST_BITS
     TRAIL_CAP = 16384   # moves of one iteration remembered for the MAST update
 
 

@@ -36,9 +36,6 @@ from roost.search.threads cimport add_double as atomic_add_double, load_double a
 POLICIES = {"random": POLICY_RANDOM, "eval": POLICY_EVAL, "mast": POLICY_MAST,
             "decisive": POLICY_DECISIVE}
 
-DEF MAST_SLOTS = 1 << 16
-
-
 cdef inline int mast_slot(int player, int move) noexcept nogil:
     # Fibonacci hashing of the pair; move ids are small, so collisions are rare
     cdef uint32_t h = (<uint32_t>move * <uint32_t>2654435761u) ^ (<uint32_t>player * <uint32_t>0x85EBCA6Bu)

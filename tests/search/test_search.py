@@ -377,6 +377,17 @@ def test_a_search_stopped_before_any_move_still_names_one():
     assert r["score"] == pytest.approx((2 * s.evaluate_for(s.player) - 1) * 1e6)
 
 
+def test_a_solve_stopped_at_its_root_reports_no_root_moves_of_an_earlier_search():
+    from roost.core.games import get_game
+    from roost.search.alphabeta import AlphaBeta
+    c4 = get_game("connect4")
+    ab = AlphaBeta(tt_mb=4)
+    assert ab.search(c4.parse("2214625612264131"), solve=True, max_depth=1000)["root_moves"]
+    r = ab.search(c4.parse("4453"), solve=True, nodes=1, max_depth=1000)
+    # the root was the whole budget: no root move of this position was scored
+    assert r["nodes"] == 1 and r["root_moves"] == []
+
+
 def _random_decision_position(info, players, seed):
     rng = random.Random(seed)
     s = info.start(players=players, seed=seed)

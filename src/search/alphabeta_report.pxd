@@ -1,0 +1,10 @@
+# What an alpha-beta search reports, read from its threads' lines and the table.
+from roost.core.state cimport State
+from roost.search.tt cimport TranspositionTable
+from roost.search.negamax cimport Negamax, Iteration
+
+cdef list complete_pv(TranspositionTable table, State root, list pv, int depth)
+cdef list current_line(Negamax w)
+cdef list current_root_scores(Negamax w)
+cdef list kept_line(Iteration* it)
+cdef list kept_root_scores(Iteration* it)

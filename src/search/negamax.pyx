@@ -1,0 +1,658 @@
+"""One thread's alpha-beta search: negamax with principal-variation search, the table's
+cut-offs, late move reductions, repetition on the search path scored as a draw, chance as
+expectimax (exact with Star1 and Star2 pruning when the outcomes are few, sampled when they
+are many), and the null-window tests that prove a value to the end of the game.
+
+The main searcher and each Lazy SMP helper are one Negamax each, configured alike from the
+search's shared Settings and Task (negamax.pxd); they share the transposition table and
+learn from each other only through it.  The deepening that drives the main searcher, and
+what a search reports, are alphabeta.pyx's; a helper deepens by itself (helper_search).
+
+Depth counts decisions: a run of chance nodes (a deal of many cards) is one compound chance
+ply that uses no depth and expands into a bounded number of positions, so a search of depth
+d always ends (see chance()).
+"""
+from cpython.ref cimport PyObject
+from libc.stdlib cimport malloc, free
+from libc.stdint cimport uint64_t
+from libc.math cimport fabs
+from roost.core.rng cimport rng_seed
+from roost.core.state cimport (CHANCE, MAX_PLAYERS, SOON_UNKNOWN, SOON_WIN, SOON_LOSS,
+                               SOON_QUIET)
+from roost.search.clock cimport now, interrupted
+from roost.search.score cimport MATE, MATE_BOUND, EVAL_LIMIT, INF, to_tt, from_tt, DEPTH_INF
+from roost.search.tt cimport TTData, EXACT, LOWER, UPPER
+from roost.search.ordering cimport ORDER_KILLER2
+from roost.search.threads cimport load_u64, store_u64, load_int, store_int, add_u64
+
+
+cdef class Negamax:
+    """One thread's searcher (its scratch states, line, move ordering and counts)."""
+
+    def __cinit__(self, seed=0):
+        self.order = MoveOrder()
+        self.movebuf = <int*>malloc(MAX_PLY * MAX_MOVES * sizeof(int))
+        if self.movebuf == NULL:
+            raise MemoryError("cannot allocate the alpha-beta tables")
+        rng_seed(&self.rng, <uint64_t>seed)
+        self.stack = []
+
+    def __dealloc__(self):
+        free(self.movebuf)
+
+    def reseed(self, seed):
+        rng_seed(&self.rng, <uint64_t>seed)
+
+    cdef void attach(self, TranspositionTable table, Shared* control, int index):
+        """Search with `table` and the search's `control`, as thread `index`."""
+        self.table = table
+        self.control = control
+        self.index = index
+
+    cdef bint other_game(self, State root):
+        """Whether the scratch states are of another game than `root`'s."""
+        if not self.stack:
+            return False
+        return (type(self.stack[0]) is not type(root)
+                or (<State>self.stack[0]).n_players != root.n_players)
+
+    cdef void begin(self, State root):
+        """Ready for a search of `root` as the control's task says (a helper searches its
+        own copy of the root: its ply-0 scratch state)."""
+        cdef int i
+        if self.other_game(root):
+            self.stack = []           # scratch states of another game: the casts need this one
+            self.order.clear()
+        self.s = self.control.settings
+        self.task = self.control.task
+        self.root_player = root.to_move()
+        self.solving = self.task.solve
+        self.windows = False
+        self.met_chance = False
+        self.stop = False
+        self.interrupted = False
+        # the root is a node of the search once: the main searcher's (a helper's copy of it
+        # is the same position)
+        self.nodes = 0 if self.index > 0 else 1
+        self.control.published[self.index].value = 0
+        self.helper_nodes = 0
+        self.checks = 0
+        self.seldepth = 0
+        self.done.depth = 0
+        self.done.pv_len = 0
+        self.done.root_n = 0
+        while len(self.stack) < MAX_PLY + 1:
+            self.stack.append(root.clone())
+        for i in range(MAX_PLY + 1):
+            self.states[i] = <PyObject*>self.stack[i]
+        (<State>self.stack[0]).assign(root)
+
+    # ------------------------------------------------------------------ scores and limits
+    cdef inline int side(self, int player) noexcept nogil:
+        # Paranoid: everyone but the root player is one side.  Two players: the player.
+        if self.s.paranoid:
+            return 0 if player == self.root_player else 1
+        return player
+
+    cdef inline double terminal(self, State s, int me, int ply) noexcept nogil:
+        cdef double out[MAX_PLAYERS]
+        s.outcome(out)
+        cdef double sv = 2.0 * out[self.root_player] - 1.0
+        if self.side(me) != self.side(self.root_player):
+            sv = -sv
+        return sv * (MATE - ply)
+
+    cdef inline double leaf(self, State s, int me) noexcept nogil:
+        self.horizon += 1
+        if not self.s.use_eval or self.solving:
+            return 0.0
+        cdef double sv = (2.0 * s.evaluate(self.root_player) - 1.0) * MATE
+        if sv > EVAL_LIMIT:
+            sv = EVAL_LIMIT
+        elif sv < -EVAL_LIMIT:
+            sv = -EVAL_LIMIT
+        if self.side(me) != self.side(self.root_player):
+            sv = -sv
+        return sv
+
+    cdef inline void check_limits(self) noexcept nogil:
+        # the one place the limits are checked: at every node a search enters (value(),
+        # probe()) and every sampled chance outcome; the clock is read every 256 calls.
+        # Only the main searcher checks them; a helper stops when the main one says so.
+        self.checks += 1
+        if self.index > 0:
+            if (self.checks & 255) == 0:
+                store_u64(&self.control.published[self.index].value, <uint64_t>self.nodes)
+            if load_int(&self.control.stop) or (self.task.node_limit > 0 and self.over_node_limit()):
+                self.stop = True
+            return
+        if self.task.node_limit > 0 and (self.over_node_limit() if self.running
+                                         else self.nodes >= self.task.node_limit):
+            self.stop = True
+        elif self.running and load_int(&self.control.stop):
+            self.stop = True         # a helper completed the search's last depth
+        elif (self.checks & 255) == 0:
+            if self.running:
+                self.helper_nodes = self.helper_count()
+            if self.table.wants_growth(self.control.table_nodes + self.nodes + self.helper_nodes):
+                self.table.grow(self.task.deadline)
+            if self.task.deadline > 0 and now() >= self.task.deadline:
+                self.stop = True
+            if self.signalled():     # Ctrl-C: stop, and tell the caller at the end
+                self.interrupted = True
+                self.stop = True
+        if self.stop and self.running:
+            store_int(&self.control.stop, 1)
+
+    cdef inline bint over_node_limit(self) noexcept nogil:
+        """With threads: whether everyone's nodes reach the limit (enter_node counts them)."""
+        return <long long>load_u64(&self.control.counted) >= self.task.node_limit
+
+    cdef inline bint enter_node(self) noexcept nogil:
+        """Count a node the search is about to enter; False when it may not (the search
+        has stopped, or with threads the node limit has no node left for it), and the
+        search stops.  With threads under a node limit every thread takes its node from the
+        shared count before entering it, so everyone's nodes together never pass the limit
+        and reach it exactly when the search runs that far (a contended atomic add a node,
+        paid only by a threaded search under a node limit)."""
+        if self.stop:
+            return False
+        if self.task.node_limit > 0 and (self.running or self.index > 0):
+            if <long long>add_u64(&self.control.counted, 1) > self.task.node_limit:
+                self.stop = True
+                return False
+        self.nodes += 1
+        return True
+
+    cdef bint signalled(self) noexcept nogil:
+        with gil:
+            return interrupted()
+
+    cdef long long helper_count(self) noexcept nogil:
+        """The helpers' latest published node counts."""
+        cdef long long total = 0
+        cdef int i
+        for i in range(1, self.control.threads):
+            total += <long long>load_u64(&self.control.published[i].value)
+        return total
+
+    # ------------------------------------------------------------------ the search
+    cdef double value(self, State c, int depth, double alpha, double beta, int ply, int me,
+                      int budget) noexcept nogil:
+        """Value of position c for player `me`, who moved into it, in window (alpha, beta).
+        `budget` bounds the leaves of the compound chance node c belongs to (see chance())."""
+        cdef int tm
+        # every position reached counts as a node, leaves included (as in chess engines);
+        # a stopped search enters none (a sampled chance run can stop it before its child)
+        if not self.enter_node():
+            return 0.0
+        if ply > self.seldepth:
+            self.seldepth = ply
+        self.check_limits()
+        if self.stop:
+            return 0.0
+        if c.over():
+            return self.terminal(c, me, ply)
+        tm = c.to_move()
+        if tm == CHANCE:
+            return self.chance(c, depth, alpha, beta, ply, me, budget)
+        if depth <= 0 or ply >= MAX_PLY - 2:
+            return self.leaf(c, me)
+        if self.side(tm) == self.side(me):
+            return self.negamax(c, depth, alpha, beta, ply, tm)
+        return -self.negamax(c, depth, -beta, -alpha, ply, tm)
+
+    cdef double chance(self, State c, int depth, double alpha, double beta, int ply, int me,
+                       int budget) noexcept nogil:
+        """Expectimax over a compound chance node: a run of consecutive chance nodes (a deal
+        of many cards) is one chance ply that uses no depth and expands into at most
+        max(exact, samples) decision positions.  A node with at most `budget` outcomes is
+        enumerated, and an outcome that leads to chance again continues the compound node
+        with budget // n; otherwise complete runs to the next decision are sampled: `samples`
+        of them at the start of a compound node, min(samples, budget) inside one.
+
+        With enumerated outcomes, Star1 cuts off once the outcomes searched, with bounds on
+        the rest, settle the expectation outside (alpha, beta); Star2 first probes each
+        outcome (its first move only) to tighten those bounds."""
+        cdef int n, i, k
+        cdef int* outs
+        cdef double* probs
+        cdef double* lo
+        cdef double* hi
+        cdef double total = 0.0, rest_lo = 0.0, rest_hi = 0.0, v, p, a, b
+        cdef PyObject* child
+        cdef bint exact
+        self.met_chance = True
+        if self.solving:
+            self.stop = True
+            return 0.0
+        n = c.chance_count()
+        if ply >= MAX_PLY - 2 or n <= 0:
+            return self.leaf(c, me)
+        # the repetition test reads path[0..ply): this ply must hold this node, not a stale key
+        self.path[ply] = c.key()
+        exact = n <= budget
+        if exact:
+            k = n
+        elif budget >= self.s.exact_outcomes:
+            k = self.s.samples
+        else:
+            k = min(self.s.samples, budget)
+        outs = <int*>malloc(k * sizeof(int))
+        probs = <double*>malloc(k * 3 * sizeof(double))
+        lo = probs + k
+        hi = lo + k
+        if exact:
+            n = c.chance_outcomes(outs, probs)
+        else:
+            n = k
+            for i in range(k):
+                probs[i] = 1.0 / k
+        child = self.states[ply + 1]
+        for i in range(n):
+            lo[i] = -MATE
+            hi[i] = MATE
+        if self.s.star >= 2 and exact and n > 1:
+            if self.star2_probes(c, outs, probs, lo, hi, n, depth, ply, me, alpha, beta,
+                                 &rest_lo, &rest_hi, &total):
+                n = 0                           # the probes alone settle the node
+        else:
+            rest_lo = -MATE
+            rest_hi = MATE
+        for i in range(n):
+            p = probs[i]
+            rest_lo -= p * lo[i]                # now the bounds of the outcomes after i
+            rest_hi -= p * hi[i]
+            if self.s.star >= 1:
+                # the window outcome i must beat for the expectation to stay inside (alpha, beta)
+                a = (alpha - total - rest_hi) / p
+                b = (beta - total - rest_lo) / p
+                if a < -MATE:
+                    a = -MATE - 1
+                if b > MATE:
+                    b = MATE + 1
+            else:
+                a = -MATE - 1
+                b = MATE + 1
+            (<State>child).assign(c)
+            if exact:
+                (<State>child).play(outs[i])
+                v = self.value(<State>child, depth, a, b, ply + 1, me, budget // n)
+            else:
+                self.sample_run(<State>child)
+                v = self.value(<State>child, depth, a, b, ply + 1, me, self.s.exact_outcomes)
+            total += p * v
+            if self.stop:
+                break
+            if self.s.star >= 1:
+                if total + rest_hi <= alpha:
+                    total += rest_hi            # fail low: an upper bound
+                    break
+                if total + rest_lo >= beta:
+                    total += rest_lo            # fail high: a lower bound
+                    break
+        free(outs)
+        free(probs)
+        self.pv_len[ply] = 0
+        return total
+
+    cdef bint star2_probes(self, State c, int* outs, double* probs, double* lo, double* hi,
+                           int n, int depth, int ply, int me, double alpha, double beta,
+                           double* rest_lo, double* rest_hi, double* total) noexcept nogil:
+        """Star2: a bound on each of the n outcomes from its probe (lo, hi), and their
+        expectation's bounds (rest_lo, rest_hi); True when those alone put the node outside
+        (alpha, beta), its bound then in `total`."""
+        cdef PyObject* child = self.states[ply + 1]
+        cdef int i
+        for i in range(n):
+            (<State>child).assign(c)
+            (<State>child).play(outs[i])
+            self.probe(<State>child, depth, ply + 1, me, &lo[i], &hi[i])
+            if self.stop:
+                break
+        for i in range(n):
+            rest_lo[0] += probs[i] * lo[i]
+            rest_hi[0] += probs[i] * hi[i]
+        if not self.stop and rest_lo[0] >= beta:
+            total[0] = rest_lo[0]               # fail high on the probes alone
+            return True
+        if not self.stop and rest_hi[0] <= alpha:
+            total[0] = rest_hi[0]               # fail low on the probes alone
+            return True
+        return False
+
+    cdef void sample_run(self, State s) noexcept nogil:
+        """Play sampled outcomes in s until a player is to move or the game is over."""
+        while not s.over() and s.to_move() == CHANCE:
+            s.play(s.sample_chance(&self.rng))
+            self.check_limits()
+            if self.stop:
+                return
+
+    cdef void probe(self, State c, int depth, int ply, int me, double* lo, double* hi) noexcept nogil:
+        """Star2's probe of one outcome: the exact value of a terminal or horizon position,
+        else the first move's value, a bound in the direction of the side to move there
+        (a lower bound for `me` if me's side moves, an upper bound otherwise)."""
+        cdef int tm
+        cdef double v
+        if c.over():
+            v = self.terminal(c, me, ply)
+            lo[0] = v
+            hi[0] = v
+            return
+        tm = c.to_move()
+        if tm == CHANCE:
+            return
+        if depth <= 0 or ply >= MAX_PLY - 2:
+            v = self.leaf(c, me)
+            lo[0] = v
+            hi[0] = v
+            return
+        if not self.enter_node():
+            return
+        self.check_limits()
+        if self.stop:
+            return
+        self.probing = True
+        if self.side(tm) == self.side(me):
+            lo[0] = self.negamax(c, depth, -MATE - 1, MATE + 1, ply, tm)
+        else:
+            hi[0] = -self.negamax(c, depth, -MATE - 1, MATE + 1, ply, tm)
+        self.probing = False
+
+    cdef inline bint proof_bounds(self, State s, int ply, int* moves, int* n, int* soon,
+                                  int* made, double* alpha, double* beta,
+                                  double* settled) noexcept nogil:
+        """A solve's narrowing of a node's window before its moves are searched; True when
+        that settles the node (its value in `settled`).  Nothing here ends sooner than the
+        next ply, so a window beyond the mate-distance bounds (as solve's null windows on a
+        distance are) is settled at once; below the root, what the game knows of the next
+        two plies settles the node or narrows its window further (the root searches every
+        legal move: it reports each)."""
+        cdef double tv = MATE - ply - 1
+        if beta[0] > tv:
+            beta[0] = tv
+            if alpha[0] >= beta[0]:
+                settled[0] = beta[0]
+                return True
+        if alpha[0] < -tv:
+            alpha[0] = -tv
+            if alpha[0] >= beta[0]:
+                settled[0] = alpha[0]
+                return True
+        if ply == 0:
+            return False
+        n[0] = s.search_moves(moves, soon)
+        if soon[0] == SOON_WIN:
+            settled[0] = MATE - ply - 1
+            return True
+        if soon[0] == SOON_LOSS:
+            settled[0] = -(MATE - ply - 2)
+            return True
+        if soon[0] == SOON_QUIET:
+            # a win on the mover's next move but one at the soonest, a loss on the
+            # opponent's next move but one
+            tv = MATE - ply - 3
+            if beta[0] > tv:
+                beta[0] = tv
+                if alpha[0] >= beta[0]:
+                    settled[0] = beta[0]
+                    return True
+            if alpha[0] < -(tv - 1):
+                alpha[0] = -(tv - 1)
+                if alpha[0] >= beta[0]:
+                    settled[0] = alpha[0]
+                    return True
+        if n[0] > 0 and soon[0] != SOON_LOSS:
+            # the first child, made now so that its table line comes in while this node
+            # reads its own and orders its moves (the probe's miss is the solver's largest
+            # single cost); kept if it is the first searched
+            made[0] = moves[0]
+            (<State>self.states[ply + 1]).assign(s)
+            (<State>self.states[ply + 1]).play(made[0])
+            self.table.prefetch((<State>self.states[ply + 1]).key())
+        return False
+
+    cdef inline double search_move(self, State s, State child, int m, int i, int depth,
+                                   double alpha, double beta, int ply, int me, bint reducing,
+                                   bint* exact_v) noexcept nogil:
+        """The value of move m, the i-th searched at s (played in `child` when i is 0):
+        the first with the whole window, the others with a null window first (one ply
+        shallower or two when reduced late), searched again when they beat alpha."""
+        cdef double v
+        cdef int r
+        exact_v[0] = True
+        if i == 0:
+            return self.value(child, depth - 1, alpha, beta, ply + 1, me, self.s.exact_outcomes)
+        r = 0
+        if reducing and i >= 3 and self.order.score_of(ply, i) < ORDER_KILLER2:
+            r = 2 if (i >= 12 and depth >= 5) else 1
+        v = self.value(child, depth - 1 - r, alpha, alpha + 1.0, ply + 1, me,
+                       self.s.exact_outcomes)
+        if r and v > alpha and not self.stop:
+            child.assign(s)
+            child.play(m)
+            v = self.value(child, depth - 1, alpha, alpha + 1.0, ply + 1, me,
+                           self.s.exact_outcomes)
+        exact_v[0] = False
+        if v > alpha and v < beta and not self.stop:
+            child.assign(s)
+            child.play(m)
+            v = self.value(child, depth - 1, alpha, beta, ply + 1, me, self.s.exact_outcomes)
+            exact_v[0] = True
+        return v
+
+    cdef double negamax(self, State s, int depth, double alpha, double beta, int ply,
+                        int me) noexcept nogil:
+        # me: the player to move at s (the caller has asked the game)
+        cdef bint probe = self.probing        # Star2: search the first move only
+        cdef uint64_t key = s.key()
+        cdef TTData hit
+        cdef int tt_move = -1, n = 0, i, m, best_move = -1, j, soon = SOON_UNKNOWN, made = -1
+        cdef bint reducing
+        cdef double v, best = -INF, alpha0 = alpha, tv
+        cdef bint exact_v
+        cdef int* moves = self.movebuf + ply * MAX_MOVES
+        cdef PyObject* child
+        cdef long long horizon0
+        # the table's line is fetched while the game generates the moves: the probe's cache
+        # miss was three quarters of the solver's time in negamax
+        self.table.prefetch(key)
+        self.probing = False
+        self.pv_len[ply] = 0
+        self.path[ply] = key
+        if self.solving:
+            if self.proof_bounds(s, ply, moves, &n, &soon, &made, &alpha, &beta, &tv):
+                return tv
+            alpha0 = alpha
+        if ply > 0 and not self.solving:
+            # a position repeated on the search path: whoever can repeat can draw
+            for i in range(ply - 1, -1, -1):
+                if self.path[i] == key:
+                    self.horizon += 1     # a heuristic draw, not a proof
+                    return 0.0
+        if self.table.probe(key, &hit):
+            tt_move = hit.move
+            if ply > 0 and hit.depth >= depth:
+                tv = from_tt(hit.value, ply)
+                if (hit.flag == EXACT or (hit.flag == LOWER and tv >= beta)
+                        or (hit.flag == UPPER and tv <= alpha)):
+                    if hit.depth < DEPTH_INF:
+                        self.horizon += 1
+                    return tv
+        if not self.solving or ply == 0:
+            n = s.legal_moves(moves)
+        if ply == 0 and self.task.n_excluded:
+            n = self.without_excluded(moves, n)
+        self.order.score(moves, n, tt_move, ply, me, self.windows, soon != SOON_UNKNOWN,
+                         &self.rng if self.index > 0 else NULL)
+        child = self.states[ply + 1]
+        horizon0 = self.horizon
+        # late move reductions: a heuristic search that is deep enough looks at the moves
+        # that come late in its order (after the table's move, the killers and the first
+        # three) one ply shallower, two past the twelfth, and again at full depth only when
+        # one beats alpha.  Never in a proof (solve, eval=none) nor at the root, whose
+        # moves are all reported.
+        reducing = self.s.lmr and depth >= 3 and ply > 0 and self.s.use_eval and not self.solving \
+            and not probe
+        for i in range(n):
+            m = self.order.pick(moves, n, i, ply)
+            if i > 0 or m != made:
+                (<State>child).assign(s)
+                (<State>child).play(m)
+            self.pv_len[ply + 1] = 0
+            v = self.search_move(s, <State>child, m, i, depth, alpha, beta, ply, me, reducing,
+                                 &exact_v)
+            if self.stop:
+                break
+            if ply == 0 and i < MAX_MOVES:
+                self.root_move[i] = m
+                self.root_val[i] = v
+                self.root_exact[i] = exact_v and v < beta
+                self.root_n = i + 1
+            if v > best:
+                best = v
+                best_move = m
+                if v > alpha:
+                    alpha = v
+                    self.pv[ply][0] = m
+                    for j in range(self.pv_len[ply + 1]):
+                        self.pv[ply][j + 1] = self.pv[ply + 1][j]
+                    self.pv_len[ply] = self.pv_len[ply + 1] + 1
+                    if alpha >= beta:
+                        self.order.cutoff(m, ply, me, depth)
+                        break
+            if probe:
+                break
+        if self.stop:
+            return best if best > -INF else 0.0
+        if probe and best <= alpha0:
+            return best       # one move failing low bounds nothing
+        if best_move >= 0 and not (ply == 0 and self.task.n_excluded):   # a partial root is no entry
+            # a subtree that met no horizon is exact at any depth; the place is the probe's
+            # (or found again if the table grew while the children were searched)
+            self.table.store(key, &hit, to_tt(best, ply), best_move,
+                             DEPTH_INF if self.horizon == horizon0 else depth,
+                             LOWER if (best >= beta or probe) else (EXACT if best > alpha0 else UPPER))
+        return best
+
+    cdef int without_excluded(self, int* moves, int n) noexcept nogil:
+        cdef int i, j, kept = 0
+        cdef bint out
+        for i in range(n):
+            out = False
+            for j in range(self.task.n_excluded):
+                if moves[i] == self.task.excluded[j]:
+                    out = True
+                    break
+            if not out:
+                moves[kept] = moves[i]
+                kept += 1
+        return kept
+
+    # ------------------------------------------------------------------ deepening
+    cdef void helper_search(self, State root) noexcept nogil:
+        """A helper's whole search: deepening from depth 1 or 2 (every other helper one
+        iteration ahead of the main searcher), then solve's window tests, until the main
+        searcher stops it; what it finds reaches the main searcher through the table.  A
+        helper that completes the search's last depth (or searches the tree to its ends)
+        ends the search, and its deepest complete iteration is reported when it is deeper
+        than the main searcher's (see AlphaBeta.deepest_helper)."""
+        cdef int d = 1 + self.index % 2, ahead
+        cdef double v
+        self.done.depth = 0
+        while not self.stop:
+            # never search a depth the main searcher has finished: it gains nothing from
+            # the table then (every other helper one iteration further ahead)
+            ahead = load_int(&self.control.depth_done) + 1 + self.index % 2
+            if ahead > self.task.max_depth:
+                ahead = self.task.max_depth          # the last depth: race the main searcher
+            if d < ahead:
+                d = ahead
+            if d > self.task.max_depth:
+                break
+            self.horizon = 0
+            self.root_n = 0
+            v = self.negamax(root, d, -INF, INF, 0, root.to_move())
+            if self.stop:
+                break
+            if not self.solving:
+                self.keep_iteration(d, v)
+                if d >= self.task.max_depth or self.horizon == 0:
+                    store_int(&self.control.stop, 1)     # the search's answer is here
+                    break
+            if self.horizon == 0 or (self.solving and d >= SOLVE_DEEPENING):
+                break
+            d += 1
+        if self.solving and not self.stop and not self.met_chance:
+            self.windows = True
+            self.window_tests(root, DEPTH_INF - 1)
+            self.windows = False
+        store_u64(&self.control.published[self.index].value, <uint64_t>self.nodes)
+
+    cdef double window_tests(self, State root, int depth) noexcept nogil:
+        """First whether the mover wins, loses or draws (one window around 0), then the
+        distance by bisection, each test a window around one distance, and a last window
+        around the value itself for the principal variation.  With the mate-distance bounds
+        a test of "a win within p plies" searches p plies at most."""
+        cdef double v, t, score
+        cdef int p, lo, hi
+        self.horizon = 0
+        v = self.negamax(root, depth, -0.5, 0.5, 0, root.to_move())
+        if v >= 0.5:                      # a win: the fewest plies p with value MATE - p
+            lo, hi = 1, <int>(MATE - v + 0.5)
+            while lo < hi and not self.stop:
+                p = (lo + hi) // 2
+                t = MATE - p
+                v = self.negamax(root, depth, t - 0.5, t + 0.5, 0, root.to_move())
+                if v >= t - 0.5:
+                    hi = min(p, <int>(MATE - v + 0.5))
+                else:
+                    lo = max(p + 1, <int>(MATE - v + 0.5))
+            score = MATE - hi
+        elif v <= -0.5:                   # a loss: the most plies p with value -(MATE - p)
+            lo, hi = 1, <int>(MATE + v + 0.5)
+            while lo < hi and not self.stop:
+                p = (lo + hi + 1) // 2
+                t = -(MATE - p)
+                v = self.negamax(root, depth, t - 0.5, t + 0.5, 0, root.to_move())
+                if v >= t - 0.5:
+                    lo = max(p, <int>(MATE + v + 0.5))
+                else:
+                    hi = min(p - 1, <int>(MATE + v + 0.5))
+            score = -(MATE - lo)
+        else:
+            score = 0.0
+        if self.stop:
+            return 0.0
+        if score != 0.0:
+            self.root_n = 0
+            self.negamax(root, depth, score - 0.5, score + 0.5, 0, root.to_move())
+        return score
+
+    cdef void keep_pv(self, int d) noexcept nogil:
+        cdef int i
+        self.done.depth = d
+        self.done.pv_len = self.pv_len[0]
+        for i in range(self.pv_len[0]):
+            self.done.pv[i] = self.pv[0][i]
+
+    cdef void keep_root_scores(self) noexcept nogil:
+        cdef int i
+        self.done.root_n = self.root_n
+        for i in range(self.root_n):
+            self.done.root_move[i] = self.root_move[i]
+            self.done.root_val[i] = self.root_val[i]
+            self.done.root_exact[i] = self.root_exact[i]
+
+    cdef void keep_iteration(self, int d, double v) noexcept nogil:
+        self.keep_pv(d)
+        self.keep_root_scores()
+        self.done.score = v
+        self.done.exact = self.horizon == 0 or fabs(v) > MATE_BOUND
+
+
+cdef void* helper_main(void* searcher) noexcept nogil:
+    # a helper searches its own copy of the root (its ply-0 scratch state)
+    (<Negamax>searcher).helper_search(<State>(<Negamax>searcher).states[0])
+    return NULL
