@@ -182,7 +182,7 @@ def _dash(game, hint):
     is ``-`` (Connect Four's empty board), which keeps that meaning when standard input is a
     terminal or empty."""
     try:
-        _parse(game, "-")
+        game.parse("-")
     except RoostError:
         return _read_stdin(hint)
     stream = sys.stdin     # click.get_text_stream is deprecated from Click 8.5
@@ -210,22 +210,6 @@ def _read_stdin(hint):
     return text
 
 
-def _parse(game, text):
-    """``game.parse(text)``; a game whose position text refuses a decided game (Feed the
-    Ducks) reads its final positions through ``parse_decided``, so that the last position
-    of a game record is a position too."""
-    try:
-        return game.parse(text)
-    except RoostError as e:
-        decided = getattr(game.cls, "parse_decided", None)
-        if decided is None:
-            raise
-        try:
-            return decided(text)
-        except RoostError:
-            raise e from None
-
-
 def load_position(game, words, players=None, moves=None, hint="POSITION"):
     """The position named by the POSITION words: text, ``-`` (standard input) or the path
     of a file holding it; no words -> the game's default position; then ``moves`` (the
@@ -245,7 +229,7 @@ def load_position(game, words, players=None, moves=None, hint="POSITION"):
                 text = _dash(game, hint)
             elif os.path.exists(text):
                 text = _read_position_file(text, hint)
-            state = _parse(game, text)
+            state = game.parse(text)
     except RoostError as e:
         if _looks_like_a_path(text):
             raise click.BadParameter(f"no such file {text!r} (and as a position text: {e})",
