@@ -3,7 +3,7 @@ import json
 
 import click
 
-from roost.cli.describe import result_text as game_over_text
+from roost.cli.describe import over_text, result_text
 from roost.cli.show import check_seat
 from roost.core.errors import SeatError
 from roost.cli.live import progress_option, reporter, value_text
@@ -121,9 +121,9 @@ def command(game, position, moves, spec, players, seat, seed, as_json, progress,
     from roost.search.engines import parse_engine
     state = load_position(game, position, players, moves)
     if state.is_over:
-        over = game_over_text(state.result(), state)
-        click.echo(json.dumps({"over": True, "result": list(state.result()), "result_text": over})
-                   if as_json else f"the game is over: {over}; there is nothing to analyse")
+        click.echo(json.dumps({"over": True, "result": list(state.result()),
+                               "result_text": result_text(state.result(), state), "ending": state.ending()})
+                   if as_json else f"the game is over: {over_text(state)}; there is nothing to analyse")
         return
     if state.is_chance:
         raise click.BadParameter("chance is to act here, not a player: play an outcome first",

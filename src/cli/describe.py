@@ -34,6 +34,13 @@ def result_text(result, state):
     return f"{words} (result {numbers})"
 
 
+def over_text(state):
+    """A finished game in words: its result, then why it ended ('a draw (result 0.5 0.5):
+    drawn by repetition: ...')."""
+    ending = state.ending()
+    return result_text(state.result(), state) + (f": {ending['detail']}" if ending else "")
+
+
 def move_names(state, moves=None):
     """The names of ``moves`` (default: the legal ones), each with what it does where the
     game explains a bare name (Wingspan's yes/no: 'no (discard it)')."""

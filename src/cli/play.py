@@ -149,7 +149,7 @@ def command(game, specs, games, position, opening, human, human_seat, tc, player
       roost play cubirds --players 4 -e ismcts:iterations=2000 -e pimc:worlds=4 -e random -e random
       roost play ducks -e "cmd:roost engine ducks --engine ab:depth=4" -e mcts --tc 10+0.1
     """
-    from roost.arena.match import MatchResult, derive_seed, play_game
+    from roost.arena.match import MatchResult, derive_seed, is_forfeit, play_game
     from roost.arena.seating import Seating
     from roost.protocol.client import arena_engine
     if games < 1:
@@ -217,7 +217,7 @@ def command(game, specs, games, position, opening, human, human_seat, tc, player
         seating.close()
     lost = {}
     for rec, order in match.records:
-        if rec.ending:
+        if is_forfeit(rec.ending):
             why = lost.setdefault(specs[order[rec.ending["seat"]]], {})
             why[rec.ending["reason"]] = why.get(rec.ending["reason"], 0) + 1
     if as_json:

@@ -2,7 +2,7 @@ import json
 
 import click
 
-from roost.cli.describe import mover_text, move_names, question, result_text, sentence
+from roost.cli.describe import mover_text, move_names, over_text, question, result_text, sentence
 from roost.cli.options import (Command, game_argument, load_position, moves_option, players_option,
                                seat_option)
 from roost.core.errors import RoostError
@@ -34,7 +34,7 @@ def check_pictures(svg, png):
 def status_lines(state, seat=None):
     """What happens next: the result, chance's turn, or the question and the legal moves."""
     if state.is_over:
-        return ["game over: " + result_text(state.result(), state)]
+        return ["game over: " + over_text(state)]
     if state.is_chance:
         return [f"chance is to act: {len(state.chances())} outcomes"]
     lines = []
@@ -60,6 +60,7 @@ def as_dict(game, state, seat):
          "over": state.is_over,
          "result": list(state.result()) if state.is_over else None,
          "result_text": result_text(state.result(), state) if state.is_over else None,
+         "ending": state.ending(),
          "question": question(state, seat)}
     if state.is_chance:
         d["outcomes"] = len(state.chances())

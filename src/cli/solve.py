@@ -2,7 +2,7 @@ import json
 
 import click
 
-from roost.cli.describe import result_text, side_name
+from roost.cli.describe import over_text, result_text, side_name
 from roost.cli.live import progress_option, reporter
 from roost.cli.options import (SECONDS, Command, game_argument, json_option, load_position, moves_option,
                                players_option)
@@ -41,9 +41,9 @@ def command(game, position, moves, players, seconds, tt, threads, as_json, progr
     from roost.search.engines import parse_engine
     state = load_position(game, position, players, moves)
     if state.is_over:
-        over = result_text(state.result(), state)
-        click.echo(json.dumps({"over": True, "result": list(state.result()), "result_text": over})
-                   if as_json else f"the game is already over: {over}")
+        click.echo(json.dumps({"over": True, "result": list(state.result()),
+                               "result_text": result_text(state.result(), state), "ending": state.ending()})
+                   if as_json else f"the game is already over: {over_text(state)}")
         return
     if state.is_chance:
         raise click.ClickException("chance is to act in this position: solve needs a position with no chance left")
