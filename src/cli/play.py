@@ -243,10 +243,11 @@ class HumanReport:
     engines and of chance as it is played, and the final position with its result."""
 
     def __init__(self, game, seat, seats):
-        from roost.cli.describe import side_name
+        from roost.cli.describe import agrees, side_name
         self.seat = seat
         any_position = game.default_position(seats)
         self.sides = [side_name(any_position, k) for k in range(seats)]
+        self.plays = agrees(any_position, "play")
         self.seated = []
         self.last = None
 
@@ -262,8 +263,8 @@ class HumanReport:
         mover = record.movers[-1]
         if mover == self.seat:
             return
-        who = "chance" if mover < 0 else f"{self.sides[mover]} ({self.seated[mover]})"
-        click.echo(f"{sentence(who)} plays {record.names[-1]}")
+        who = "chance plays" if mover < 0 else f"{self.sides[mover]} ({self.seated[mover]}) {self.plays}"
+        click.echo(f"{sentence(who)} {record.names[-1]}")
 
     def end(self, record):
         from roost.arena.match import ending_text

@@ -49,3 +49,13 @@ def test_a_tournament_stores_the_ending_and_export_and_replay_carry_it(tmp_path)
     # its final position, shown, is the finished game it was
     out = run("show", "ducks", drawn[0]["final"]).output
     assert "game over: a draw" in out and REPETITION in out
+
+
+def test_a_side_named_in_the_plural_wins_in_the_plural():
+    # Tweeeet's sides are the robins and the bluethroats: "the bluethroats win"
+    solved = "15:.~o~..o.o/~.o...~oo/.o...~o~o/o.~o.~..o/N.N.N.N.N i15:3 c19:6 a19:1 i17:13 MR"
+    assert "game over: The bluethroats win (result 0 1)" in run("show", "tweeeet", solved).output
+    assert "game over: White wins (result 1 0)" in run(
+        "show", "ducks", "5/6/7/wwww1bbb/wwww*bbbb/www2bbb/w4b1/6/2b2 b 1").output
+    out = run("play", "tweeeet", "--human-seat", "1", "-e", "random", input="").output
+    assert "The robins (random) play " in out
