@@ -126,7 +126,7 @@ MAX_GAMES = 1_000_000     # a match's results are kept in memory
 @tc_option
 @players_option
 @seed_option
-@click.option("--moves/--no-moves", "show_moves", default=False, help="Print every move as it is played.")
+@click.option("--print-moves", "show_moves", is_flag=True, help="Print every move as it is played.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON record a game, then the summary.")
 def command(game, specs, games, position, opening, human, human_seat, tc, players, seed, show_moves,
             as_json):

@@ -52,3 +52,11 @@ def test_a_proven_line_runs_to_the_end_of_the_game(game, position, plies):
     assert end.result()[mover] == (1.0 if won else 0.0)
     text = run("solve", game, position, "--quiet").output
     assert "pv " + " ".join(out["pv"]) in text
+
+
+def test_play_prints_its_moves_with_print_moves_and_moves_keeps_one_meaning():
+    r = run("play", "connect4", "-e", "random", "--print-moves")
+    assert r.exit_code == 0 and "   1. p0: " in r.output
+    # --moves plays moves first wherever it exists; play has no such option
+    r = run("play", "connect4", "-e", "random", "--moves")
+    assert r.exit_code == 2 and "No such option '--moves'" in r.output
