@@ -143,6 +143,19 @@ class Command(click.Command):
         return kept + ([] if "--" in kept else ["--"]) + negatives
 
 
+def check_output_file(path, hint):
+    """Refuse, before any work, a file that could not be written at the end: a directory,
+    a folder that does not exist (or is a file), a place without write permission."""
+    if os.path.isdir(path):
+        raise click.BadParameter(f"{path!r} is a directory, not a file", param_hint=hint)
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        what = "is a file, not a folder" if os.path.exists(folder) else "does not exist"
+        raise click.BadParameter(f"{path!r}: the folder {folder} {what}", param_hint=hint)
+    if not os.access(folder, os.W_OK | os.X_OK) or (os.path.exists(path) and not os.access(path, os.W_OK)):
+        raise click.BadParameter(f"{path!r}: cannot write there (permission denied)", param_hint=hint)
+
+
 # a position file larger than this is not a position (Wingspan's, the longest, is a few KB)
 MAX_POSITION_BYTES = 1 << 20
 

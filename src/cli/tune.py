@@ -3,7 +3,8 @@ import sys
 
 import click
 
-from roost.cli.options import ENGINE, game_argument, json_option, players_option, seed_option
+from roost.cli.options import (ENGINE, check_output_file, game_argument, json_option, players_option,
+                               seed_option)
 
 
 @click.command("tune")
@@ -58,6 +59,8 @@ def command(game, games, positions, spec, opening, l2, output, match_games, matc
         raise click.BadParameter(f"must be a multiple of the {players or game.default_players} "
                                  "players (every seat equally often)", param_hint="--match")
     evaluation_of(game)        # a game without a tunable evaluation fails before self-play
+    path = output or f"roost-{game.name}-weights.json"
+    check_output_file(path, "--output")     # and a file that could not be written
     progress = None
     if not as_json and sys.stderr.isatty():
         def progress(done, n):
@@ -66,7 +69,6 @@ def command(game, games, positions, spec, opening, l2, output, match_games, matc
                   positions=positions, l2=l2, progress=progress, play_weights=play_weights)
     if progress is not None:
         click.echo("", err=True)
-    path = output or f"roost-{game.name}-weights.json"
     command_line = "roost tune " + " ".join(sys.argv[2:]) if len(sys.argv) > 2 else None
     write_weights(report, path, command=command_line)
     summary = {"game": game.name, "players": report.players, "weights_file": str(path),

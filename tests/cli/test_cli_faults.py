@@ -60,3 +60,18 @@ def test_play_prints_its_moves_with_print_moves_and_moves_keeps_one_meaning():
     # --moves plays moves first wherever it exists; play has no such option
     r = run("play", "connect4", "-e", "random", "--moves")
     assert r.exit_code == 2 and "No such option '--moves'" in r.output
+
+
+@pytest.mark.parametrize("where,fault", [
+    ("missing/w.json", "does not exist"),
+    ("a-file/w.json", "is a file, not a folder"),
+])
+def test_tune_checks_its_output_file_before_the_self_play(tmp_path, monkeypatch, where, fault):
+    import roost.arena.tuning
+
+    def self_play(*args, **kw):
+        raise AssertionError("the self-play ran before the output file was checked")
+    monkeypatch.setattr(roost.arena.tuning, "tune", self_play)
+    (tmp_path / "a-file").write_text("")
+    r = run("tune", "ducks", "--games", "2", "-o", tmp_path / where)
+    assert r.exit_code == 2 and "--output" in r.output and fault in r.output, r.output
