@@ -244,6 +244,9 @@ def load_position(game, words, players=None, moves=None, hint="POSITION"):
                 text = _read_position_file(text, hint)
             state = game.parse(text)
     except RoostError as e:
+        problem = _file_problem(text)
+        if problem:
+            raise click.BadParameter(problem, param_hint=hint)
         if _looks_like_a_path(text):
             raise click.BadParameter(f"no such file {text!r} (and as a position text: {e})",
                                      param_hint=hint)
@@ -288,6 +291,30 @@ def legal_listing(state, most=60):
     names = state.legal_names()
     shown = " ".join(names[:most]) + (f" ... ({len(names)} in all)" if len(names) > most else "")
     return f"legal: {shown}"
+
+
+def _file_problem(path):
+    """What keeps ``path`` from being read, when it names something on the disk that leads
+    to no file: a symbolic link loop, a link to nothing, a path through a file; None when it
+    names nothing at all (then it is a position text, or a file that does not exist)."""
+    import errno
+    try:
+        os.stat(path)
+        return None
+    except (OSError, ValueError) as e:
+        code = getattr(e, "errno", None)
+    if code == errno.ELOOP:
+        return f"{path!r}: a loop of symbolic links leads to no file"
+    if os.path.islink(path):
+        return f"{path!r} is a symbolic link to {os.readlink(path)!r}, which does not exist"
+    if code == errno.ENOTDIR:
+        head = ""
+        for part in path.split(os.sep):
+            head = os.path.join(head, part) if head else (part or os.sep)
+            if os.path.exists(head) and not os.path.isdir(head):
+                return f"{path!r}: {head!r} is a file, not a folder"
+        return f"{path!r}: a part of the path is not a folder"
+    return None
 
 
 def _looks_like_a_path(text):

@@ -75,3 +75,19 @@ def test_tune_checks_its_output_file_before_the_self_play(tmp_path, monkeypatch,
     (tmp_path / "a-file").write_text("")
     r = run("tune", "ducks", "--games", "2", "-o", tmp_path / where)
     assert r.exit_code == 2 and "--output" in r.output and fault in r.output, r.output
+
+
+def test_a_position_path_that_leads_to_no_file_is_reported_as_a_file_problem(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    os.symlink("loop", "loop")
+    os.symlink("nowhere.txt", "dangling")
+    (tmp_path / "pos.txt").write_text("5/6/7/8/9/8/7/6/5 w 0\n")
+    for args, fault in [(["loop"], "'loop': a loop of symbolic links leads to no file"),
+                        (["dangling"], "'dangling' is a symbolic link to 'nowhere.txt', which does not exist"),
+                        (["pos.txt/x"], "'pos.txt/x': 'pos.txt' is a file, not a folder")]:
+        for game in ("ducks", "cubirds"):
+            r = run("show", game, *args)
+            assert r.exit_code == 2 and "POSITION" in r.output and fault in r.output, r.output
+        r = run("play", "ducks", "-e", "random", "--position", *args)
+        assert r.exit_code == 2 and "--position" in r.output and fault in r.output, r.output
+    assert run("show", "ducks", "pos.txt").exit_code == 0
