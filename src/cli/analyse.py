@@ -146,7 +146,7 @@ def command(game, position, moves, spec, players, seat, seed, as_json, progress,
       roost analyse cubirds position.json --as 1 --engine ismcts:time=1
     """
     from roost.search.engines import parse_engine
-    state = load_position(game, position, players, moves)
+    state = load_position(game, position, players, moves, seat=seat)
     if state.is_over:
         click.echo(json.dumps({"over": True, "result": list(state.result()),
                                "result_text": result_text(state.result(), state), "ending": state.ending()})

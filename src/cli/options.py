@@ -223,10 +223,12 @@ def _read_stdin(hint):
     return text
 
 
-def load_position(game, words, players=None, moves=None, hint="POSITION"):
+def load_position(game, words, players=None, moves=None, hint="POSITION", seat=None):
     """The position named by the POSITION words: text, ``-`` (standard input) or the path
     of a file holding it; no words -> the game's default position; then ``moves`` (the
-    --moves text) played from it.  Every fault is a usage error naming the option."""
+    --moves text) played from it.  A seat's view (what ``show --as SEAT --text`` writes) is
+    read only for that ``seat`` (the --as of show and analyse).  Every fault is a usage
+    error naming the option."""
     check_players(game, players)
     words = [w for w in (words or ())]
     if words and not " ".join(words).strip():
@@ -254,9 +256,32 @@ def load_position(game, words, players=None, moves=None, hint="POSITION"):
     if players is not None and state.players != players:
         raise click.BadParameter(f"the position has {state.players} players, --players says {players}",
                                  param_hint="--players")
+    if text:
+        _check_view(game, text, state, seat, hint)
     if moves is not None:
         state = play_moves(state, moves)
     return state
+
+
+def _check_view(game, text, state, seat, hint):
+    """Refuse to read a seat's view as anything but what that seat sees: the cards hidden
+    from it are not in the view (parsing deals them in a fixed way), and shown or searched
+    as the whole game they would pass for real ones."""
+    seats = game.seats_seeing(text, state)
+    if not seats or seat in seats:
+        return
+    if len(seats) == 1:
+        who, seer, read = f"seat {seats[0]}'s view", f"seat {seats[0]}", f"--as {seats[0]}"
+    else:
+        who = "a view " + ("every seat shares" if len(seats) == state.players
+                           else "of seats " + ", ".join(map(str, seats)))
+        seer, read = "a seat", "--as SEAT"
+    if seat is None:
+        raise click.BadParameter(f"the position is {who}: what is hidden from {seer} is not in "
+                                 f"it, so it is read only as {seer} sees it ({read}, in show and "
+                                 "analyse)", param_hint=hint)
+    raise click.BadParameter(f"the position is {who}, not seat {seat}'s: what is hidden from seat {seat} "
+                             f"is not in it ({read} reads it)", param_hint="--as")
 
 
 def play_moves(state, moves, hint="--moves"):
