@@ -141,13 +141,14 @@ def command(game, specs, games, position, opening, human, human_seat, tc, player
 
     \b
     Examples:
-      roost play ducks --engine mcts:iterations=3000 --engine ab:depth=3 --games 4 --seed 1
+      roost play ducks --engine mcts:iterations=3000 --engine ab:depth=3 --games 2 --seed 1
       roost play ducks -e ab:depth=3 -e ab:depth=3,eval=none --games 20 --opening 6
       roost play ducks --human --engine ab:time=1
       roost play tweeeet --human                  # against auto, the strongest measured engine
       roost play tweeeet --human-seat 1 --engine mcts:time=1
-      roost play cubirds --players 4 -e ismcts:iterations=2000 -e pimc:worlds=4 -e random -e random
-      roost play ducks -e "cmd:roost engine ducks --engine ab:depth=4" -e mcts --tc 10+0.1
+      roost play cubirds --players 4 -e ismcts:iterations=500 -e pimc:worlds=4,iterations=200 -e random -e random
+      roost play ducks -e "cmd:roost engine ducks --engine ab:depth=4" -e mcts --tc 1+0.01
+      roost play connect4 -e "cmd:python3 examples/randombot.py" -e ab:depth=4 --print-moves
     """
     from roost.arena.match import MatchResult, derive_seed, is_forfeit, play_game
     from roost.arena.seating import Seating

@@ -53,12 +53,15 @@ def command(source, game_id, ply, show_all, step, as_json, svg_dir):
     At a terminal: Enter or n steps forward, b back, a number jumps to that ply,
     s to the start, e to the end, q quits.  Every move is checked as it replays.
 
+    The examples read t.db, a tournament database (`roost tournament ... --db t.db`, as in
+    the README's tour), and games.jsonl, its `roost export`.
+
     \b
     Examples:
-      roost replay roost-ducks-1a2b3c4d.db 17
-      roost replay games.jsonl 17 --ply 30
-      roost replay roost-ducks-1a2b3c4d.db 17 --all
-      roost replay games.jsonl 17 --svg pictures/
+      roost replay t.db 3
+      roost replay games.jsonl 3 --ply 24
+      roost replay t.db 3 --all
+      roost replay games.jsonl 3 --svg pictures/
     """
     from roost.arena.records import load_game, replay
     if svg_dir is not None:

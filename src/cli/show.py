@@ -107,9 +107,9 @@ def command(game, position, moves, players, seat, text_only, as_json, svg, png):
     \b
     Examples:
       roost show ducks
-      roost show ducks "bwbwb/w4b/w5w/b6b/b7b/w6w/b5w/b4w/bbwww w 0" --moves "e5 a1"
+      roost show ducks "bwbwb/w4b/w5w/b6b/b7b/w6w/b5w/b4w/bbwww w 0" --moves "e5 b3"
       roost show ducks --moves "W@a1 B@a2" --text > pos.txt; roost show ducks - < pos.txt
-      roost show cubirds position.json --as 1 --svg table.svg
+      roost show cubirds --as 1 --text > view.json; roost show cubirds view.json --as 1 --svg table.svg
       roost show connect4 4453 --json
     """
     if text_only and as_json:

@@ -50,9 +50,9 @@ def command(game, games, positions, spec, opening, l2, output, match_games, matc
 
     \b
     Examples:
-      roost tune ducks --games 400 --engine ab:depth=2 --seed 1
-      roost tune tweeeet --games 300 -o src/core/data/weights/tweeeet.json --match 40
-      roost tune leaves --players 3 --engine mcts:iterations=200 --games 100
+      roost tune ducks --games 40 --engine ab:depth=2 --seed 1
+      roost tune tweeeet --games 40 -o tweeeet-weights.json --match 10
+      roost tune connect4 --games 60 --engine ab:depth=1 --json
     """
     from roost.arena.tuning import eval_match, evaluation_of, score_interval, tune, write_weights
     if match_games % (players or game.default_players):
