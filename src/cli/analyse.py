@@ -143,7 +143,7 @@ def command(game, position, moves, spec, players, seat, seed, as_json, progress,
       roost analyse ducks --engine mcts:iterations=20000
       roost analyse ducks "bwbwb/w4b/w5w/b6b/b7b/w6w/b5w/b4w/bbwww w 0" --engine ab:depth=6 --json
       roost analyse ducks --moves "W@a1 B@e9" --engine ab:depth=4 --multipv 3
-      roost analyse cubirds view.json --as 1 --engine ismcts:time=1
+      roost show cubirds --as 1 --text > view.json; roost analyse cubirds view.json --as 1 -e ismcts:time=1
     """
     from roost.search.engines import parse_engine
     state = load_position(game, position, players, moves, seat=seat)
