@@ -1,4 +1,4 @@
-"""MCTS on several threads and its growing tree (issue 10), reports in ``extra_info``:
+"""MCTS on several threads and its growing tree, reports in ``extra_info``:
 
 - iterations/s on every game's bench position for 1 and 2 threads (the target on 2 idle
   cores: 2 threads >= 1.7x), at a fixed iteration budget;

@@ -1,5 +1,5 @@
 """Speed of every registered game's move generator and of both searchers, single thread.
-Targets (from the issues; this machine): Feed the Ducks perft >= 150 M leaves/s, playouts
+Targets (this machine): Feed the Ducks perft >= 150 M leaves/s, playouts
 >= 150,000/s, MCTS >= 100,000 iterations/s, alpha-beta >= 2 M nodes/s; Tweeeet playouts
 >= 50,000 games/s, MCTS >= 30,000 it/s; CuBirds 4-player playouts >= 20,000 games/s, ISMCTS
 >= 20,000 it/s; Under the Leaves playouts >= 10,000 (2p) and 4,000 (4p) games/s.

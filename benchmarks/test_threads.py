@@ -1,9 +1,9 @@
-"""Threads and memory of the searchers (issue 10), reported in ``extra_info``, never asserted:
+"""Threads and memory of the searchers, reported in ``extra_info``, never asserted:
 
 - alpha-beta (Lazy SMP) on the Ducks bench position: nodes/s at a fixed depth with 1, 2 and
   all the machine's cores, and the seconds to reach depth 10 (the time-to-depth speedup is
   what a user feels; nodes/s alone counts helpers' duplicated work too);
-- MCTS iterations/s with threads, once the mcts engine takes a threads= parameter;
+- MCTS iterations/s with 1, 2 and all the machine's cores;
 - memory: the resident size after an alpha-beta search with a large table (the table grows
   with the search, so a short search stays small) and after MCTS searches of 1 s and 6 s.
 
@@ -17,7 +17,7 @@ import sys
 
 import pytest
 
-from roost.bench import bench_state, takes_threads
+from roost.bench import bench_state
 from roost.core.games import get_game
 from roost.search.engines import parse_engine
 
@@ -52,11 +52,9 @@ def test_alphabeta_time_to_depth_10(benchmark, threads):
 @pytest.mark.parametrize("threads", THREADS)
 def test_mcts_iterations_per_second(benchmark, threads):
     state = _ducks()
-    spec = "mcts:iterations=30000" + (f",threads={threads}" if takes_threads("mcts") else "")
-    if threads > 1 and not takes_threads("mcts"):
-        benchmark.extra_info["note"] = "the mcts engine has no threads= parameter yet"
+    spec = f"mcts:iterations=30000,threads={threads}"
     r = benchmark.pedantic(lambda: parse_engine(spec).choose(state, seed=1), rounds=3, iterations=1)
-    benchmark.extra_info["threads"] = threads if takes_threads("mcts") else 1
+    benchmark.extra_info["threads"] = threads
     benchmark.extra_info["iterations_per_s"] = r.iterations / benchmark.stats.stats.mean
 
 

@@ -3,8 +3,8 @@ process and in a local pool, with the share of the workers' time spent in the ga
 themselves (the result's ``busy()``) recorded next to the rate in ``extra_info``.
 
 A report, not a test: nothing here asserts a target (timings on a shared machine are too
-noisy for that).  Compare runs with ``--benchmark-compare`` or farm-bench; the test suite
-checks only correctness."""
+noisy for that).  Compare runs with ``--benchmark-compare``, or two builds in interleaved
+runs; the test suite checks only correctness."""
 import pytest
 
 from roost.arena.tournament import TournamentConfig, run_tournament

@@ -1,22 +1,25 @@
-"""Convert the Wingspan rules companions into the data files the engine loads.
+"""Make the Wingspan card data that roost loads from two source tables in Markdown.
 
-Run by hand from the repository root when the rules change:
+    python tools/make_wingspan_data.py RULES_DIR [--out DIR]
 
-    python tools/make_wingspan_data.py [RULES_DIR]
+RULES_DIR is required and has no default: the folder holding ``wingspan-birds.md`` (the bird
+table) and ``wingspan-bonus-goals.md`` (bonus cards, goal sides, place points).  These tables
+are not part of the repository: docs/rules/wingspan-cards.md §4.2 and §4.3 give their format
+and their origin.  The tool writes ``wingspan_birds.json``, ``wingspan_bonus.json`` and
+``wingspan_goals.json`` into DIR (``src/core/data`` of this repository by default).
 
-RULES_DIR defaults to ../shared/rules (the project's shared folder).  It reads
-``wingspan-birds.md`` (the bird table) and ``wingspan-bonus-goals.md`` (bonus cards, goal
-sides, place points) and writes ``src/core/data/wingspan_birds.json``,
-``wingspan_bonus.json`` and ``wingspan_goals.json``.  Nothing at run time reads the rules
-folder: the engine only loads these files (``roost.core.wingspan_data``).
+The files it made are in ``src/core/data`` and are the card data roost uses; nothing at run
+time reads the source tables (``roost.core.wingspan_data`` loads the JSON files).  Run it by
+hand when the source tables change.  A missing folder or file, or a table it cannot read, is
+one message and exit status 1 or 2.
 """
+import argparse
 import json
 import os
 import re
-import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-OUT = os.path.join(HERE, "..", "src", "core", "data")
+OUT = os.path.normpath(os.path.join(HERE, "..", "src", "core", "data"))
 
 FOODS = "ISFRM"
 NESTS = ("bowl", "cavity", "ground", "platform", "star", "none")
@@ -79,6 +82,8 @@ def parse_cost(text):
 def birds(text):
     out = []
     for cells in table_rows(text, "| id | name |"):
+        if len(cells) != 15:
+            raise SystemExit(f"a bird row has 15 cells, not {len(cells)}: {cells}")
         (bid, name, hab, cost, n, vp, nest, eggs, ws, colour, pred, flock, power, ask,
          bonus) = cells
         if nest not in NESTS or colour not in COLOURS:
@@ -105,10 +110,10 @@ def parse_scoring(text):
         raise SystemExit(f"bad scoring {text!r}")
     tiers = []
     for part in text[5:].split(";"):
-        lhs, rhs = [x.strip() for x in part.split("→")]
+        lhs, arrow, rhs = [x.strip() for x in part.partition("→")]
         m = re.fullmatch(r"(\d+)(?:–(\d+)|\+)?", lhs)
-        if not m:
-            raise SystemExit(f"bad tier {part!r}")
+        if not arrow or not m or not rhs.isdigit():
+            raise SystemExit(f"bad tier {part.strip()!r} (e.g. '2–3 → 3' or '4+ → 7')")
         tiers.append([int(m.group(1)), int(rhs)])
     return {"kind": "tier", "tiers": tiers}
 
@@ -116,6 +121,8 @@ def parse_scoring(text):
 def bonus_cards(text):
     out = []
     for cells in table_rows(text, "| id | code | name |"):
+        if len(cells) != 5:
+            raise SystemExit(f"a bonus card row has 5 cells, not {len(cells)}: {cells}")
         bid, code, name, counts, scoring = cells
         rec = {"id": int(bid), "code": code, "name": name, "counts": counts}
         rec.update(parse_scoring(scoring))
@@ -130,7 +137,10 @@ def goals(text):
     for cells in table_rows(text, "| tile | side 0"):
         tile = int(cells[0])
         for s in (0, 1):
-            m = re.fullmatch(r"(\d+) `(\w+)` (.+)", cells[1 + s])
+            m = re.fullmatch(r"(\d+) `(\w+)` (.+)", cells[1 + s]) if len(cells) == 3 else None
+            if not m:
+                raise SystemExit(f"a goal tile row is '| tile | id `CODE` text | id `CODE` text |', "
+                                 f"not {cells}")
             sid, code, desc = int(m.group(1)), m.group(2), m.group(3)
             if sid != 2 * tile + s:
                 raise SystemExit(f"goal side id {sid} is not 2*{tile}+{s}")
@@ -138,32 +148,54 @@ def goals(text):
     places = []
     for cells in table_rows(text, "| round | 1st |"):
         places.append([int(c) for c in cells[1:]])
+    if sorted(sides) != list(range(16)):
+        raise SystemExit("the goal tiles must give the side ids 0..15")
     return {"sides": [sides[i] for i in range(16)], "green_places": places, "blue_max": 5}
 
 
-def main(argv):
-    rules = argv[1] if len(argv) > 1 else os.path.join(HERE, "..", "..", "..", "shared", "rules")
-    if not os.path.isdir(rules):
-        rules = "/work/shared/rules"
-    with open(os.path.join(rules, "wingspan-birds.md"), encoding="utf-8") as f:
-        bird_text = f.read()
-    with open(os.path.join(rules, "wingspan-bonus-goals.md"), encoding="utf-8") as f:
-        bg_text = f.read()
-    os.makedirs(OUT, exist_ok=True)
-    for name, data in (("wingspan_birds.json", birds(bird_text)),
-                       ("wingspan_bonus.json", bonus_cards(bg_text)),
-                       ("wingspan_goals.json", goals(bg_text))):
-        path = os.path.join(OUT, name)
-        with open(path, "w", encoding="utf-8") as f:
-            if isinstance(data, list):
-                f.write("[\n" + ",\n".join(json.dumps(r, ensure_ascii=False) for r in data) + "\n]\n")
-            else:
-                f.write("{\n" + ",\n".join(
-                    f"{json.dumps(k)}: " + ("[\n" + ",\n".join(json.dumps(r, ensure_ascii=False) for r in v) + "\n]"
-                                         if isinstance(v, list) else json.dumps(v))
-                    for k, v in data.items()) + "\n}\n")
-        print(f"wrote {os.path.relpath(path)}")
+def read(folder, name):
+    path = os.path.join(folder, name)
+    try:
+        with open(path, encoding="utf-8") as f:
+            return f.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise SystemExit(f"cannot read {path}: {getattr(exc, 'strerror', None) or exc}")
+
+
+def write(out, name, data):
+    path = os.path.join(out, name)
+    with open(path, "w", encoding="utf-8") as f:
+        if isinstance(data, list):
+            f.write("[\n" + ",\n".join(json.dumps(r, ensure_ascii=False) for r in data) + "\n]\n")
+        else:
+            f.write("{\n" + ",\n".join(
+                f"{json.dumps(k)}: " + ("[\n" + ",\n".join(json.dumps(r, ensure_ascii=False) for r in v) + "\n]"
+                                     if isinstance(v, list) else json.dumps(v))
+                for k, v in data.items()) + "\n}\n")
+    return path
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(
+        prog="make_wingspan_data.py",
+        description="Make the Wingspan card data (wingspan_birds.json, wingspan_bonus.json, "
+                    "wingspan_goals.json) from the source tables in Markdown.")
+    parser.add_argument("rules_dir", metavar="RULES_DIR",
+                        help="the folder holding wingspan-birds.md and wingspan-bonus-goals.md")
+    parser.add_argument("--out", metavar="DIR", default=OUT,
+                        help="the folder to write to (default: src/core/data of this repository)")
+    args = parser.parse_args(argv)
+    if not os.path.isdir(args.rules_dir):
+        parser.error(f"RULES_DIR {args.rules_dir!r} is not a folder")
+    if not os.path.isdir(args.out):
+        parser.error(f"--out {args.out!r} is not a folder")
+    bird_text = read(args.rules_dir, "wingspan-birds.md")
+    bg_text = read(args.rules_dir, "wingspan-bonus-goals.md")
+    made = (("wingspan_birds.json", birds(bird_text)), ("wingspan_bonus.json", bonus_cards(bg_text)),
+            ("wingspan_goals.json", goals(bg_text)))
+    for name, data in made:
+        print(f"wrote {os.path.relpath(write(args.out, name, data))}")
 
 
 if __name__ == "__main__":
-    main(sys.argv)
+    main()

@@ -1,8 +1,8 @@
 """Mutation testing for roost's Python modules: plant one small bug at a time, run the tests
 that reach it, and count the bugs no test notices.
 
-    python tools/mutate.py                       # ratings, store and runner (issue 16)
-    python tools/mutate.py src/arena/store.py --tests tests/test_arena_store.py
+    python tools/mutate.py                       # every module of DEFAULT_TARGETS below
+    python tools/mutate.py src/arena/store.py --tests tests/arena/test_arena_store.py
     python tools/mutate.py --list src/arena/ratings.py   # the mutants, without running them
     python tools/mutate.py --only 17,42 src/arena/store.py   # rerun some by number
 
@@ -44,14 +44,15 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
-# the modules issue 16 asks about, and the tests that exercise each
+# the arena's modules whose every mistake loses or corrupts a tournament, and the tests that
+# exercise each
 DEFAULT_TARGETS = {
-    "src/arena/ratings.py": ["tests/test_arena_ratings.py", "tests/test_arena_tournament.py",
-                             "tests/test_cli_arena.py"],
-    "src/arena/store.py": ["tests/test_arena_store.py", "tests/test_arena_tournament.py",
-                           "tests/test_cli_arena.py"],
-    "src/arena/runner.py": ["tests/test_arena_tournament.py", "tests/test_cli_arena.py",
-                            "tests/test_arena_dask.py"],
+    "src/arena/ratings.py": ["tests/arena/test_arena_ratings.py", "tests/arena/test_arena_tournament.py",
+                             "tests/cli/test_cli_arena.py"],
+    "src/arena/store.py": ["tests/arena/test_arena_store.py", "tests/arena/test_arena_tournament.py",
+                           "tests/cli/test_cli_arena.py"],
+    "src/arena/runner.py": ["tests/arena/test_arena_tournament.py", "tests/cli/test_cli_arena.py",
+                            "tests/arena/test_arena_dask.py"],
 }
 # The searchers' Python parts are used by nearly every test: the whole suite but the arena's
 # signal trials (they exercise the runner's stop checks, not the searchers)
@@ -60,8 +61,8 @@ _ALL_TESTS = sorted(os.path.relpath(os.path.join(dirpath, f), ROOT)
                     for f in files if f.startswith("test_") and f.endswith(".py"))
 for _module in ("timeman", "auto", "result", "forfeits", "engines"):
     DEFAULT_TARGETS[f"src/search/{_module}.py"] = [t for t in _ALL_TESTS
-                                                   if t != "tests/test_arena_signals.py"]
-# (tests/test_arena_signals.py is left out: half a minute a run, and what it guards in the
+                                                   if t != "tests/arena/test_arena_signals.py"]
+# (tests/arena/test_arena_signals.py is left out: half a minute a run, and what it guards in the
 # runner, the stop checks, test_arena_tournament's signal tests catch as well)
 
 

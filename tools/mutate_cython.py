@@ -18,7 +18,7 @@ Usage (from the repository root, after a normal build; it takes minutes per muta
 default samples):
 
     python tools/mutate_cython.py src/search/alphabeta.pyx --sample 40 --seed 1 \\
-        --tests tests/test_search_exactness.py tests/test_search.py ...
+        --tests tests/search/test_search_exactness.py tests/search/test_search.py ...
     python tools/mutate_cython.py src/search/mcts.pyx --list        # the mutants only
 
 The file is restored after every mutant and on Ctrl-C.  Run it in a copy of the tree if

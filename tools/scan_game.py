@@ -9,9 +9,9 @@ Each sampled position prints one line: the ply of the record, the player to move
 for SEAT by the value engine (its expected result in [0, 1], searched with the ply as seed),
 and the verdict of the proof search for the player to move (`ab:depth=D,eval=none`, which
 names a result only where one is forced within D plies: "win in 7", "loss in 4", or "-").
-docs/strength.md ("Session 12: what a capped game is") used it on the capped Feed the Ducks
-games: their values stay near 0.6 for one side all game long, and no position holds a
-forced result within 8 plies.
+docs/strength.md ("Why games run into the 300-placement cap") reads capped Feed the Ducks
+games with it: their values stay near 0.6 for one side all game long, and no position holds
+a forced result within 6 plies.
 """
 import argparse
 import sys

@@ -37,12 +37,15 @@ def cli():
           -e random --games 4 --db cubirds.db
       roost play ducks -e "cmd:roost engine ducks --engine ab:depth=4" -e mcts --tc 1+0.01
       roost bench
+      roost serve                   # the browser board (pip install "roost[web]")
     """
 
 
 def _register():
-    from roost.cli import games, show, perft, analyse, solve, play, bench, tournament, replay, export, engine, tune
-    for module in (games, show, perft, analyse, solve, play, bench, tournament, replay, export, engine, tune):
+    from roost.cli import (games, show, perft, analyse, solve, play, bench, tournament, replay, export, engine,
+                           tune, serve)
+    for module in (games, show, perft, analyse, solve, play, bench, tournament, replay, export, engine, tune,
+                   serve):
         cli.add_command(module.command)
 
 

@@ -1,9 +1,10 @@
 """Connect Four (7 columns x 6 rows), the calibration game roost shares with OpenSpiel
 (``connect_four``) and with published perfect solvers.
 
-Rules: two players drop stones in turn into one of seven columns; a stone falls to the
-lowest empty cell.  Four of one player's stones in a line (across, up, or along either
-diagonal) win at once; a full board with no line is a draw.  The first player moves first.
+Rules (docs/rules/connect4.md): two players drop stones in turn into one of seven columns; a
+stone falls to the lowest empty cell.  Four of one player's stones in a line (across, up, or
+along either diagonal) win at once; a full board with no line is a draw.  The first player
+moves first.
 
 Bitboards: cell (column c, row r), row 0 at the bottom, is bit ``7*c + r``; the seventh bit
 of each column stays empty, so a shift by 1, 6, 7 or 8 moves one step along a line without
@@ -431,7 +432,8 @@ cdef class Connect4(State):
         return (self.c.n & 1) if self.c.cur & bit else 1 - (self.c.n & 1)
 
     def solver_score(self, proven, int plies=0):
-        """The exact value in the convention of Pascal Pons' solver (the calibration data's):
+        """The exact value in the convention of Pascal Pons' solver (the calibration data's;
+        docs/rules/connect4.md §9):
         0 a draw; s > 0 the player to move wins, placing the winning stone as their own
         (22 - s)-th stone against best defence; -s the opponent wins with their own
         (22 - s)-th.  ``proven`` is "win", "loss" or "draw" for the player to move and

@@ -105,7 +105,7 @@ def _registry():
                      "UTL p=2 cards=Flirty,Collector,Diver turn=1 tomove=0 market=24,38,44 "
                      "bag=2,3,4,5,7,9,10,11,12,17,19,20,21,26,27,28,31,37,41,42,43,47,48 "
                      "g0=S0@(0,0)o0 g1=S3@(0,0)o0",
-                     # the rules file's example (§11)
+                     # the example of docs/rules/leaves.md §11.4
                      "UTL p=2 cards=Flirty,Collector,Friendly turn=4 tomove=1 market=7,29,30 "
                      "bag=0,4,8,13,15,16,17,21,24,28,31,33,34,35,37,38,39,41,44,48 "
                      "g0=S1@(0,0)o0;43@(0,1)o5;42@(-1,1)o7 g1=S3@(0,0)o0;12@(1,0)o2",

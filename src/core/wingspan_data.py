@@ -1,10 +1,10 @@
 """Wingspan (core set) card data and the power DSL compiler.
 
-The data files under ``data/`` are produced from the rules companions by
-``tools/make_wingspan_data.py`` (run by hand); the engine never reads the rules folder.
+The data files under ``data/`` were made from source tables by ``tools/make_wingspan_data.py``
+(run by hand; docs/rules/wingspan-cards.md §4); they are the card data roost uses.
 This module loads them, checks them, and compiles every bird's power (the DSL of
-wingspan.md §9) into a small fixed-width program that ``wingspan/tables.pyx`` copies into C
-tables at import time:
+docs/rules/wingspan.md §9) into a small fixed-width program that ``wingspan/tables.pyx``
+copies into C tables at import time:
 
     power = (colour, ask, trigger, trigger_arg, steps)
     steps = ((verb, a0, a1), ...)          at most two, joined by 'then'
@@ -24,11 +24,11 @@ NESTS = ("bowl", "cavity", "ground", "platform", "star", "none")
 COLOURS = ("none", "brown", "white", "pink")
 ASKS = ("-", "A", "C", "Y", "Y*")
 
-# triggers of pink powers (wingspan.md §4)
+# triggers of pink powers (docs/rules/wingspan.md §4)
 TRIGGERS = ("none", "opp_lay_eggs_action", "opp_gain_food_action", "opp_play_bird",
             "opp_predator_success")
 
-# verbs (wingspan.md §9.3); GAIN_SUPPLY has three forms
+# verbs (docs/rules/wingspan.md §9.3); GAIN_SUPPLY has three forms
 VERBS = (
     "NONE",
     "GAIN_SUPPLY",            # a0 food, a1 n

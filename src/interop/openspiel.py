@@ -20,8 +20,8 @@ What OpenSpiel sees:
   outcomes are roost's outcome ids (or, at a group stage, the group's index);
 - returns are ``n * r - 1`` for roost's result ``r`` of each of the ``n`` players (a
   win alone ``n - 1``, a loss ``-1``, a shared win in between): zero-sum; a solo Wingspan
-  game returns roost's solo result itself (its rules file §5.3), so Wingspan is registered
-  as general-sum;
+  game returns roost's solo result itself (docs/rules/wingspan.md §5.3), so Wingspan is
+  registered as general-sum;
 - the observation string is the position text on perfect-information games, and what the
   seat sees on hidden-information ones (the game's ``view``: its own cards, the others' as
   counts; Under the Leaves with 2-3 players, whose bag alone is hidden, its picture); the

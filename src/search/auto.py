@@ -34,14 +34,11 @@ TABLE = {
                          "are discounted by their length (0.95 a ply), whose playouts stop after 16 "
                          "plies and take the fitted evaluation, and which explores less: from 0.1 s "
                          "a move plain MCTS is ahead of alpha-beta with the fitted evaluation "
-                         "(63.3% over 30 games at 0.1 s, 57.0% over 64 at 0.2 s), which wins below "
-                         "0.1 s (SHORT). Session 12, at 0.2 s: 89.4% against plain MCTS over 80 "
-                         "games (17 at the cap, 21%), 85.0% against the fitted alpha-beta and "
-                         "92.5% against the hand-set one (20 games each, 4 and 1 at the cap), none "
-                         "lost; at 0.1 s 95.0% and 97.5% against plain MCTS and the fitted "
-                         "alpha-beta. The cut-off runs about 1.4 times the iterations; level (20 "
-                         "draws) with the c=0.3,discount=0.99 it replaces, which left 40% of its "
-                         "games against plain MCTS at the cap"),
+                         "(63.3% over 30 games at 0.1 s), which wins below 0.1 s (SHORT). At "
+                         "0.2 s: 89.4% against plain MCTS over 80 games (17 at the cap, 21%) and "
+                         "85.0% against the fitted alpha-beta over 20, none lost; at 0.1 s 95.0% "
+                         "and 97.5% against them over 20 each. The cut-off runs about 1.4 times "
+                         "the iterations"),
     ("tweeeet", 2): Choice("ab", "lmr=1", "alpha-beta (expectimax at the rows) with the fitted "
                            "evaluation beats mcts, ismcts and pimc at 0.05 s; late move "
                            "reductions beat the same search without them 59.2% over 360 games "
@@ -64,7 +61,7 @@ TABLE = {
                             "a game at 1 s a move (the playout's score is the solo utility)"),
     # with more players a playout's 40 plies cover fewer turns of each player: the cut-off
     # scales with the count, 20 plies a player (docs/strength.md, "Wingspan with 3 to 5
-    # players: the cut-off at 20 plies a player")
+    # players: 20 plies a player")
     ("wingspan", 3): Choice("ismcts", "plies=60,quiet=1", "information-set MCTS whose playouts "
                             "stop after 60 plies (20 a player), finish the turn they are in "
                             "and take the fitted evaluation: at 0.05 s 53.9% against mcts "

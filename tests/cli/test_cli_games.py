@@ -52,7 +52,7 @@ def test_tweeeet_chance_node_show_and_refusals():
     r = run("analyse", "tweeeet", chance)
     assert r.exit_code == 2 and "chance is to act here" in r.output
     r = run("perft", "tweeeet", chance, 3)
-    assert "perft(3) = 1" in r.output             # rules "Perft": a chance node counts 1
+    assert "perft(3) = 1" in r.output             # docs/rules/tweeeet.md §12: a chance node counts 1
 
 
 def test_a_human_plays_tweeeet():
@@ -65,7 +65,7 @@ def test_leaves_with_players(players):
     r = run("show", "leaves", "--players", players)
     assert r.exit_code == 0 and f"{players} players" in r.output
     r = run("perft", "leaves", 1, "--players", players)
-    assert "perft(1) = 96" in r.output           # rules §12: 3 tiles x 4 slots x 8
+    assert "perft(1) = 96" in r.output           # docs/rules/leaves.md §12.2: 3 tiles x 4 slots x 8
     r = run("analyse", "leaves", "--players", players, "--engine", "mcts:iterations=100")
     assert r.exit_code == 0, r.output
     engines = ["-e", "random"] * players

@@ -102,10 +102,13 @@ def test_wingspan_mats_feeder_and_tray(tmp_path):
 def test_three_leaves_titles_never_overlap(tmp_path):
     for state in (get_game("leaves").default_position(3), played("leaves", 30, players=3)):
         root = drawn(tmp_path, "leaves", state.text())
-        xs = [float(g.get("transform").split("(")[1].split(",")[0]) for g in by_class(root, "garden")]
+        places = [tuple(float(v) for v in g.get("transform").split("(")[1].rstrip(")").split(","))
+                  for g in by_class(root, "garden")]
         titles = [t.text for t in by_class(root, "title")]
-        assert len(xs) == 3 and len(titles) == 3
-        for left, right, title in zip(xs, xs[1:], titles):
+        assert len(places) == 3 and len(titles) == 3
+        side_by_side = [(a, b, title) for a, b, title in zip(places, places[1:], titles) if a[1] == b[1]]
+        assert side_by_side                                    # two gardens a row from 3 players
+        for (left, _), (right, _), title in side_by_side:
             assert right - left >= 7 * len(title)              # room for the title at 14 px
 
 

@@ -42,7 +42,8 @@ def test_random_games_end_with_valid_results(game, players):
         r = s.result()
         assert len(r) == players
         assert all(0.0 <= x <= 1.0 for x in r)
-        if players > 1:      # shares of a victory; alone, the utility is the capped score (wingspan.md §5.3)
+        # shares of a victory; alone, the utility is the capped score (docs/rules/wingspan.md §5.3)
+        if players > 1:
             assert abs(sum(r) - 1.0) < 1e-9
         assert s.legal() == []
 

@@ -16,7 +16,7 @@ from roost.core.games import get_game
 @pytest.fixture(autouse=True)
 def hand_set_weights():
     """These tests model the hand-set evaluations' formulas; the weights shipped in the
-    package are fitted from self-play (docs/strength.md) and tests/test_strength.py checks
+    package are fitted from self-play (docs/strength.md) and tests/search/test_strength.py checks
     that they load, so the formulas are checked with the hand-set weights installed."""
     from roost.arena.tuning import evaluation_of
     evaluations = [evaluation_of(get_game(g)) for g in ("connect4", "ducks", "tweeeet")]
@@ -199,9 +199,9 @@ def test_wingspan_against_others_a_food_outweighs_a_card_in_hand():
 # ---------------------------------------------------------------- Under the Leaves
 # The evaluation (leaves/state.pyx) projects each player's final score and squashes the
 # projections with a softmax.  The model below recomputes it from the gardens alone, through
-# the literal reading of the rules in tests/leaves_reference.py, with the weight of the two
-# terms no other test isolates as a parameter: the tile one square short of its hummingbird
-# (rules §7) and the majority bonus as it stands (rules §9.1).
+# the literal reading of the rules in tests/core/leaves/reference.py, with the weight of the
+# two terms no other test isolates as a parameter: the tile one square short of its
+# hummingbird (docs/rules/leaves.md §7.1) and the majority bonus as it stands (§9.1).
 from tests.core.leaves.reference import RefGarden, tile_squares  # noqa: E402
 
 
@@ -212,7 +212,7 @@ def _leaves_projection_terms(s, p):
     ref = RefGarden(entries[0][0] - 50)
     for tile, x, y, o in entries[1:]:
         ref.place(tile, x, y, o)
-    pollinated = set().union(*ref.sectors())              # §6: sectors of 3 squares or more
+    pollinated = set().union(*ref.sectors())              # §6.1: sectors of 3 squares or more
     # an unpollinated colour component has 1 or 2 squares (§6); a pair is one square short
     pairs = sum(len(c) for c in ref.colour_components() if len(c) == 2)
     # §7: base(T) = 1 once every non-puddle square of T is pollinated (and only then has T a
@@ -272,10 +272,10 @@ def _differs(a, b):
 
 
 def test_leaves_a_tile_one_square_short_of_its_hummingbird_counts_half_a_point(leaves_positions):
-    # rules §7: a tile gets its hummingbird (base 1) once every non-puddle square of it lies
-    # in a pollinated sector; one missing square is half a point of potential for its owner.
-    # The term is checked where it changes the value: dropped or of the wrong sign, the
-    # engine would agree with the model with weight 0 or -0.5 instead.
+    # docs/rules/leaves.md §7.1: a tile gets its hummingbird (base 1) once every non-puddle
+    # square of it lies in a pollinated sector; one missing square is half a point of potential
+    # for its owner.  The term is checked where it changes the value: dropped or of the wrong
+    # sign, the engine would agree with the model with weight 0 or -0.5 instead.
     telling = 0
     for s in leaves_positions:
         nears = [_leaves_projection_terms(s, p)[2] for p in range(s.players)]
@@ -290,8 +290,9 @@ def test_leaves_a_tile_one_square_short_of_its_hummingbird_counts_half_a_point(l
 
 
 def test_leaves_the_majority_bonus_as_it_stands_grows_with_the_game(leaves_positions):
-    # rules §9.1: every player with the most pieces of a category (at least one) gets +2 at
-    # the end; before the end the evaluation counts it scaled by the share of turns played
+    # docs/rules/leaves.md §9.1: every player with the most pieces of a category (at least one)
+    # gets +2 at the end; before the end the evaluation counts it scaled by the share of turns
+    # played
     telling = 0
     for s in leaves_positions:
         counts = [list(s.pieces(p).values()) for p in range(s.players)]
@@ -308,9 +309,10 @@ def test_leaves_the_majority_bonus_as_it_stands_grows_with_the_game(leaves_posit
 
 
 def test_leaves_majority_bonus_by_hand():
-    # rules §9.1 on one position worked by hand: §11's example, turn 4 of a 2-player game.
-    # Seat 0 has 1 Flirty and 2 Friendly, seat 1 nothing: seat 0 leads two categories, so
-    # its projection gains 2 x 2 x (3 / 24) = 0.5 point over what the rest gives it
+    # docs/rules/leaves.md §9.1 on one position worked by hand: §11.4's example, turn 4 of a
+    # 2-player game.  Seat 0 has 1 Flirty and 2 Friendly, seat 1 nothing: seat 0 leads two
+    # categories, so its projection gains 2 x 2 x (3 / 24) = 0.5 point over what the rest gives
+    # it
     from roost.core.leaves.state import Leaves
     s = Leaves.parse("UTL p=2 cards=Flirty,Collector,Friendly turn=4 tomove=1 market=7,29,30 "
                      "bag=0,4,8,13,15,16,17,21,24,28,31,33,34,35,37,38,39,41,44,48 "

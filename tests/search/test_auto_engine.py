@@ -1,6 +1,8 @@
 """The auto engine (src/search/auto.py) against docs/strength.md's table of what won the
-matches, written out here spec by spec, and its engine interface: budgets, seeds and games."""
+matches, read row by row, and its engine interface: budgets, seeds and games."""
 import dataclasses
+import pathlib
+import re
 import subprocess
 import sys
 
@@ -11,6 +13,10 @@ from roost.core.games import get_game
 from roost.search import auto
 from roost.search.engines import parse_engine
 
+STRENGTH = pathlib.Path(__file__).resolve().parents[2] / "docs" / "strength.md"
+# | `ducks` | 2 | below 0.1 s | `ab` | why |   and   | `cubirds` | 2 to 5 | any | `ab:paranoid=1` | why |
+ROW = re.compile(r"\| `(\w+)` \| (\d+)(?: to (\d+))? \| (any|below [\d.]+ s|from [\d.]+ s) \| `([^`]+)` \|")
+
 
 def quiet(result):
     """A result's report without the wall-clock fields."""
@@ -19,15 +25,43 @@ def quiet(result):
     return d
 
 
+def strength_table():
+    """The rows of docs/strength.md's table "What `auto` plays": (game, player counts, budget,
+    spec), the budget "any", "below S s" or "from S s"."""
+    text = STRENGTH.read_text(encoding="utf-8")
+    section = text.split("## What `auto` plays", 1)[1].split("\n## ", 1)[0]
+    rows = []
+    for line in section.splitlines():
+        m = ROW.match(line)
+        if m:
+            game, low, high, budget, spec = m.groups()
+            rows.append((game, range(int(low), int(high or low) + 1), budget, spec))
+    return rows
+
+
 def test_auto_plays_what_docs_strength_md_names_for_each_game_and_player_count():
-    expected = {("ducks", 2): "mcts:c=0.2,discount=0.95,plies=16,", ("tweeeet", 2): "ab:lmr=1,",
-                ("connect4", 2): "mcts:playout=decisive,",
-                **{("cubirds", n): "ab:paranoid=1," for n in (2, 3, 4, 5)},
-                **{("leaves", n): "ab:paranoid=1," for n in (2, 3, 4)},
-                ("wingspan", 1): "ismcts:", **{("wingspan", n): f"ismcts:plies={20 * n}," for n in (2, 4, 5)},
-                ("wingspan", 3): "ismcts:plies=60,quiet=1,"}
-    for (game, players), prefix in expected.items():
-        assert auto.resolve(game, players, 0.5) == prefix + "time=0.5", (game, players)
+    rows = strength_table()
+    assert len(rows) >= 10, f"docs/strength.md: the table of what auto plays was not found ({rows})"
+    for game, counts, budget, spec in rows:
+        kind, _, settings = spec.partition(":")
+        side, _, rest = budget.partition(" ")
+        edge = float(rest.split()[0]) if rest else 0.0
+        times = {"any": (0.01, 0.5, 1, 30), "below": (edge / 2, edge * 0.999), "from": (edge, 1, 30)}[side]
+        for players in counts:
+            for seconds in times:
+                expected = f"{kind}:{settings + ',' if settings else ''}time={seconds:g}"
+                assert auto.resolve(game, players, seconds) == expected, (game, players, budget)
+            if side != "below":                      # no budget counts as the default second
+                assert auto.resolve(game, players) == f"{spec}{',' if settings else ':'}time=1"
+    # and the table has a row for every game, player count and budget auto.py has
+    documented = {(game, n, budget.split()[0]) for game, counts, budget, _ in rows for n in counts}
+    measured = set()
+    for game, players in auto.TABLE:
+        info = get_game(game)
+        for n in [players] if players else range(info.min_players, info.max_players + 1):
+            measured |= {(game, n, "below"), (game, n, "from")} if (game, n) in auto.SHORT \
+                else {(game, n, "any")}
+    assert documented == measured
     # a game or a player count the table has no measurement for: plain MCTS
     assert auto.resolve("ducks", 3, 0.5) == "mcts:time=0.5"
     assert auto.resolve("nogame", 2, 0.5) == "mcts:time=0.5"
@@ -150,8 +184,8 @@ def test_a_clocks_allotment_reaches_the_engine_auto_chose(monkeypatch):
 
 
 def test_in_the_arena_auto_plays_as_the_engine_it_chose_seat_for_seat():
-    # docs/strength.md (CuBirds at 4 and 5 players): auto scored below a roster copy of its
-    # own search in gauntlets.  Whatever seat auto takes, it must play exactly as that copy:
+    # docs/strength.md ("Seats in an N-player gauntlet"): with 4 and 5 CuBirds players auto
+    # scored below a roster copy of its own search in gauntlets.  Whatever seat auto takes, it must play exactly as that copy:
     # two CuBirds games played by the same engine objects (as a tournament worker keeps them,
     # new_game between), then again with auto and the copy swapped, make the same moves
     from roost.arena.match import play_game

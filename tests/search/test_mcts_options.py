@@ -85,7 +85,7 @@ def test_a_trace_holds_its_own_playout_only(policy):
 
 
 def test_decisive_playouts_take_every_win_and_no_move_that_loses_at_once():
-    # Feed the Ducks (rules: End of the game): a crumb that gathers the mover's ducks wins, one
+    # Feed the Ducks (docs/rules/ducks.md §6.2): a crumb that gathers the mover's ducks wins, one
     # that gathers only the opponent's loses; each ply of the traced playouts checked by
     # playing every legal crumb
     wins = avoided = 0

@@ -2,11 +2,11 @@
 to a position the game's evaluation reads fairly before the evaluation scores it
 (``State.quiesce``, read here through ``play_to_quiet``).
 
-A Wingspan turn is several decisions (rules: wingspan.md §3.2 the action, §3.3 to §3.9 what
-it pays and gains, §3.10 the end of turn, §4 pink powers between turns), and the evaluation
-of a position left between them counts the action cube as spent and what it buys as not yet
-had.  So Wingspan plays on to the next turn's first decision (the action of §3.2); in every
-other game a turn is one ply and there is nothing to play.
+A Wingspan turn is several decisions (rules: docs/rules/wingspan.md §3.2 the action, §3.3 to
+§3.9 what it pays and gains, §3.10 the end of turn, §4 pink powers between turns), and the
+evaluation of a position left between them counts the action cube as spent and what it buys
+as not yet had.  So Wingspan plays on to the next turn's first decision (the action of §3.2);
+in every other game a turn is one ply and there is nothing to play.
 """
 import json
 import random

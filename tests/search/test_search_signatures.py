@@ -1,18 +1,19 @@
-"""Search signatures: seeded, single-threaded searches whose whole report is pinned (issue 16).
+"""Search signatures: seeded, single-threaded searches whose whole report is pinned.
 
 A search that is deterministic for a seed reports the same move, value, line, node count and
 per-move statistics on every run, in every process (test_search_determinism.py checks that).
 These runs pin what it reports, as a chess engine's `bench` signature pins its node count: a
 change to move ordering, pruning, the table, a hash, a blend of statistics or a tie-break
 changes some figure here even when every value stays right. Such changes are the mutants that
-the value-checking tests cannot see (tools/mutate_cython.py; docs/architecture.md, "Mutation
-scores"): a move order that costs more nodes, an early cut-off skipped, a RAVE or MAST table
+the value-checking tests cannot see (tools/mutate_cython.py; docs/testing.md, "Mutation
+testing"): a move order that costs more nodes, an early cut-off skipped, a RAVE or MAST table
 that hashes or blends differently.
 
 The figures are a record of the code, not a truth: when a change of behaviour is meant (a
-better move order, another playout policy), look at what moved, then record them again:
+better move order, another playout policy), look at what moved, then record them again
+from the repository's root:
 
-    python tests/test_search_signatures.py --record
+    python -m tests.search.test_search_signatures --record
 
 and say in the commit why they moved. Only node counts, visits and lines may move for a
 search improvement; a proven value (a Connect Four solve here) never may: the solved-position
@@ -30,9 +31,10 @@ from roost.search.engines import parse_engine                # noqa: E402
 from tests.search.positions import bench_position, kinds_of_positions   # noqa: E402
 
 RECORD = pathlib.Path(__file__).resolve().parent / "signatures" / "search.json"
+RERECORD = "python -m tests.search.test_search_signatures --record"     # from the repository's root
 SEED = 5
 
-# Connect Four positions (moves from the start, columns 1-7) of ../shared/data/connect4 whose
+# Connect Four positions (moves from the start, columns 1-7) of src/core/data/connect4 whose
 # proofs take a few thousand nodes: the proof's move order, the table and the window tests
 # (won, lost and drawn)
 C4_SOLVES = ["7427466465253455364", "63665457623455764614274423517", "2611111172444374",
@@ -154,14 +156,14 @@ def _key(run):
 
 @pytest.fixture(scope="module")
 def recorded():
-    assert RECORD.is_file(), f"{RECORD} is missing: python {__file__} --record"
+    assert RECORD.is_file(), f"{RECORD} is missing: {RERECORD}"
     return json.loads(RECORD.read_text())
 
 
 @pytest.mark.parametrize("run", RUNS, ids=_key)
 def test_a_seeded_search_reports_what_is_recorded(run, recorded):
     key = _key(run)
-    assert key in recorded, f"no signature recorded for {key!r}: python {__file__} --record"
+    assert key in recorded, f"no signature recorded for {key!r}: {RERECORD}"
     got = signature(*run)
     want = recorded[key]
     # name the first field that differs, then compare the whole report
@@ -176,7 +178,7 @@ def test_every_recorded_signature_is_run(recorded):
 
 if __name__ == "__main__":
     if sys.argv[1:] != ["--record"]:
-        sys.exit(f"usage: python {sys.argv[0]} --record   (rewrites {RECORD})")
+        sys.exit(f"usage: {RERECORD}, from the repository's root (rewrites {RECORD})")
     RECORD.parent.mkdir(exist_ok=True)
     out = {_key(run): signature(*run) for run in RUNS}
     RECORD.write_text(json.dumps(out, indent=1, sort_keys=True) + "\n")

@@ -1,5 +1,5 @@
 """tools/scan_game.py: the values and proof verdicts along a recorded game (docs/strength.md,
-"Session 12: what a capped game is")."""
+"Why games run into the 300-placement cap")."""
 import sys
 from pathlib import Path
 

@@ -1,4 +1,4 @@
-"""CuBirds (rules: ../shared/rules/cubirds.md), one concern per file:
+"""CuBirds (rules: docs/rules/cubirds.md), one concern per file:
 
 - ``cards.pxd``: sizes, phases, move ids, the species table and the hash keys;
 - ``state.pxd``/``state.pyx``: the position and the native contract (class ``Cubirds``);

@@ -1,4 +1,4 @@
-# What a seat knows and the worlds consistent with it (rules "Chance and information"):
+# What a seat knows and the worlds consistent with it (docs/rules/cubirds.md §7):
 # the unseen cards, the opponents' unknown slots, and dealing them afresh.
 from libc.string cimport memcpy
 

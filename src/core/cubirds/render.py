@@ -101,10 +101,26 @@ def _card(x, y, letter, hidden=False):
             f'font-weight="bold">{letter}</text>')
 
 
+_END_W = 22
+_HAND_X = 175          # a hand's first card: right of its seat's title ('seat 4 (you) to play')
+
+
+def _end(x, y, row, side):
+    """A row's end as a click target: where laid birds or a completing card go."""
+    arrow = "\u25c0" if side == "L" else "\u25b6"
+    return (f'<g class="end" data-target="end:{row + 1}{side}">'
+            f'<rect x="{x}" y="{y + 2}" width="{_END_W}" height="{_CARD_H - 4}" rx="4" fill="#f3f3f3" '
+            f'stroke="#bbb" stroke-dasharray="3 2"/>'
+            f'<text x="{x + _END_W / 2:.0f}" y="{y + 22}" text-anchor="middle" font-size="11" '
+            f'fill="#999">{arrow}</text></g>')
+
+
 def svg(s, observer=None):
     """The table as SVG from seat ``observer`` (None: every card face up): the four rows,
     each seat's hand (the others' hidden cards face down, the cards all know face up) and
-    collection, the piles, and whose turn it is."""
+    collection, the piles, whose turn it is, and the flock sizes.  Click targets: each
+    row's ends (``end:2L``), the species in the hand of the seat to play (``hand:R``, when
+    the viewer sees it) and the draw pile (``pile:draw``)."""
     from xml.sax.saxutils import escape
     render(s, observer)                  # the same check of the observer as the text
     d = s._raw()
@@ -118,33 +134,84 @@ def svg(s, observer=None):
     widest = 0
     for r, row in enumerate(s.rows()):
         out.append(f'<text class="rowname" x="10" y="{y + 24}">row {r + 1}</text>')
+        out.append(_end(70, y, r, "L"))
+        x0 = 70 + _END_W + _GAP
         for i, letter in enumerate(row):
-            out.append(_card(70 + i * step, y, letter))
-        widest = max(widest, 70 + len(row) * step)
+            out.append(_card(x0 + i * step, y, letter))
+        out.append(_end(x0 + len(row) * step, y, r, "R"))
+        widest = max(widest, x0 + len(row) * step + _END_W)
+        if d["row"] == r:
+            out.append(f'<text x="{x0 + len(row) * step + _END_W + 8}" y="{y + 24}" fill="#a33">'
+                       'being completed</text>')
         y += _CARD_H + 6
     y += 10
+    playing = s.turn_player if s.phase != "over" else None
     for q in range(n):
         mine = observer is None or observer == q
         known = list(s.known_cards(q))
         size = sum(d["hands"][q])
-        cards = list(s.hand(q)) if mine else known + ["?"] * (size - len(known))
-        tag = f"seat {q}" + (" (you)" if observer == q else "") + (
-            " to play" if q == s.turn_player and s.phase != "over" else "")
-        out.append(f'<text class="seat" x="10" y="{y + 14}" font-weight="bold">{escape(tag)}</text>')
+        cards = sorted(s.hand(q), key=LETTERS.index) if mine else known + ["?"] * (size - len(known))
+        tag = f"seat {q}" + (" (you)" if observer == q else "") + (" to play" if q == playing else "")
+        colour = "#1f5fa8" if q == playing else "#222"
+        out.append(f'<text class="seat" x="10" y="{y + 14}" font-weight="bold" fill="{colour}">'
+                   f'{escape(tag)}</text>')
         out.append(f'<text x="10" y="{y + 30}" fill="#555">hand {size}</text>')
         for i, letter in enumerate(cards):
-            out.append(_card(140 + i * step, y, letter, hidden=letter == "?"))
-        x = 140 + max(len(cards), 1) * step + 20
+            card = _card(_HAND_X + i * step, y, letter, hidden=letter == "?")
+            if q == playing and mine and letter != "?":
+                card = f'<g data-target="hand:{letter}">{card}</g>'
+            out.append(card)
+        x = _HAND_X + max(len(cards), 1) * step + 20
         out.append(f'<text x="{x}" y="{y + 14}" fill="#555">collection</text>')
-        for i, letter in enumerate(s.collection(q)):
+        for i, letter in enumerate(sorted(s.collection(q), key=LETTERS.index)):
             out.append(_card(x + 76 + i * step, y, letter))
-        widest = max(widest, x + 76 + len(s.collection(q)) * step, 140 + len(cards) * step)
+        widest = max(widest, x + 76 + len(s.collection(q)) * step, _HAND_X + len(cards) * step)
         y += _CARD_H + 12
-    piles = f"discard pile {sum(d['discard'])} cards, draw pile {sum(d['deck'])} cards"
-    out.append(f'<text x="10" y="{y + 14}" fill="#333">{piles}</text>')
-    out.append(f'<text class="status" x="10" y="{y + 34}" fill="#222">{escape(status(s))}</text>')
-    width, height = max(widest + 20, 560), y + 50
+    out.append(f'<g class="pile" data-target="pile:draw"><rect x="10" y="{y}" width="{_CARD_W}" '
+               f'height="{_CARD_H}" rx="4" fill="#c9c9d6" stroke="#555"/><rect x="13" y="{y - 3}" '
+               f'width="{_CARD_W}" height="{_CARD_H}" rx="4" fill="#d6d6e2" stroke="#555"/>'
+               f'<text x="42" y="{y + 14}" fill="#333">draw pile {sum(d["deck"])} cards</text></g>')
+    out.append(f'<text x="42" y="{y + 30}" fill="#333">discard pile {sum(d["discard"])} cards</text>')
+    y += _CARD_H + 4
+    out.append(f'<text class="status" x="10" y="{y + 14}" fill="#222" font-weight="bold">{escape(status(s))}</text>')
+    flocks = "flocks (small/big): " + ", ".join(f"{LETTERS[x]} {SPECIES_NAMES[x]} {SMALL[x]}/{BIG[x]}"
+                                                   for x in range(NSP))
+    out.append(f'<text x="10" y="{y + 32}" fill="#555" font-size="11">{escape(flocks)}</text>')
+    width, height = max(widest + 130, 640), y + 46
     head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
             f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="13">'
             '<rect width="100%" height="100%" fill="white"/>')
     return head + "\n" + "\n".join(out) + "\n</svg>\n"
+
+
+_SIDES = {"L": "left", "R": "right"}
+
+
+def move_targets(s, move):
+    """What a person clicks to make ``move``: a species in hand then a row's end to lay
+    it (``hand:R``, ``end:2L``); a species to flock; the draw pile to draw two; the row's
+    end for the completing card.  Declining (nodraw, noflock) is a choice the picture
+    does not draw."""
+    name = s.move_name(move)
+    if name == "draw":
+        return [("pile:draw", "draw two cards")]
+    if name == "nodraw":
+        return [(None, "do not draw")]
+    if name == "noflock":
+        return [(None, "no flock")]
+    if name.startswith("flock:"):
+        x = LETTERS.index(name[-1])
+        return [(f"hand:{name[-1]}", f"flock the {SPECIES_NAMES[x]}s")]
+    if name in ("left", "right"):
+        row = s._raw()["row"] + 1
+        return [(f"end:{row}{name[0].upper()}", f"the completing card at the {name} end of row {row}")]
+    x = LETTERS.index(name[0])
+    return [(f"hand:{name[0]}", f"the {SPECIES_NAMES[x]}s"),
+            (f"end:{name[1]}{name[2]}", f"row {name[1]}, {_SIDES[name[2]]} end")]
+
+
+def move_marks(s, move):
+    """What marks ``move`` (played from ``s``) in the picture after it: the row's end the
+    birds or the completing card went to, the draw pile drawn from; nothing for a flock
+    or a refusal."""
+    return [t for t, _ in move_targets(s, move) if t and not t.startswith("hand:")]

@@ -1,4 +1,4 @@
-# The rules on a Core (rules "A turn", "The draw pile", "Setup", "Decisions as actions"):
+# The rules on a Core (docs/rules/cubirds.md §3, §4, §5, §8):
 # laying, drawing, flocking, completing a row, the end of a turn and of a round, dealing.
 from libc.string cimport memmove, memset
 
@@ -11,8 +11,8 @@ from roost.core.cubirds.cards cimport (SMALL, BIG, NSP, NROWS, HAND, TURN_CAP, M
 
 
 cdef inline bint ensure_deck(Core* c) noexcept nogil:
-    """A card must be drawn: an empty draw pile takes the discard pile (rules "The draw
-    pile").  Returns whether a card can be drawn."""
+    """A card must be drawn: an empty draw pile takes the discard pile (docs/rules/cubirds.md
+    §5.1).  Returns whether a card can be drawn."""
     cdef int s
     if c.ndeck == 0 and c.ndiscard > 0:
         for s in range(NSP):
@@ -50,7 +50,8 @@ cdef inline void finish_by_collections(Core* c) noexcept nogil:
 
 
 cdef inline void round_end(Core* c) noexcept nogil:
-    """Rules "A turn" 6: the others discard their hands, the player deals and plays first."""
+    """The end of a round (docs/rules/cubirds.md §4.7): the others discard their hands, the
+    player deals and plays first."""
     cdef int q, s, p = c.player
     for q in range(c.n):
         if q != p:
@@ -143,8 +144,9 @@ cdef inline int lay_right(Core* c, int p, int s, int r, int k) noexcept nogil:
 
 
 cdef inline void do_lay(Core* c, int m) noexcept nogil:
-    """Rules "A turn" 1-3: lay every card of a species at one end of a row, take the cards
-    between them and the nearest card of that species, complete a one-species row."""
+    """A lay (docs/rules/cubirds.md §4.1-§4.4): lay every card of a species at one end of a
+    row, take the cards between them and the nearest card of that species, complete a
+    one-species row."""
     cdef int p = c.player, s = m >> 3, r = (m >> 1) & 3, e = m & 1
     cdef int k = c.hand[p][s], L, i, taken
     cdef unsigned char* row = c.row[r]
@@ -173,7 +175,8 @@ cdef inline void do_lay(Core* c, int m) noexcept nogil:
 
 
 cdef inline void do_flock(Core* c, int s) noexcept nogil:
-    """Rules "A turn" 4: one card to the collection (two for a big flock), the rest discarded."""
+    """A flock (docs/rules/cubirds.md §4.5): one card to the collection (two for a big
+    flock), the rest discarded."""
     cdef int p = c.player, k = c.hand[p][s]
     cdef int keep = 2 if k >= BIG[s] else 1
     c.coll[p][s] += keep

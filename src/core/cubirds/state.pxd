@@ -1,4 +1,4 @@
-# A CuBirds position (rules: ../shared/rules/cubirds.md), omniscient: every hand and the
+# A CuBirds position (rules: docs/rules/cubirds.md), omniscient: every hand and the
 # draw pile's contents.
 from libc.stdint cimport uint64_t
 

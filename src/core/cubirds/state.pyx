@@ -1,4 +1,4 @@
-"""CuBirds (rules: ../shared/rules/cubirds.md), 2 to 5 players: the position and the native
+"""CuBirds (rules: docs/rules/cubirds.md), 2 to 5 players: the position and the native
 contract.  The card tables are in cards.pxd, the rules on a Core in rules.pxd, what a seat
 knows and its determinizations in information.pxd; the position text (JSON) and move names
 in text.py, the picture in render.py, the registry's positions in examples.py.
@@ -14,7 +14,7 @@ merges the discard pile into the draw pile; it happens (deterministically) the m
 must be drawn from an empty draw pile, so at every chance node the draw pile is non-empty.
 The four rows are small arrays of species, left to right.
 
-Decisions are the rules file's "Decisions as actions": lay ``species*8 + row*2 + end``
+Decisions are the moves of docs/rules/cubirds.md §8: lay ``species*8 + row*2 + end``
 (0..63), 64 draw two / 65 decline, 66+species flock / 74 no flock, 75 / 76 the dealer's end
 for the card completing a row.  A decision with one legal option is never a node.
 
@@ -29,7 +29,7 @@ Chance, one card at a time (every one a chance node):
   end does not matter: the row holds one species), the first card of another species stops
   the completion and the dealer chooses its end (a decision node, 75/76).
 
-Phases (the position text's "phase"): the rules file's ``lay``, ``draw``, ``flock`` and
+Phases (the position text's "phase", §9.2): the rules file's ``lay``, ``draw``, ``flock`` and
 ``complete`` are the decision nodes; the chance nodes are ``drawing`` (with "pending": cards
 still to draw, 1 or 2), ``filling`` (with "row": the row being completed, 1..4), ``deal``
 (a redeal; progress is read from the hand sizes) and ``setup`` (progress read from the rows,
@@ -42,17 +42,17 @@ Information: "known" lists, per hand, the cards that entered it face up (taken f
 and have not left it; "lacks" lists, per player, the species the *unknown* part of that hand
 is known not to contain (the player laid or flocked that species since they last drew a
 hidden card).  Both are optional in a position text (default: empty).  A determinization
-keeps exactly the rules file's list (own hand, public cards, known cards, "lacks" facts) plus
+keeps exactly the list of §7.3 (own hand, public cards, known cards, "lacks" facts) plus
 what the phase implies: at another player's flock node that player's hand reaches a small
 flock.  It does not keep the other inferences a perfect memory could draw (that a skipped
 flock node means no species reached its small number, or that a reshuffled draw pile is the
-old discard pile), as the rules file's list does not name them.
+old discard pile), as the list of §7.3 does not name them.
 
-Extra rules decisions (the rules file is silent):
+Roost's decisions where the printed rules are silent (§11):
 - A turn is counted when it ends (after the flock step); "turn" is the number of turns
   completed.  When it reaches 1,000 and nobody has won, the game ends as a failed deal does
-  (most collection cards wins, ties share), before any empty-hand redeal.
-- Completing a row happens only after cards were taken (rules "A turn" 2); a row left with
+  (most collection cards wins, ties share), before any empty-hand redeal (§5.4).
+- Completing a row happens only after cards were taken (§4.3); a row left with
   one species because both piles ran dry stays so until a later lay changes it.
 - A failed deal is decided before the first card of the redeal: the draw and discard piles
   (the other hands already discarded) together hold fewer than 8 cards per player.
@@ -258,7 +258,7 @@ cdef class Cubirds(State):
         # sizes, known cards and "lacks" facts, the draw pile's size and the phase.  The
         # unseen cards are dealt among the opponents' unknown slots (deal_unknown) and the
         # rest form the draw pile.  At a flock node of another player, that player's hand
-        # must reach a small flock (rules "Decisions as actions": otherwise there would be
+        # must reach a small flock (docs/rules/cubirds.md §8.2: otherwise there would be
         # no flock node): deals are redrawn until it does (the same deal, conditioned), and
         # after FLOCK_TRIES failures the flock is built first (deal_with_flock).  An
         # observer outside 0..n-1 holds no seat: every hand is dealt afresh.
@@ -415,7 +415,8 @@ cdef class Cubirds(State):
     # ---------------------------------------------------------------- Python API
     @classmethod
     def parse(cls, text):
-        """Parse the rules file's JSON position (or the path of a file holding it)."""
+        """Parse the JSON position of docs/rules/cubirds.md §9 (or the path of a file holding
+        it)."""
         return _text.parse_position(cls, text)
 
     def text(self):

@@ -1,4 +1,4 @@
-"""CuBirds in text: the position text (the rules file's JSON, "Position text"), a seat's view
+"""CuBirds in text: the position text (the JSON of docs/rules/cubirds.md §9), a seat's view
 of it, and move names.  Every value is checked here, where it enters; the native state
 receives checked values only (Cubirds._load)."""
 import json
@@ -45,7 +45,7 @@ def row_letters(row):
 
 
 def wins(counts):
-    """A winning collection (rules "A turn" 5): 7 species, or two species of 3."""
+    """A winning collection (docs/rules/cubirds.md §4.6): 7 species, or two species of 3."""
     return sum(1 for x in counts if x) >= 7 or sum(1 for x in counts if x >= 3) >= 2
 
 
@@ -265,9 +265,9 @@ def _check_end(v, phase):
                 _fault(f"collections[{q}] ({v['texts']['collections'][q]!r}) already wins: "
                        "the phase must be 'over'")
         return
-    # rules "A turn" 5: a winning collection ends the game at once (only the player on turn
-    # can complete one, so at most one does); otherwise the game ended by a failed deal or
-    # the turn cap ("The draw pile"): the most collection cards win, ties share.
+    # docs/rules/cubirds.md §4.6: a winning collection ends the game at once (only the player
+    # on turn can complete one, so at most one does); otherwise the game ended by a failed
+    # deal or the turn cap (§5.3, §5.4): the most collection cards win, ties share.
     winning = [q for q in range(n) if wins(colls[q])]
     if len(winning) > 1:
         _fault(f"collections {winning} all win: the game ends at the first winning collection")
@@ -473,9 +473,9 @@ def _from_view(d):
 
 
 def parse_position(cls, text):
-    """The rules file's JSON position (or the path of a file holding it) -> cls._load(...),
-    or PositionError naming the first fault.  A seat's view (``view_text``) parses too, its
-    hidden cards dealt as ``_from_view`` says."""
+    """The JSON position of docs/rules/cubirds.md §9 (or the path of a file holding it) ->
+    cls._load(...), or PositionError naming the first fault.  A seat's view (``view_text``,
+    §7.4) parses too, its hidden cards dealt as ``_from_view`` says."""
     d = _read_json(text)
     if "observer" in d:
         d = _from_view(d)

@@ -1,4 +1,4 @@
-"""Feed the Ducks (rules: ../shared/rules/feed-the-ducks.md), one concern per file:
+"""Feed the Ducks (rules: docs/rules/ducks.md), one concern per file:
 
 - ``board.pxd``/``board.pyx``: the pond's tables and the hot helpers (swim, gathered);
 - ``state.pxd``/``state.pyx``: the position and the native contract (class ``Ducks``);

@@ -45,8 +45,9 @@ cdef extern from *:
 
 
 cdef inline void init_geometry() noexcept nogil:
-    """Rows a..i from the bottom (5, 6, 7, 8, 9, 8, 7, 6, 5 cells) and the rules file's axial
-    coordinates: row y has r = y - 4 and its first cell q = max(-4, -4 - r).  A step in
+    """Rows a..i from the bottom (5, 6, 7, 8, 9, 8, 7, 6, 5 cells) and the axial
+    coordinates of docs/rules/ducks.md §2.2: row y has r = y - 4 and its first cell
+    q = max(-4, -4 - r).  A step in
     direction d is (dq, dr) = DQ[d], DR[d]."""
     global EDGE, BOARD
     cdef int DQ[6]

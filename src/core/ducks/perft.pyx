@@ -1,5 +1,5 @@
 """Perft of Feed the Ducks on bare bitboards (declared in perft.pxd): the play phase ignores
-repetition and the ply cap, as the rules file's "Perft" says, so it needs no history."""
+repetition and the ply cap, as docs/rules/ducks.md §10.1 says, so it needs no history."""
 from libc.stdint cimport uint64_t
 
 from roost.core.bits cimport popcount, lsb, clear_lsb

@@ -34,11 +34,13 @@ _R = 22          # a cell's radius in the picture
 
 def svg(state, observer=None):
     """The pond as SVG: the 61 cells of the hexagon (row i on top, as in the text), white
-    and black ducks, the crumb, row names on the left, whose turn it is or the result."""
+    and black ducks, the crumb, each cell's name (rows on both sides, the column inside
+    every empty cell), whose turn it is or the result.  Every cell is a click target
+    ``cell:e5`` (``move_targets``)."""
     raw = state._raw()
     white, black, crumb = raw["white"], raw["black"], raw["crumb"]
     step_x, step_y = 2 * _R + 4, 2 * _R
-    width = int(9 * step_x + 70)
+    width = int(9 * step_x + 84)
     height = int(9 * step_y + 90)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
            f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="14">',
@@ -49,10 +51,13 @@ def svg(state, observer=None):
         cy = 40 + (8 - y) * step_y
         x0 = 50 + (9 - n) * step_x / 2 + step_x / 2
         out.append(f'<text class="row" x="14" y="{cy + 5:.0f}" fill="#555">{ROW_NAMES[y]}</text>')
+        out.append(f'<text class="row" x="{width - 24}" y="{cy + 5:.0f}" fill="#555">{ROW_NAMES[y]}</text>')
         for col in range(n):
             cell = ROW_STARTS[y] + col
             bit = 1 << cell
             cx = x0 + col * step_x
+            name = f"{ROW_NAMES[y]}{col + 1}"
+            out.append(f'<g class="cell" data-target="cell:{name}">')
             if white & bit or black & bit:
                 kind, fill = ("duck white", "#ffffff") if white & bit else ("duck black", "#222222")
                 out.append(f'<circle class="{kind}" cx="{cx:.1f}" cy="{cy:.1f}" r="{_R - 3}" fill="{fill}" '
@@ -60,12 +65,34 @@ def svg(state, observer=None):
             else:
                 out.append(f'<circle class="water" cx="{cx:.1f}" cy="{cy:.1f}" r="{_R - 3}" fill="#d9eefa" '
                            'stroke="#9cc9e6" stroke-width="1"/>')
+                if cell != crumb:
+                    out.append(f'<text class="name" x="{cx:.1f}" y="{cy + 4:.1f}" text-anchor="middle" '
+                               f'font-size="11" fill="#7aa7c7">{name}</text>')
             if cell == crumb:
                 out.append(f'<circle class="crumb" cx="{cx:.1f}" cy="{cy:.1f}" r="7" fill="#c8862e" '
                            'stroke="#7a4f16" stroke-width="1.5"/>')
+            out.append('</g>')
     out.append(f'<text class="status" x="14" y="{height - 18}" fill="#222">{_status(raw, state)}</text>')
     out.append("</svg>")
     return "\n".join(out) + "\n"
+
+
+_COLOURS = {"W": "white duck", "B": "black duck"}
+
+
+def move_targets(state, move):
+    """What a person clicks to make ``move``: the cell (``cell:e5``), then during setup
+    the colour of the duck, a choice the picture does not draw."""
+    name = state.move_name(move)
+    colour, at, cell = name.rpartition("@")
+    if not at:
+        return [(f"cell:{name}", f"the crumb on {name}")]
+    return [(f"cell:{cell}", cell), (None, f"a {_COLOURS[colour]} on {cell}")]
+
+
+def move_marks(state, move):
+    """The cell of ``move`` (played from ``state``), marked as the last move."""
+    return [f"cell:{state.move_name(move).rpartition('@')[2]}"]
 
 
 def _hexagon(width, step_x, step_y):

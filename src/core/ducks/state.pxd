@@ -1,4 +1,4 @@
-# A Feed the Ducks position (rules: ../shared/rules/feed-the-ducks.md).
+# A Feed the Ducks position (rules: docs/rules/ducks.md).
 from libc.stdint cimport uint64_t
 
 from roost.core.state cimport State

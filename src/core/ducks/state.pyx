@@ -1,4 +1,4 @@
-"""Feed the Ducks (rules: ../shared/rules/feed-the-ducks.md): the position and the native
+"""Feed the Ducks (rules: docs/rules/ducks.md): the position and the native
 contract.  The pond's geometry and the swim are in board.pxd, the bulk perft in perft.pyx,
 the position text and move names in text.py, the picture in render.py.
 
@@ -380,7 +380,7 @@ cdef class Ducks(State):
 
     @classmethod
     def parse(cls, text):
-        """Parse ``<rows> <side> [<plies> [repetition]]`` (rules file, Position text); a
+        """Parse ``<rows> <side> [<plies> [repetition]]`` (docs/rules/ducks.md §9); a
         finished game parses as finished (text.parse_position says how)."""
         return _text.parse_position(cls, text)
 
@@ -400,7 +400,8 @@ cdef class Ducks(State):
 
     def iter_divide(self, int depth):
         """As State.iter_divide (which divide uses); at a position drawn by repetition or
-        the cap the moves are listed all the same (rules "Perft": both are ignored)."""
+        the cap the moves are listed all the same (docs/rules/ducks.md §10.1: both are
+        ignored)."""
         cdef Ducks s = self
         if self.c.result == 2:
             s = self.clone()

@@ -1,4 +1,4 @@
-"""Feed the Ducks in text: the position text (rules file, "Position text") and the names of
+"""Feed the Ducks in text: the position text (docs/rules/ducks.md §9) and the names of
 cells and moves.  Every value is checked here, where it enters; the native state receives
 checked values only (Ducks._load)."""
 from roost.core.errors import MoveError, PositionError
@@ -168,7 +168,7 @@ def _parse_ending(fields, crumbs, plies, won):
 def parse_position(cls, text):
     """``<rows> <side> [<plies> [repetition]]`` -> cls._load(...), or PositionError naming
     the fault.  A finished game is a position too: a crumb on the board and a colour
-    gathered is a won game (rules "End of the game": the gathered colour wins, both at
+    gathered is a won game (docs/rules/ducks.md §6.2: the gathered colour wins, both at
     once the player who placed the crumb, the one not to move now), 300 plies a draw by
     the cap, and ``repetition`` a draw by repetition."""
     if not isinstance(text, str):

@@ -1,4 +1,4 @@
-"""Under the Leaves (rules: ../shared/rules/under-the-leaves.md), one concern per file:
+"""Under the Leaves (rules: docs/rules/leaves.md), one concern per file:
 
 - ``tiles.py``: the tiles and cards as printed (faces, orientations, names);
 - ``tables.pxd``: sizes, move and card ids, the native tile tables and hash keys;

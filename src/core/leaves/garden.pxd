@@ -1,4 +1,4 @@
-# A garden and the checks of a placement (rules §5-§8), on bit planes.
+# A garden and the checks of a placement (docs/rules/leaves.md §5-§8), on bit planes.
 #
 # Each garden is a set of bit planes over one square grid: a plane is 32 rows of one 64-bit
 # word.  Square (u, v) is bit ``u + OFF`` (OFF = 32) of row word ``v & 31``.  A 13-tile
@@ -12,7 +12,7 @@
 # Planes per garden: one per square type (5 colours, puddle), existence, mushrooms, the
 # pollinated squares, and one used set per dweller card in play.  Slots (tiles, frontier,
 # hummingbird-based tiles) are 32 words of 32 bits: word ``x + 16``, bit ``y + 16``; words
-# ascending then bits ascending is the rules' canonical x-then-y order.
+# ascending then bits ascending is the rules' canonical x-then-y order (§4.3).
 from libc.stdint cimport uint64_t, uint32_t, int8_t
 
 from roost.core.bits cimport popcount, lsb, pdep
@@ -26,7 +26,7 @@ ctypedef struct Garden:
     uint64_t used[3][32]    # used sets of the three cards in play (leaf, mushroom, puddle)
     uint32_t tiles[32]
     uint32_t front[32]
-    uint32_t based[32]      # tiles with base 1 (§7)
+    uint32_t based[32]      # tiles with base 1 (§7.1)
     uint64_t ghash          # placements, used squares and counts of this garden
     int vlo, vhi            # square rows in use
     int xlo, xhi            # slot columns in use

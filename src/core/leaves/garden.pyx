@@ -1,5 +1,5 @@
-"""A garden: placing a tile and the checks of §5.2 (bees §6, hummingbirds §7, the dweller
-cards §8), declared in garden.pxd.
+"""A garden: placing a tile and the checks of docs/rules/leaves.md §5.2 (bees §6,
+hummingbirds §7, the dweller cards §8), declared in garden.pxd.
 
 Components are found by a bit-parallel flood fill (``flood``): each row is closed
 horizontally with one carry trick upward and a Kogge-Stone fill downward, and the rows are
@@ -8,7 +8,7 @@ changes nothing.  The checks work locally around the new tile (Explorer alone sc
 whole garden, in two passes over the rows, when a mushroom arrives); each local rule below
 says why the result is the same as the whole-garden check of the rules (§5.3): after every
 check nothing that qualifies is left unclaimed, so only configurations that involve the
-new squares can be new.  tests/leaves_reference.py is a literal whole-garden reading of
+new squares can be new.  tests/core/leaves/reference.py is a literal whole-garden reading of
 the rules the engine is checked against.
 """
 from libc.stdint cimport uint64_t, uint32_t
@@ -266,7 +266,7 @@ cdef void put_tile(Garden* g, int tile, int x, int y, int o) noexcept nogil:
 
 
 cdef void update_hummingbirds(Garden* g) noexcept nogil:
-    """§7: count(T) = target(T) of the current garden.  base only ever turns on."""
+    """§7.1: count(T) = target(T) of the current garden.  base only ever turns on."""
     cdef int w, x, y, b, r0, r1, total = 0
     cdef uint32_t cand, B
     for w in range(g.xlo + SOFF, g.xhi + SOFF + 1):
@@ -292,7 +292,7 @@ cdef void update_hummingbirds(Garden* g) noexcept nogil:
 # ---------------------------------------------------------------------------- the checks
 ctypedef struct Placed:
     # The tile just laid, as the checks see it.
-    Comp comps[3]        # the components of its colours (one per colour: §6)
+    Comp comps[3]        # the components of its colours (one per colour: §6.3)
     int colour_of[3]
     int ncomp
     int vt, vb, bl       # its top and bottom square rows, the bit of its left squares
@@ -303,7 +303,7 @@ ctypedef struct Placed:
 
 cdef inline void placed_init(Placed* p, Garden* g, int tile, int x, int y, int o) noexcept nogil:
     """The tile's geometry, and one component per colour of it: a tile's squares of one
-    colour are always orthogonally connected (§6), so each colour has one seed set."""
+    colour are always orthogonally connected (§6.3), so each colour has one seed set."""
     cdef int c
     cdef Comp* comp
     p.vt = 2 * y
@@ -342,7 +342,7 @@ cdef inline void placed_init(Placed* p, Garden* g, int tile, int x, int y, int o
 
 
 cdef inline bint check_bees(Garden* g, Comp* comps, const int* colour_of, int ncomp) noexcept nogil:
-    """§6 bees, the engine's equivalent rule: a component of >= 3 squares with no square
+    """§6.3 bees, the engine's rule: a component of >= 3 squares with no square
     pollinated before is new and brings 1 + the other pollinated sectors of its colour.
     Returns whether the pollinated squares changed."""
     cdef uint64_t A[32]

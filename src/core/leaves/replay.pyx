@@ -1,5 +1,6 @@
-"""One garden replayed on its own, with any set of cards checked at once: the tests (the §13
-scripts check all 12), the pictures and Leaves.piece_squares use it."""
+"""One garden replayed on its own, with any set of cards checked at once: the tests (the
+scripts of docs/rules/leaves.md §13.1 check all 12), the pictures and Leaves.piece_squares
+use it."""
 from libc.stdint cimport uint64_t
 from libc.string cimport memcpy, memset
 

@@ -1,4 +1,4 @@
-# An Under the Leaves position (rules: ../shared/rules/under-the-leaves.md), 2 to 4 players.
+# An Under the Leaves position (rules: docs/rules/leaves.md), 2 to 4 players.
 from libc.stdint cimport uint64_t
 
 from roost.core.state cimport State

@@ -1,11 +1,11 @@
-"""Under the Leaves (rules: ../shared/rules/under-the-leaves.md), 2 to 4 players: the
+"""Under the Leaves (rules: docs/rules/leaves.md), 2 to 4 players: the
 position and the native contract.  The tile tables are in tables.pxd, a garden and the
 checks of a placement in garden.pyx, a garden replayed on its own in replay.pyx; the
 position text and move names in text.py, the pictures in render.py.
 
 Move ids: ``(i * 625 + slot) * 8 + o`` where i is the market index, slot =
 ``(x + 12) * 25 + (y + 12)`` (|x|, |y| <= 12 at every decision node) and o the
-orientation, so ascending ids are the canonical order of §4.  Chance outcomes (refill
+orientation, so ascending ids are the canonical order of §4.3.  Chance outcomes (refill
 draws) are ``CHANCE_BASE + tile id`` (named ``d<id>``); the two ranges never overlap.
 """
 from libc.stdint cimport uint64_t, uint32_t
@@ -337,7 +337,7 @@ cdef class Leaves(State):
         return exp((proj[player] - mx) / temp) / z
 
     cdef void determinize(self, int observer, Rng* rng) noexcept nogil:
-        # §10: the unseen tiles (bag + removed) are public as a set, and so is the bag
+        # §10.1, §10.3: the unseen tiles (bag + removed) are public as a set, and so is the bag
         # size; redraw which of them are in the bag, uniformly.
         cdef uint64_t unseen, placed = 0, newbag = 0, f
         cdef int p, j, nb, nu, i, k

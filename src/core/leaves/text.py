@@ -1,6 +1,6 @@
-"""Under the Leaves in text: the position text (§11), move names (§4) and placements.
-Every value is checked here, where it enters; the native state receives checked values
-only (Leaves._load), and replays the gardens with every check."""
+"""Under the Leaves in text: the position text (docs/rules/leaves.md §11), move names (§4)
+and placements.  Every value is checked here, where it enters; the native state receives
+checked values only (Leaves._load), and replays the gardens with every check."""
 import re
 
 from roost.core.errors import MoveError, PositionError
@@ -144,7 +144,7 @@ def _parse_entry(txt, where):
 
 
 def _parse_garden(txt, k):
-    """g<k>'s placements, each on its garden's frontier as it grows (§3)."""
+    """g<k>'s placements, each on its garden's frontier as it grows (§3.4)."""
     if not txt:
         _fault(f"g{k} is empty: a garden starts with its starting tile S<j>@(0,0)o0")
     entries = []
@@ -162,7 +162,7 @@ def _parse_garden(txt, k):
 
 
 def _check_frontiers(gardens):
-    """Every placement on a free slot next to a tile already in its garden (§3)."""
+    """Every placement on a free slot next to a tile already in its garden (§3.4)."""
     for p, entries in enumerate(gardens):
         taken = {(0, 0)}
         for idx, (tile, x, y, o) in enumerate(entries[1:], 1):
@@ -318,7 +318,7 @@ def parse_position(cls, text):
                       "gardens": gardens})
 
 
-UNKNOWN_BAG = "?"      # a view's bag: which unseen tiles it holds is hidden (§2 removes some)
+UNKNOWN_BAG = "?"      # a view's bag: which unseen tiles it holds is hidden (§10.4)
 
 
 def view_text(p):

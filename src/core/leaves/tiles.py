@@ -1,6 +1,6 @@
-"""The tiles and cards of Under the Leaves as printed (rules §1, §8): faces, orientations,
-square letters, card names.  Plain data and helpers; the native tables are built from it
-(tables.pxd)."""
+"""The tiles and cards of Under the Leaves as printed (docs/rules/leaves.md §1, §8): faces,
+orientations, square letters, card names.  Plain data and helpers; the native tables are
+built from it (tables.pxd)."""
 
 # Square types: Y P O V G (colours 0..4), ~ puddle (5).
 TYPE_LETTERS = "YPOVG~"

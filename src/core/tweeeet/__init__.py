@@ -1,4 +1,4 @@
-"""Tweeeet (rules: ../shared/rules/tweeeet.md), one concern per file:
+"""Tweeeet (rules: docs/rules/tweeeet.md), one concern per file:
 
 - ``board.pxd``/``board.pyx``: the strip's bitboard layout, tables and neighbour step;
 - ``state.pxd``/``state.pyx``: the position and the native contract (class ``Tweeeet``);

@@ -1,4 +1,4 @@
-# Where a bird may fly (rules "A flight", "Passing and dying"): breadth-first dilations of
+# Where a bird may fly (docs/rules/tweeeet.md §5, §6): breadth-first dilations of
 # the bird's cell through the passable cells, one neighbour step per energy point.
 from libc.stdint cimport uint64_t
 

@@ -1,4 +1,4 @@
-# The landscape (rules "The landscape: laying and removing rows"): rows laid at random, the
+# The landscape (docs/rules/tweeeet.md §7): rows laid at random, the
 # nest row, rows removed behind the last bird.
 from libc.stdint cimport uint64_t
 

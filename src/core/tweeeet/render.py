@@ -65,12 +65,19 @@ def render(state):
 _FILL = {".": "#b9dd8f", "~": "#7db8e8", "o": "#9c7b55", "S": "#f3df8a", "N": "#e8c77a"}
 _BIRD_FILL = ("#d8492e", "#2f5fb8", "#f2a38f", "#9ab6ec")     # MR, MB, FR, FB
 _R = 24
+# birds sharing a cell (the start holds all four): their radius and places around the centre,
+# inside the hexagon's inner circle (radius _R * sqrt(3) / 2, about 20.8)
+_BIRD_PLACES = {1: (9, ((0, 0),)),
+                2: (8.5, ((-9.5, 0), (9.5, 0))),
+                3: (7, ((-7.5, -6), (7.5, -6), (0, 7.5))),
+                4: (7, ((-7.5, -7.5), (7.5, -7.5), (-7.5, 7.5), (7.5, 7.5)))}
 
 
 def svg(state, observer=None):
     """The visible strip as SVG: hexagonal cells (odd rows shifted right, as in the text),
     grass, water, bushes with their food, empty bushes, the start and the nests; the birds
-    on their cells; each bird's energy and whose turn it is (or the result) on the right."""
+    on their cells (up to four inside one hexagon); each bird's energy and whose turn it is
+    (or the result) on the right.  Every cell is a click target ``cell:d1``."""
     import math
     f = state._raw()
     rows = list(range(f["high"], f["low"] - 1, -1))
@@ -95,12 +102,14 @@ def svg(state, observer=None):
             points = " ".join(f"{cx + _R * math.cos(math.radians(60 * i - 30)):.1f},"
                               f"{cy + _R * math.sin(math.radians(60 * i - 30)):.1f}" for i in range(6))
             kind = {"~": "water", ".": "grass", "o": "bush empty", "S": "start", "N": "nest"}.get(letter, "bush")
+            out.append(f'<g class="cell" data-target="cell:{COLS[x]}{y}">')
             out.append(f'<polygon class="{kind}" points="{points}" fill="{fill}" stroke="#fff" stroke-width="2"/>')
             if letter in "2345":
                 out.append(f'<text class="food" x="{cx:.1f}" y="{cy + 5:.1f}" text-anchor="middle" '
                            f'fill="white" font-weight="bold">{letter}</text>')
             elif letter in "SN":
                 out.append(f'<text x="{cx:.1f}" y="{cy + 5:.1f}" text-anchor="middle" fill="#6b5520">{letter}</text>')
+            out.append('</g>')
     for col, name in enumerate(COLS):
         out.append(f'<text class="col" x="{40 + w / 2 + col * w:.1f}" y="{height - 36}" '
                    f'text-anchor="middle" fill="#555">{name}</text>')
@@ -111,14 +120,12 @@ def svg(state, observer=None):
         if cell not in centre:
             continue
         cx, cy = centre[cell]
-        r = 9 if len(birds) <= 2 else 5
-        for i, b in enumerate(birds):
-            dx = (i - (len(birds) - 1) / 2) * (2 * r + 1)
-            out.append(f'<circle class="bird {BIRDS[b]}" cx="{cx + dx:.1f}" cy="{cy:.1f}" r="{r}" '
-                       f'fill="{_BIRD_FILL[b]}" stroke="#111" stroke-width="1.5"/>')
-            if r > 5:
-                out.append(f'<text x="{cx + dx:.1f}" y="{cy + 4:.1f}" text-anchor="middle" font-size="9" '
-                           f'fill="#111">{"RBrb"[b]}</text>')
+        r, offsets = _BIRD_PLACES[min(len(birds), 4)]
+        for (dx, dy), b in zip(offsets, birds):
+            out.append(f'<circle class="bird {BIRDS[b]}" cx="{cx + dx:.1f}" cy="{cy + dy:.1f}" r="{r}" '
+                       f'fill="{_BIRD_FILL[b]}" stroke="#111" stroke-width="1.5" pointer-events="none"/>')
+            out.append(f'<text x="{cx + dx:.1f}" y="{cy + dy + 3:.1f}" text-anchor="middle" '
+                       f'font-size="{9 if r > 7 else 8}" fill="#111" pointer-events="none">{"RBrb"[b]}</text>')
     panel = int(NCOLS * w + w / 2 + 60)
     out.append(f'<text x="{panel}" y="40" font-weight="bold">energy</text>')
     for b in range(4):
@@ -129,6 +136,15 @@ def svg(state, observer=None):
     out.append(f'<text class="status" x="6" y="{height - 12}" fill="#222">{_escape(_status(f))}</text>')
     out.append("</svg>")
     return "\n".join(out) + "\n"
+
+
+def move_targets(state, move):
+    """What a person clicks to make ``move``: the cell the bird flies to (``cell:d1``);
+    a pass is a choice the picture does not draw."""
+    name = state.move_name(move)
+    if name == "pass":
+        return [(None, "pass (every way is blocked by other birds)")]
+    return [(f"cell:{name}", f"fly to {name}")]
 
 
 def _escape(text):

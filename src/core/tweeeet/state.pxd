@@ -1,4 +1,4 @@
-# A Tweeeet position (rules: ../shared/rules/tweeeet.md).
+# A Tweeeet position (rules: docs/rules/tweeeet.md).
 from libc.stdint cimport uint64_t
 
 from roost.core.state cimport State

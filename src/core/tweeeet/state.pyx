@@ -1,4 +1,4 @@
-"""Tweeeet (rules: ../shared/rules/tweeeet.md): the position and the native contract.
+"""Tweeeet (rules: docs/rules/tweeeet.md): the position and the native contract.
 The strip's layout and tables are in board.pxd, the flights in flights.pxd, the rows in
 landscape.pxd, the turn in turns.pxd; the position text and names in text.py, the picture
 in render.py.
@@ -9,14 +9,15 @@ are CHANCE_BASE + (arrangement * 64 + foods): arrangement 0..1259 numbers the wa
 digits (2..5 for the bushes from left to right, the leftmost most significant).  Their
 names are the row's 9-character text, e.g. ``~..3.5~.2``.
 
-Rules decisions of this implementation where the rules file leaves a choice:
+Roost's decisions where the printed rules leave a choice (docs/rules/tweeeet.md §13):
 - the nest row is laid automatically (no chance node: it has one outcome);
 - the pass test lifts the other birds off the cells that are passable without them
   (grass, empty bushes, the start): a nest holding a bird stays impassable, so a bird whose
-  only way runs through a nest dies (the rules file's decision);
+  only way runs through a nest dies (§6.2);
 - a position in which every bird not in a nest can only pass would repeat forever; the
-  game ends there, drawn (the rules file's decision);
-- the water-barrier test looks at the water cells on the board (removed rows are gone).
+  game ends there, drawn (§6.4);
+- the water-barrier test looks at the water cells on the board (removed rows are gone;
+  §7.3).
 """
 from libc.stdint cimport uint64_t
 from libc.math cimport exp
@@ -303,7 +304,7 @@ cdef class Tweeeet(State):
     # ---------------------------------------------------------------- Python API
     @classmethod
     def parse(cls, text):
-        """Parse ``<low>:<rows> <MR> <MB> <FR> <FB> <to-move>`` (rules file, Position text)."""
+        """Parse ``<low>:<rows> <MR> <MB> <FR> <FB> <to-move>`` (docs/rules/tweeeet.md §11)."""
         return _text.parse_position(cls, text)
 
     def text(self):

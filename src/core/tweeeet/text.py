@@ -1,4 +1,4 @@
-"""Tweeeet in text: the position text (rules file, "Position text") and the names of cells,
+"""Tweeeet in text: the position text (docs/rules/tweeeet.md §11) and the names of cells,
 moves and laid rows.  Every value is checked here, where it enters; the native state
 receives checked values only (Tweeeet._load)."""
 from roost.core.errors import MoveError, PositionError
@@ -21,7 +21,7 @@ BIRD_TITLES = ("male robin", "male bluethroat", "female robin", "female bluethro
 START_ROW_TEXT = "-...S...-"
 NEST_ROW_TEXT = "N.N.N.N.N"
 FOOD_NAMES = {2: "currant", 3: "blackberry", 4: "caterpillar", 5: "beetle"}
-# the rules file's example start (rows 1..4 laid)
+# the default start of docs/rules/tweeeet.md §11.1 (rows 1..4 laid)
 EXAMPLE = "0:-...S...-/~..3.5~.2/.4..~2.~3/5~.~..4.2/..~3.~54. e0:6 e0:7 e0:8 e0:9 MR"
 
 # terrain codes (board.pxd) and their letters
@@ -228,8 +228,8 @@ def _check_sharing(pos):
 
 
 def _rows_due(low, high, pos):
-    """The row up to which rows are laid before the bird to move flies (rules "The
-    landscape"); checks the rows on the board fit the birds."""
+    """The row up to which rows are laid before the bird to move flies (docs/rules/tweeeet.md
+    §11.2); checks the rows on the board fit the birds."""
     if all(is_nest(c) for c in pos):
         return NEST_ROW
     lowest = min(c // 9 for c in pos if not is_nest(c))

@@ -1,6 +1,5 @@
-# The turn (rules "Birds, players, turn order", "A flight", "Passing and dying", "End of the
-# game"): a flight or a pass, the rows it brings, the next bird, and whether it flies,
-# passes or dies.
+# The turn (docs/rules/tweeeet.md §3, §5, §6, §8): a flight or a pass, the rows it brings,
+# the next bird, and whether it flies, passes or dies.
 from libc.stdint cimport uint64_t
 
 from roost.core.tweeeet.state cimport TwCore

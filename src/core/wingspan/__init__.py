@@ -1,4 +1,4 @@
-"""Wingspan, core set (rules: ../shared/rules/wingspan.md), one concern per module:
+"""Wingspan, core set (rules: docs/rules/wingspan.md), one concern per module:
 
 - ``tables``      the rules' numbers and the card tables compiled from the data files
 - ``state``       the position struct and frame stack (state.pxd); the class and hot contract

@@ -22,7 +22,7 @@ def _pays(cost, p):
 
 def _minimal_payments(cost):
     """Every multiset of tokens that pays ``cost`` and stops paying when any single
-    token is removed (wingspan.md §3.4), in ascending order of its token sequence."""
+    token is removed (docs/rules/wingspan.md §3.4), in ascending order of its token sequence."""
     form, need, wild, ormask = cost
     if form == 0:
         return []

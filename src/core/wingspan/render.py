@@ -2,8 +2,8 @@
 short question (``Wingspan.question``), in plain Python over the position dict."""
 from roost.core.wingspan import text as _text
 from roost.core.wingspan.tables import (
-    BIRDS, BIRD_NAMES, BONUS_NAMES, FOODS, FRAME_NAMES, GOALS, HABS, PURPOSES, PH_SETUP, PH_PLAY,
-    PH_OVER)
+    BIRDS, BIRD_NAMES, BIRD_SLUGS, BONUS_NAMES, BONUS_SLUGS, FOODS, FRAME_NAMES, GOALS, HABS,
+    HAB_LETTERS, NEST_NAMES, PURPOSES, PH_SETUP, PH_PLAY, PH_OVER)
 
 _GOAL_TEXT = {g["id"]: g["description"] for g in GOALS["sides"]}
 
@@ -238,48 +238,113 @@ def explain_move(s, m):
 # ---------------------------------------------------------------------------- the picture
 _HAB_FILL = ("#dcebd2", "#f3e6c4", "#d3e4f3")          # forest, grassland, wetland
 _FOOD_FILL = ("#8c5a3c", "#d8b04a", "#4a78b8", "#c8434f", "#7d7d7d", "#a58c4e")  # I S F R M, IS
-_SLOT_W, _SLOT_H = 150, 52
+_SLOT_W, _SLOT_H = 160, 64
+_MAT_LEFT = 100
+_CARD_W, _CARD_H = 164, 44
+_ROW_ACTIONS = ("gain food", "lay eggs", "draw cards")
+_NAME_CHARS = 24          # a bold 10 px name line fits this many characters in a slot
 
 
 def _short(name, most=22):
     return name if len(name) <= most else name[:most - 1] + "…"
 
 
+def _name_lines(name, most=_NAME_CHARS):
+    """A bird's name in at most two lines that fit a card, split at a space or hyphen."""
+    if len(name) <= most:
+        return [name]
+    cut = max((k for k, ch in enumerate(name[:most + 1]) if ch in " -"), default=most)
+    first, rest = name[:cut + (name[cut] == "-")].strip(), name[cut + 1:].strip()
+    return [first, _short(rest, most)]
+
+
+def _bird_card(x, y, w, h, bird, escape, target=None, notes=(), kind="card"):
+    """A bird as a small card: its name (two lines if need be), cost, points, nest and egg
+    limit, any notes (eggs laid, cached food, tucked cards); the power in its tooltip."""
+    from roost.core.wingspan.describe import power_text
+    b = BIRDS[bird]
+    attr = f' data-target="{target}"' if target else ""
+    out = [f'<g class="{kind}"{attr}><title>{escape(b["name"])}: {escape(power_text(bird))}</title>'
+           f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="5" fill="white" stroke="#777"/>']
+    lines = _name_lines(b["name"])
+    for k, line in enumerate(lines):
+        out.append(f'<text x="{x + 6}" y="{y + 13 + 11 * k}" font-size="10" font-weight="bold">'
+                   f'{escape(line)}</text>')
+    info = f"{b['cost_text']} · {b['vp']} pts · {NEST_NAMES[b['nest']]} · eggs {b['eggs']}"
+    if len(info) > 33:                 # the widest costs: keep the line inside the card
+        info = f"{b['cost_text']} · {b['vp']}pt · {NEST_NAMES[b['nest']]} · {b['eggs']} eggs"
+        info = info.replace("platform", "platf.") if len(info) > 33 else info
+    row = y + 13 + 11 * len(lines)
+    out.append(f'<text x="{x + 6}" y="{row}" font-size="9" fill="#555">{escape(info)}</text>')
+    if notes:
+        out.append(f'<text x="{x + 6}" y="{row + 11}" font-size="9" fill="#8a3b12">'
+                   f'{escape(", ".join(notes))}</text>')
+    out.append("</g>")
+    return out
+
+
 def svg(s, observer=None):
-    """The table as SVG from seat ``observer`` (None: everything): the goals, the bird
-    feeder's dice and the tray, then each seat's mat (three habitats of five slots, each
-    bird with its eggs, cached food and tucked cards), food, hand and score.  The others'
-    hands and bonus cards stay hidden from an observer."""
+    """The table as SVG from seat ``observer`` (None: everything): the decision asked,
+    the goals, the bird feeder's dice, the tray and the deck, then each seat's food, hand
+    (as cards with cost, points, nest and eggs; the power in each card's tooltip), bonus
+    cards, score and mat (three habitats of five slots, each bird with its eggs, cached
+    food and tucked cards).  The others' hands and bonus cards stay hidden from an
+    observer.  Click targets: the dice (``die:I``, ``die:IS``), the tray (``tray:1``), the
+    deck, the draft pool (``pool:SLUG``), and each seat's hand cards where the viewer sees
+    them (``card:SEAT:SLUG``), food (``food:SEAT:S``), habitats (``hab:SEAT:forest``) and
+    slots (``slot:SEAT:F2``)."""
     from xml.sax.saxutils import escape
     raw = s._raw()
     d = _text.to_dict(s)
     scores = s.scores()
     head = _head(s, raw, d, observer)
-    width = 100 + 5 * _SLOT_W + 20
+    width = _MAT_LEFT + 5 * _SLOT_W + 20
     out = [f'<text x="10" y="22" font-size="15" font-weight="bold">{escape(head[0])}</text>']
-    y = 40
+    y = 30
+    asked = question(s, observer)
+    if asked:
+        out.append(f'<text class="question" x="10" y="{y + 16}" font-size="13" font-weight="bold" '
+                   f'fill="#1f5fa8">decision: {escape(asked)}</text>')
+        y += 24
+    y += 10
     for r in range(4):
         out.append(f'<text class="goal" x="10" y="{y + 14 * r}" font-size="11" fill="#444">'
                    f'R{r + 1}: {escape(_GOAL_TEXT[raw["goals"][r]])}</text>')
     y += 4 * 14 + 6
     out.append(f'<text x="10" y="{y + 16}">feeder</text>')
     for i, f in enumerate(d["feeder"]):
-        cx = 80 + 30 * i
-        out.append(f'<rect class="die" x="{cx}" y="{y}" width="24" height="24" rx="5" '
-                   f'fill="{_FOOD_FILL[f]}" stroke="#333"/>'
+        cx = 60 + 30 * i
+        face = "IS" if f == 5 else FOODS[f]
+        out.append(f'<g data-target="die:{face}"><rect class="die" x="{cx}" y="{y}" width="24" height="24" '
+                   f'rx="5" fill="{_FOOD_FILL[f]}" stroke="#333"/>'
                    f'<text x="{cx + 12}" y="{y + 17}" text-anchor="middle" fill="white" font-size="11" '
-                   f'font-weight="bold">{"IS" if f == 5 else FOODS[f]}</text>')
-    out.append(f'<text x="250" y="{y + 16}">tray</text>')
+                   f'font-weight="bold">{face}</text></g>')
+    out.append(f'<text x="220" y="{y + 16}">tray</text>')
     for i, b in enumerate(d["tray"]):
-        out.append(f'<rect class="tray" x="{290 + 150 * i}" y="{y}" width="144" height="24" rx="4" '
-                   'fill="#f4f0e6" stroke="#999"/>'
-                   f'<text x="{296 + 150 * i}" y="{y + 16}" font-size="11">'
-                   f'{escape(_short(BIRD_NAMES[b])) if b >= 0 else "-"}</text>')
-    width = max(width, 290 + 150 * len(d["tray"]) + 10)
-    y += 40
+        x = 250 + (_CARD_W + 6) * i
+        if b >= 0:
+            out.extend(_bird_card(x, y - 8, _CARD_W, _CARD_H, b, escape, target=f"tray:{i + 1}", kind="tray"))
+        else:
+            out.append(f'<rect class="tray" x="{x}" y="{y - 8}" width="{_CARD_W}" height="{_CARD_H}" rx="5" '
+                       'fill="none" stroke="#ccc" stroke-dasharray="4 3"/>')
+    x = 250 + (_CARD_W + 6) * 3
+    out.append(f'<g data-target="deck"><rect x="{x}" y="{y - 8}" width="60" height="{_CARD_H}" rx="5" '
+               f'fill="#e9e2cf" stroke="#777"/><text x="{x + 30}" y="{y + 12}" text-anchor="middle" '
+               f'font-size="11">deck</text><text x="{x + 30}" y="{y + 26}" text-anchor="middle" '
+               f'font-size="10" fill="#555">{len(raw["deck"])}</text></g>')
+    width = max(width, x + 70)
+    y += _CARD_H + 4
+    if d["draft"]:
+        out.append(f'<text x="10" y="{y + 16}">draft pool</text>')
+        for i, b in enumerate(d["draft"]):
+            out.extend(_bird_card(90 + (_CARD_W + 6) * i, y, _CARD_W, _CARD_H, b, escape,
+                                  target=f"pool:{BIRD_SLUGS[b]}"))
+        y += _CARD_H + 8
+    y += 6
     for p in range(raw["n"]):
         y = _svg_seat(out, raw, d, p, observer, scores[p], y, escape)
-    legend = "food: I invertebrate, S seed, F fish, R fruit, M rodent; IS either of invertebrate and seed"
+    legend = ("food: I invertebrate, S seed, F fish, R fruit, M rodent, W wild (any); IS a die "
+              "showing invertebrate and seed; a card's power is in its tooltip")
     out.append(f'<text x="10" y="{y + 4}" font-size="11" fill="#555">{legend}</text>')
     height = y + 20
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
@@ -288,48 +353,152 @@ def svg(s, observer=None):
 
 
 def _svg_seat(out, raw, d, p, observer, score, y, escape):
-    """One seat's lines and mat from ``y``; returns the ``y`` below it."""
+    """One seat's lines, hand and mat from ``y``; returns the ``y`` below it."""
     P = raw["players"][p]
     pd = d["players"][p]
     acting = raw["phase"] != PH_OVER and p == raw["actor"]
     tag = f"seat {p}" + (" (you)" if observer == p else "") + (", to act" if acting else "")
-    out.append(f'<text class="seat" x="10" y="{y + 14}" font-weight="bold">{escape(tag)}: score {score}, '
-               f'food {escape(_food_text(pd["food"]))}, cubes {P["cubes"]}</text>')
+    colour = "#1f5fa8" if acting else "#222"
+    out.append(f'<text class="seat" x="10" y="{y + 14}" font-weight="bold" fill="{colour}">{escape(tag)}: '
+               f'score {score}, cubes {P["cubes"]}</text>')
+    out.append(f'<text x="300" y="{y + 14}" fill="#444">food</text>')
+    for t in range(5):
+        x = 336 + 44 * t
+        target = f' data-target="food:{p}:{FOODS[t]}"'
+        out.append(f'<g{target}><rect x="{x}" y="{y + 1}" width="38" height="18" rx="4" fill="{_FOOD_FILL[t]}" '
+                   f'opacity="{1 if pd["food"][t] else 0.35}"/><text x="{x + 19}" y="{y + 14}" '
+                   f'text-anchor="middle" fill="white" font-size="11" font-weight="bold">{FOODS[t]} '
+                   f'{pd["food"][t]}</text></g>')
+    y += 24
     nhand = len(P["hand"])
-    if observer is None or observer == p:
-        hand = ", ".join(BIRD_NAMES[b] for b, _ in pd["hand"]) or "-"
+    sees = observer is None or observer == p
+    if sees:
         bonus = ", ".join(BONUS_NAMES[b] for b, _ in pd["bonus"]) or "-"
+        out.append(f'<text x="10" y="{y + 12}" font-size="11" fill="#444">hand {nhand}; bonus: '
+                   f'{escape(_short(bonus, 110))}</text>')
+        y += 18
+        per_row = 5
+        for k, (b, _) in enumerate(pd["hand"]):
+            x = 10 + (_CARD_W + 6) * (k % per_row)
+            out.extend(_bird_card(x, y + (_CARD_H + 6) * (k // per_row), _CARD_W, _CARD_H, b, escape,
+                                  target=f"card:{p}:{BIRD_SLUGS[b]}"))
+        y += (_CARD_H + 6) * (-(-nhand // per_row)) + 4
     else:
         known = [BIRD_NAMES[b] for b, tg in pd["hand"] if tg == "p"]
         hand = ", ".join(known + ([f"{nhand - len(known)} hidden"] if nhand > len(known) else [])) or "-"
-        bonus = f"{len(pd['bonus'])} hidden"
-    out.append(f'<text x="10" y="{y + 30}" font-size="11" fill="#444">hand {nhand}: '
-               f'{escape(_short(hand, 125))}</text>')
-    out.append(f'<text x="10" y="{y + 44}" font-size="11" fill="#444">bonus: {escape(_short(bonus, 125))}</text>')
-    y += 52
+        out.append(f'<text x="10" y="{y + 12}" font-size="11" fill="#444">hand {nhand}: '
+                   f'{escape(_short(hand, 110))}; bonus: {len(pd["bonus"])} hidden</text>')
+        y += 20
     for h in range(3):
-        out.append(f'<rect class="habitat {HABS[h]}" x="10" y="{y}" width="{90 + 5 * _SLOT_W}" '
+        target = f' data-target="hab:{p}:{HABS[h]}"'
+        out.append(f'<g class="habitat {HABS[h]}"{target}><rect x="10" y="{y}" width="{_MAT_LEFT - 10 + 5 * _SLOT_W}" '
                    f'height="{_SLOT_H}" fill="{_HAB_FILL[h]}" stroke="#bbb"/>'
-                   f'<text x="16" y="{y + 30}" font-size="12">{HABS[h]}</text>')
+                   f'<text x="16" y="{y + 26}" font-size="12" font-weight="bold">{HABS[h]}</text>'
+                   f'<text x="16" y="{y + 42}" font-size="10" fill="#555">{_ROW_ACTIONS[h]}</text></g>')
+        birds = pd["mat"][h]
         for col in range(5):
-            x = 100 + col * _SLOT_W
-            birds = pd["mat"][h]
+            x = _MAT_LEFT + col * _SLOT_W
+            slot = 5 * h + col
+            target = f"slot:{p}:{HAB_LETTERS[h]}{col + 1}"
             if col >= len(birds):
-                out.append(f'<rect class="slot empty" x="{x + 3}" y="{y + 4}" width="{_SLOT_W - 6}" '
+                attr = f' data-target="{target}"' if target else ""
+                out.append(f'<rect class="slot empty"{attr} x="{x + 3}" y="{y + 4}" width="{_SLOT_W - 6}" '
                            f'height="{_SLOT_H - 8}" rx="5" fill="none" stroke="#ccc" stroke-dasharray="4 3"/>')
                 continue
             bird = birds[col]
-            b, slot = bird["id"], 5 * h + col
+            b = bird["id"]
             notes = [f"eggs {bird['egg']}/{_text._EGGS[b]}"]
             if any(bird["cache"]):
                 notes.append("cache " + _food_text(bird["cache"]))
             if P["ntuck"][slot]:
                 notes.append(f"tucked {P['ntuck'][slot]}")
-            out.append(f'<rect class="slot bird" x="{x + 3}" y="{y + 4}" width="{_SLOT_W - 6}" '
-                       f'height="{_SLOT_H - 8}" rx="5" fill="white" stroke="#777"/>'
-                       f'<text x="{x + 9}" y="{y + 21}" font-size="11" font-weight="bold">'
-                       f'{escape(_short(BIRD_NAMES[b]))}</text>'
-                       f'<text x="{x + 9}" y="{y + 38}" font-size="10" fill="#555">'
-                       f'{escape(", ".join(notes))}</text>')
+            out.extend(_bird_card(x + 3, y + 4, _SLOT_W - 6, _SLOT_H - 8, b, escape, target=target, notes=notes,
+                                  kind="slot bird"))
         y += _SLOT_H
     return y + 16
+
+
+# ---------------------------------------------------------------------------- clicks
+def move_targets(s, m):
+    """What a person clicks to make move ``m``: the die, card, food, habitat or slot it
+    names in the picture (the acting seat's), or, for a yes or no, a skip, a bonus card or
+    a seat, a choice the picture does not draw (labelled as ``explain_move`` says it)."""
+    name = s.move_name(m)
+    label = explain_move(s, m)
+    raw = s._raw()
+    actor = raw["actor"]
+    kind, _, arg = name.partition(":")
+    if name in ("food", "eggs", "cards"):
+        h = ("food", "eggs", "cards").index(name)
+        return [(f"hab:{actor}:{HABS[h]}", f"{_ROW_ACTIONS[h]} (activate the {HABS[h]})")]
+    if arg == "skip" or kind in ("yes", "no", "play", "reroll", "bonus", "seat"):
+        return [(None, _move_words(name, label))]
+    if kind == "die" and arg.startswith("IS-"):
+        return [("die:IS", "the invertebrate-or-seed die"), (None, f"take the {_FOOD_NAMES['IS'.index(arg[-1])]}")]
+    if kind == "card":
+        where = "pool" if PURPOSES[raw["purpose"]] == "DRAFT_PICK" else f"card:{actor}"
+        return [(f"{where}:{arg}", BIRD_NAMES[BIRD_SLUGS.index(arg)])]
+    if kind == "food":
+        return [(f"food:{actor}:{arg}", _FOOD_NAMES[FOODS.index(arg)])]
+    if kind == "die":
+        return [(f"die:{arg}", f"the {_FOOD_NAMES[FOODS.index(arg)]} die")]
+    if kind in ("hab", "slot"):
+        return [(f"{kind}:{actor}:{arg}", label)]
+    if kind == "tray":
+        return [(name, label)]
+    if name == "deck":
+        return [("deck", "the top card of the deck")]
+    return [(None, label)]
+
+
+def move_marks(s, m):
+    """What marks move ``m`` (played from ``s``) in the picture after it: the habitat an
+    action activates, the habitat or slot chosen; nothing for a decision that leaves no
+    place of its own (a card played, a die taken, a yes or no)."""
+    name = s.move_name(m)
+    actor = s._raw()["actor"]
+    kind, _, arg = name.partition(":")
+    if name in ("food", "eggs", "cards"):
+        return [f"hab:{actor}:{HABS[('food', 'eggs', 'cards').index(name)]}"]
+    if kind in ("hab", "slot") and arg != "skip":
+        return [f"{kind}:{actor}:{arg}"]
+    return []
+
+
+def _move_words(name, label):
+    if name == "play":
+        return "play a bird from your hand"
+    if name.startswith("bonus:"):
+        return BONUS_NAMES[BONUS_SLUGS.index(name[6:])]
+    if name.startswith("seat:") and name != "seat:skip":
+        return f"seat {name[5:]}"
+    return label
+
+
+def move_details(s, m, observer=None):
+    """The card a move concerns, as a person reads it (name, cost, points, nest, eggs,
+    power in words), or None."""
+    from roost.core.wingspan.describe import bird_details, bonus_details
+    name = s.move_name(m)
+    raw = s._raw()
+    kind, _, arg = name.partition(":")
+    if kind == "card" and arg != "skip":
+        return bird_details(BIRD_SLUGS.index(arg))
+    if kind == "tray":
+        b = _text.to_dict(s)["tray"][int(arg) - 1]
+        return bird_details(b) if b >= 0 else None
+    if kind == "bonus":
+        return bonus_details(BONUS_SLUGS.index(arg))
+    if kind == "slot" and arg != "skip":
+        h, col = HAB_LETTERS.index(arg[0]), int(arg[1:]) - 1
+        birds = _text.to_dict(s)["players"][raw["actor"]]["mat"][h]
+        return bird_details(birds[col]["id"]) if col < len(birds) else None
+    if name in ("yes", "no") and raw["phase"] != PH_OVER:
+        purpose = PURPOSES[raw["purpose"]]
+        top = raw["stack"][-1]
+        if purpose == "SETUP_KEEP_BIRD" and (observer is None or observer == raw["actor"]):
+            return bird_details(raw["players"][raw["actor"]]["hand"][top["i"]])
+        b = _power_bird(raw)
+        if b >= 0:
+            return bird_details(b)
+    return None

@@ -1,4 +1,4 @@
-# Goals and scoring (§5, wingspan-bonus-goals.md): goal counts, round-end goal points,
+# Goals and scoring (§5, docs/rules/wingspan-cards.md): goal counts, round-end goal points,
 # bonus cards, final scores, the search utility and the heuristic evaluation.
 from roost.core.wingspan.state cimport Core
 

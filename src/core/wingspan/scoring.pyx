@@ -1,4 +1,4 @@
-"""Goals and scoring (§5, wingspan-bonus-goals.md): what each goal side counts, the goal
+"""Goals and scoring (§5, docs/rules/wingspan-cards.md): what each goal side counts, the goal
 points at the end of a round, bonus cards, the final score, the search utility (§5.3) and
 the heuristic evaluation that estimates it."""
 from libc.math cimport exp
@@ -16,7 +16,7 @@ cdef double VERSUS_ENGINE = 0.3
 
 
 cdef int goal_count(Core* c, int p, int g) noexcept nogil:
-    """The item goal side ``g`` counts on seat p's mat (wingspan-bonus-goals.md §2)."""
+    """The item goal side ``g`` counts on seat p's mat (docs/rules/wingspan-cards.md §2.2)."""
     cdef Player* P = &c.pl[p]
     cdef int s, b, h, k = 0
     cdef int e[3]

@@ -1,5 +1,5 @@
-"""Wingspan, core set (rules: ../shared/rules/wingspan.md with wingspan-birds.md and
-wingspan-bonus-goals.md), 1 to 5 players: the position class and the hot contract.
+"""Wingspan, core set (rules: docs/rules/wingspan.md, the cards and goals in
+docs/rules/wingspan-cards.md), 1 to 5 players: the position class and the hot contract.
 
 The position is one C struct (``Core``, state.pxd) whose frame stack (§8) is the engine's
 continuation; the machine (machine.pyx) runs it from decision to decision, so there are no

@@ -1,4 +1,4 @@
-# The numbers of the rules (../shared/rules/wingspan.md): sizes, card locations, frames (§8),
+# The numbers of the rules (docs/rules/wingspan.md): sizes, card locations, frames (§8),
 # move kinds and their global offsets (§7.2), purposes (§7.3), verbs (§9.4), and the card
 # tables that tables.pyx fills from the data files at import.  Every other module of the
 # package cimports this one.

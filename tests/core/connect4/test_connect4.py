@@ -1,7 +1,9 @@
-"""Connect Four (connect4), the calibration game: its rules, position text, move order,
-key, evaluation and the solver-score convention of the calibration data
-(../shared/data/connect4/README.md).  Lockstep checks against OpenSpiel's connect_four are
-in test_openspiel_connect4.py, the solved positions in test_connect4_solved.py."""
+"""Connect Four (connect4), the calibration game: its rules (docs/rules/connect4.md; each
+rules test cites its section), position text, move order, key, evaluation and the
+solver-score convention of the calibration data (src/core/data/connect4/README.md).
+Lockstep checks against OpenSpiel's connect_four are in
+tests/interop/test_openspiel_connect4.py, the solved positions in
+tests/search/test_connect4_solved.py."""
 import json
 import random
 
@@ -35,6 +37,7 @@ def test_registered_as_a_calibration_game_under_its_aliases():
     ("71213141", 1),         # the second player's four up column 1
 ])
 def test_four_in_a_line_wins_at_once(text, winner):
+    # docs/rules/connect4.md §4, §11: four in a line, any direction, wins with that stone
     s = c4(text)
     assert s.is_over
     assert s.result() == ((1.0, 0.0) if winner == 0 else (0.0, 1.0))
@@ -43,12 +46,14 @@ def test_four_in_a_line_wins_at_once(text, winner):
 
 
 def test_three_in_a_line_or_a_broken_four_does_not_win():
+    # docs/rules/connect4.md §4, §11
     assert not c4("112233").is_over           # three across for each
     assert not c4("1122447").is_over          # a1 b1 d1 g1: a gap at c1
     assert not c4("1213125").is_over          # three up column 1
 
 
 def test_a_full_board_without_a_line_is_a_draw():
+    # docs/rules/connect4.md §4: 42 stones and no line of four is a draw
     s = Connect4.start()
     s.random_playout(seed=1054)               # a random game that fills the board
     assert s.stones == 42 and s.is_over and s.result() == (0.5, 0.5)
@@ -59,6 +64,8 @@ def test_a_full_board_without_a_line_is_a_draw():
 
 
 def test_position_text_round_trip_and_empty_board():
+    # docs/rules/connect4.md §7: the columns played, first player first; - the empty board;
+    # spaces ignored
     assert Connect4.start().text() == "-"
     assert c4("-").text() == "-"
     assert c4("4 4 5 3").text() == "4453"
@@ -76,11 +83,13 @@ def test_position_text_round_trip_and_empty_board():
     ("12121213", "ended at move 7"),
 ])
 def test_bad_position_text_names_the_fault(text, fault):
+    # docs/rules/connect4.md §7: each fault refused with a message naming it
     with pytest.raises(PositionError, match=fault):
         c4(text)
 
 
 def test_moves_are_column_digits():
+    # docs/rules/connect4.md §3, §6: a move is a column 1..7 that is not full
     s = c4("-")
     assert s.parse_move("1") == 0 and s.move_name(6) == "7"
     for bad in ("0", "8", "12", "a", ""):
@@ -93,13 +102,14 @@ def test_moves_are_column_digits():
 
 
 def test_moves_come_centre_first_on_an_empty_board():
+    # docs/rules/connect4.md §6: equal moves listed centre first
     assert c4("-").legal_names() == ["4", "3", "5", "2", "6", "1", "7"]
 
 
 def test_move_order_puts_wins_first_then_blocks_and_gifts_last():
-    """The generation order is the search's move ordering: a winning move first; else a
-    move that blocks the opponent's immediate win; a move that lets the opponent win on
-    top of it after every other move."""
+    """The generation order is the search's move ordering (docs/rules/connect4.md §6): a
+    winning move first; else a move that blocks the opponent's immediate win; a move that
+    lets the opponent win on top of it after every other move."""
     checked = {"win": 0, "block": 0, "gift": 0}
     for s in random_positions(600, seed=3, plies=(4, 36)):
         moves = s.legal()
@@ -191,6 +201,7 @@ def _position_with(stones):
     (20, "draw", 0, 0),
 ])
 def test_solver_score_follows_the_calibration_convention(stones, proven, plies, score):
+    # docs/rules/connect4.md §9: the formulas in stones on the board and plies to the end
     assert _position_with(stones).solver_score(proven, plies) == score
 
 
@@ -219,6 +230,7 @@ def test_roost_games_lists_calibration_games_apart():
 
 
 def test_solve_reports_the_exact_score_in_the_calibration_convention():
+    # docs/rules/connect4.md §9, §11: roost solve --json reports solver_score
     r = run("solve", "connect4", "2214625612264131", "--json")   # middle.jsonl: score -4
     assert r.exit_code == 0, r.output
     out = json.loads(r.stdout)

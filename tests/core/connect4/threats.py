@@ -1,6 +1,6 @@
-"""Connect Four's immediate threats worked out by playing the moves (rules, not the engine's
-bitboards), and seeded random positions to check them on; shared by the rules tests and the
-search_moves tests."""
+"""Connect Four's immediate threats worked out by playing the moves (docs/rules/connect4.md
+§4, not the engine's bitboards), and seeded random positions to check them on; shared by the
+rules tests and the search_moves tests."""
 import random
 
 from roost.core.connect4 import Connect4

@@ -1,9 +1,10 @@
-"""A second, independent pure-Python model of CuBirds (rules file ../shared/rules/cubirds.md),
+"""A second, independent pure-Python model of CuBirds (rules file docs/rules/cubirds.md),
 written by the auditor from the rules text: the whole game, chance included, with the
-engine's chance conventions (an outcome is the species of the card drawn; the discard pile
-becomes the draw pile when a card must be drawn from an empty one) and its information
-fields (known cards, "lacks" facts).  tests/test_cubirds_rules.py replays seeded games in
-both and compares the full position text after every move and chance event."""
+engine's chance conventions (§7.1: an outcome is the species of the card drawn; the discard
+pile becomes the draw pile when a card must be drawn from an empty one) and its information
+fields (§7.2: known cards, "lacks" facts).  tests/core/cubirds/test_cubirds_rules.py replays
+seeded games in both and compares the full position text after every move and chance
+event."""
 import json
 from collections import Counter
 SP = "FOTDPMWR"

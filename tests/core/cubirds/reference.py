@@ -1,7 +1,7 @@
 """A tiny, independent pure-Python model of the CuBirds decision rules (rules file
-../shared/rules/cubirds.md), written from the rules text only, for checking perft values.
+docs/rules/cubirds.md), written from the rules text only, for checking perft values.
 
-It reads the position JSON itself and follows the rules file's perft convention: decision
+It reads the position JSON itself and follows the rules file's perft convention (§10): decision
 moves are counted; a finished game with depth left counts 0; a position where a chance
 event must happen (a draw, a card completing a row, a deal) counts 1 and is not expanded.
 It never draws cards, so the draw pile's contents do not matter, only its size.

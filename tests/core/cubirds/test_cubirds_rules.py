@@ -1,6 +1,6 @@
-"""CuBirds rules tests (rules file: /work/shared/rules/cubirds.md).  Every test cites the
+"""CuBirds rules tests (rules file: docs/rules/cubirds.md).  Every test cites the
 section it checks.  Expected values are derived by hand from the rules text; perft values
-are also re-derived by the independent pure-Python model in cubirds_reference.py."""
+are also re-derived by the independent pure-Python model in tests/core/cubirds/reference.py."""
 import json
 import pathlib
 import random
@@ -25,7 +25,7 @@ def card(x):
 
 
 def lay(x, row, end):
-    """Move id of laying species x at row (1..4), end 'L' or 'R' (rules: Decisions as actions)."""
+    """Move id of laying species x at row (1..4), end 'L' or 'R' (docs/rules/cubirds.md §8.1)."""
     return SPECIES.index(x) * 8 + (row - 1) * 2 + (end == "R")
 
 
@@ -75,7 +75,7 @@ def random_step(s, rnd):
 
 # --------------------------------------------------------------------------- setup
 def test_setup_rows_hands_collections():
-    # rules: "Setup" 2-4: 4 rows of 3 different species, 8 cards each, 1 collection card
+    # docs/rules/cubirds.md §3: 4 rows of 3 different species, 8 cards each, 1 collection card
     # each, the dealer (seat 0) plays first.
     for n in (2, 3, 4, 5):
         for seed in range(10):
@@ -89,7 +89,8 @@ def test_setup_rows_hands_collections():
 
 
 def test_setup_is_chance_one_card_at_a_time():
-    # rules: "Setup" 2: a card whose species is already in the row is discarded and replaced.
+    # docs/rules/cubirds.md §3.2, §3.3: a card whose species is already in the row is
+    # discarded and replaced.
     s = Cubirds.before_setup(players=2)
     assert s.is_chance and s.phase == "setup"
     for x in "RRW":
@@ -120,7 +121,8 @@ def test_start_is_seeded():
 
 # --------------------------------------------------------------------------- lay & capture
 def test_capture_takes_cards_to_the_nearest_same_species_card():
-    # rules: "A turn" 1: all your cards of that species go to that end; you take every card
+    # docs/rules/cubirds.md §4.1, §4.2, §12.1: all your cards of that species go to that end;
+    # you take every card
     # between them and the nearest card of that species; the row closes up.
     s = Cubirds.parse(pos(hands=["RRF", "DDPPW"], rows=("WDRMRO", "PMW", "DTO", "MWD")))
     s.play_move("R1L")
@@ -133,7 +135,7 @@ def test_capture_takes_cards_to_the_nearest_same_species_card():
 
 
 def test_capture_from_the_right_with_several_same_species_cards():
-    # rules: "A turn" 1: the nearest card of that species from the end laid at.
+    # docs/rules/cubirds.md §4.2, §12.1: the nearest card of that species from the end laid at.
     s = Cubirds.parse(pos(hands=["RRRF", "DDPPW"], rows=("WRDRMO", "PMW", "DTO", "MWD")))
     s.play_move("R1R")
     d = J(s)
@@ -143,8 +145,8 @@ def test_capture_from_the_right_with_several_same_species_cards():
 
 
 def test_no_capture_when_the_nearest_card_is_at_the_end():
-    # rules: "A turn" 1: if the nearest card was at the end you laid at, nothing is taken;
-    # then 3: the draw option.
+    # docs/rules/cubirds.md §4.2, §12.2: if the nearest card was at the end you laid at,
+    # nothing is taken; then §4.4: the draw option.
     s = Cubirds.parse(pos(hands=["RF", "DDPPW"], rows=("RWD", "PMW", "DTO", "MWD")))
     s.play_move("R1L")
     assert J(s)["rows"][0] == "RRWD"
@@ -153,6 +155,7 @@ def test_no_capture_when_the_nearest_card_is_at_the_end():
 
 
 def test_no_capture_when_the_row_lacks_the_species():
+    # docs/rules/cubirds.md §4.2, §4.4: no robin in the row, nothing taken, the draw option
     s = Cubirds.parse(pos(hands=["RRF", "DDPPW"], rows=("OWD", "PMW", "DTO", "MWD")))
     s.play_move("R1R")
     assert J(s)["rows"][0] == "OWDRR"
@@ -160,7 +163,7 @@ def test_no_capture_when_the_row_lacks_the_species():
 
 
 def test_laying_marks_holds_no_such_species():
-    # rules: "Information": when a player lays X, they hold no more X afterwards.
+    # docs/rules/cubirds.md §7.2: when a player lays X, they hold no more X afterwards.
     s = Cubirds.parse(pos(hands=["RRF", "DDPPW"]))
     s.play_move("R1R")
     assert "R" in s.lacks(0)
@@ -168,8 +171,8 @@ def test_laying_marks_holds_no_such_species():
 
 # --------------------------------------------------------------------------- completing a row
 def test_completing_a_row_dealer_chooses_the_end():
-    # rules: "A turn" 2: a one-species row gets cards from the draw pile until it holds two
-    # species; the round's dealer chooses the end of the last card.
+    # docs/rules/cubirds.md §4.3, §12.3: a one-species row gets cards from the draw pile until
+    # it holds two species; the round's dealer chooses the end of the last card.
     s = Cubirds.parse(pos(players=3, hands=["RRF", "DDPPW", "OOT"], rows=("WRR", "PMW", "DTO", "MWD"),
                           collections=["W", "M", "P"], dealer=2))
     s.play_move("R1L")
@@ -197,7 +200,7 @@ def test_completing_card_to_the_right():
 
 
 def test_completing_stops_when_both_piles_are_empty():
-    # rules: "The draw pile": a row that cannot get a second species stays as it is.
+    # docs/rules/cubirds.md §5.2: a row that cannot get a second species stays as it is.
     s = Cubirds.parse(pos(players=2, hands=["RRF", "DDPPW"], rows=("WRR", "PMW", "DTO", "MWD"),
                           deck="", discard="", rest_row=3))
     s.play_move("R1L")
@@ -206,7 +209,7 @@ def test_completing_stops_when_both_piles_are_empty():
 
 
 def test_completing_reshuffles_the_discard_pile():
-    # rules: "The draw pile": an empty draw pile takes the shuffled discard pile.
+    # docs/rules/cubirds.md §5.1: an empty draw pile takes the shuffled discard pile.
     s = Cubirds.parse(pos(players=2, hands=["RRF", "DDPPW"], rows=("WRR", "PMW", "DTO", "MWD"),
                           deck="", discard="OO", rest_row=3))
     s.play_move("R1L")
@@ -217,7 +220,7 @@ def test_completing_reshuffles_the_discard_pile():
 
 # --------------------------------------------------------------------------- draw option
 def test_draw_option_draws_two_hidden_cards():
-    # rules: "A turn" 3: if you took no cards, you may draw the top 2 cards.
+    # docs/rules/cubirds.md §4.4: if you took no cards, you may draw the top 2 cards.
     s = Cubirds.parse(pos(hands=["RF", "DDPPW"]))
     s.play_move("R1R")
     s.play_move("draw")
@@ -238,14 +241,14 @@ def test_declining_the_draw():
 
 
 def test_no_draw_node_when_both_piles_are_empty():
-    # rules: "Decisions as actions": no draw node when the draw and discard piles are empty.
+    # docs/rules/cubirds.md §8.2: no draw node when the draw and discard piles are empty.
     s = Cubirds.parse(pos(hands=["RF", "DDPPW"], deck="", discard="", rest_row=3))
     s.play_move("R1R")
     assert s.phase == "lay" and s.player == 1
 
 
 def test_drawing_takes_what_there_is():
-    # rules: "The draw pile": drawing 2 with only one card left takes that card.
+    # docs/rules/cubirds.md §5.2: drawing 2 with only one card left takes that card.
     s = Cubirds.parse(pos(hands=["RF", "DDPPW"], deck="O", discard="", rest_row=3))
     s.play_move("R1R")
     s.play_move("draw")
@@ -255,7 +258,7 @@ def test_drawing_takes_what_there_is():
 
 
 def test_drawing_reshuffles_mid_draw():
-    # rules: "The draw pile": the discard pile becomes the draw pile when it runs out.
+    # docs/rules/cubirds.md §5.1: the discard pile becomes the draw pile when it runs out.
     s = Cubirds.parse(pos(hands=["RF", "DDPPW"], deck="O", discard="TT", rest_row=3))
     s.play_move("R1R")
     s.play_move("draw")
@@ -270,7 +273,7 @@ def test_drawing_reshuffles_mid_draw():
 @pytest.mark.parametrize("x,k,keep", [("F", 2, 1), ("F", 3, 2), ("R", 6, 1), ("R", 8, 1), ("R", 9, 2),
                                       ("D", 4, 1), ("D", 6, 2), ("M", 5, 1), ("M", 7, 2)])
 def test_small_and_big_flocks(x, k, keep):
-    # rules: "A turn" 4 and the species table: one card to the collection for a small flock,
+    # docs/rules/cubirds.md §4.5 and the table of §2: one card to the collection for a small flock,
     # two for a big one; the rest to the discard pile.
     hand = x * k + "O"
     s = Cubirds.parse(pos(hands=[hand, "DPPW" if x != "D" else "TPPW"], rows=("OTD", "PMW", "OTP", "MWT"),
@@ -287,7 +290,7 @@ def test_small_and_big_flocks(x, k, keep):
 
 
 def test_no_flock_node_below_the_small_number():
-    # rules: "Decisions as actions": no flock node when no species reaches its small number.
+    # docs/rules/cubirds.md §8.2: no flock node when no species reaches its small number.
     s = Cubirds.parse(pos(hands=["RRRRRO", "DDPPW"], rows=("OTD", "PMW", "OTP", "MWT")))
     s.play_move("O1L")
     s.play_move("nodraw")
@@ -307,7 +310,7 @@ def test_flock_after_a_capture_counts_the_taken_cards():
 
 # --------------------------------------------------------------------------- winning
 def test_win_with_seven_species():
-    # rules: "A turn" 5: 7 different species in the collection wins at once.
+    # docs/rules/cubirds.md §4.6: 7 different species in the collection wins at once.
     s = Cubirds.parse(pos(hands=["FFO", "DDPPW"], rows=("OTD", "PMW", "OTP", "MWT"),
                           collections=["OTDPMW", "R"]))
     s.play_move("O1L")
@@ -317,7 +320,7 @@ def test_win_with_seven_species():
 
 
 def test_win_with_two_species_of_three():
-    # rules: "A turn" 5: at least 3 cards of each of 2 species.
+    # docs/rules/cubirds.md §4.6: at least 3 cards of each of 2 species.
     s = Cubirds.parse(pos(hands=["FFFO", "DDPPW"], rows=("OTD", "PMW", "OTP", "MWT"),
                           collections=["FTTT", "R"]))
     s.play_move("O1L")
@@ -337,8 +340,8 @@ def test_six_species_and_one_triple_do_not_win():
 
 # --------------------------------------------------------------------------- end of round
 def test_empty_hand_ends_the_round_and_the_player_deals():
-    # rules: "A turn" 6: the others discard their hands, you become the dealer, deal 8 cards
-    # to each player, and play first.
+    # docs/rules/cubirds.md §4.7: the others discard their hands, you become the dealer, deal 8
+    # cards to each player, and play first.
     s = Cubirds.parse(pos(players=3, hands=["RR", "DDPPW", "OOT"], collections=["W", "M", "P"], dealer=2))
     s.play_move("R1R")              # row 1 is DPM: nothing taken
     s.play_move("nodraw")
@@ -363,7 +366,7 @@ CHANCE_PLAYER = -1
 
 
 def test_failed_deal_most_collection_cards_wins():
-    # rules: "The draw pile": if 8 cards each cannot be dealt even after a reshuffle, the
+    # docs/rules/cubirds.md §5.3, §12.4: if 8 cards each cannot be dealt even after a reshuffle, the
     # game ends and the player with the most collection cards wins.
     s = Cubirds.parse(pos(hands=["F", "FOO"], collections=["FFT", "FFFT"], deck="", discard="", rest_row=3))
     s.play_move("F1L")              # both piles empty: no draw node; hand empty -> redeal fails
@@ -372,7 +375,7 @@ def test_failed_deal_most_collection_cards_wins():
 
 
 def test_failed_deal_tie_shares_the_victory():
-    # rules: "The draw pile" (tied players share) and "Results" (1/k each).
+    # docs/rules/cubirds.md §5.3 (tied players share) and §6 (1/k each).
     s = Cubirds.parse(pos(players=3, hands=["F", "FOO", "OT"], collections=["FFTO", "FFFT", "O"],
                           deck="", discard="", rest_row=3))
     s.play_move("F1L")
@@ -381,7 +384,7 @@ def test_failed_deal_tie_shares_the_victory():
 
 
 def test_deal_with_a_reshuffle_does_not_fail():
-    # rules: "The draw pile": the deal may use the reshuffled discard pile.
+    # docs/rules/cubirds.md §5.1, §5.3: the deal may use the reshuffled discard pile.
     s = Cubirds.parse(pos(hands=["F", "FOO"], collections=["FFT", "FFFT"], deck="DDDDDDDMMMMMM",
                           discard="", rest_row=3))
     s.play_move("F1L")
@@ -397,7 +400,7 @@ def test_deal_with_a_reshuffle_does_not_fail():
 
 
 def test_turn_cap_ends_as_a_failed_deal():
-    # rules: "The draw pile" [decision]: after 1,000 turns the game ends as if the deal failed.
+    # docs/rules/cubirds.md §5.4: after 1,000 turns the game ends as if the deal failed.
     s = Cubirds.parse(pos(hands=["FO", "DDPPW"], collections=["RR", "R"], turn=999))
     s.play_move("F1L")
     s.play_move("nodraw")
@@ -409,6 +412,8 @@ def test_turn_cap_ends_as_a_failed_deal():
 
 
 def test_shared_victory_of_three_at_the_cap():
+    # docs/rules/cubirds.md §5.4, §6: at the cap the largest collections share the victory,
+    # here all four seats with one card each, 1/4 each
     s = Cubirds.parse(pos(players=4, hands=["FO", "DDPPW", "T", "M"], collections=["R", "R", "R", "W"],
                           turn=999))
     s.play_move("F1L")
@@ -419,7 +424,7 @@ def test_shared_victory_of_three_at_the_cap():
 # --------------------------------------------------------------------------- invariants
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_card_conservation_after_every_move(players):
-    # rules: "Cards": 110 cards, per-species copies, after every move and chance event.
+    # docs/rules/cubirds.md §2: 110 cards, per-species copies, after every move and chance event.
     rnd = random.Random(players)
     for g in range(4):
         s = Cubirds.start(players=players, seed=1000 + g)
@@ -462,7 +467,7 @@ def _random_states(n, count, seed):
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_determinization_keeps_what_the_observer_knows(players):
-    # rules: "Information", determinization: own hand, public cards, known cards and
+    # docs/rules/cubirds.md §7.3: own hand, public cards, known cards and
     # "holds no X" facts kept; the unseen cards dealt among unknown slots and the pile.
     for s in _random_states(players, 12, players):
         before = J(s)
@@ -563,7 +568,7 @@ def test_determinization_can_vary():
 
 
 def test_observe_draws_and_face_up_cards():
-    # rules: "Information": cards drawn from the pile are hidden from the others; row cards
+    # docs/rules/cubirds.md §7.2: cards drawn from the pile are hidden from the others; row cards
     # are public; every decision is public.
     s = Cubirds.parse(pos(players=3, hands=["RF", "DDPPW", "OT"], collections=["W", "M", "P"]))
     assert s.observe_move(lay("R", 1, "R"), 1) == lay("R", 1, "R")
@@ -597,7 +602,7 @@ def test_observe_during_setup():
 
 
 def test_known_cards_leave_with_a_lay_or_flock():
-    # rules: "Information": a card that entered a hand face up is known until it leaves.
+    # docs/rules/cubirds.md §7.2: a card that entered a hand face up is known until it leaves.
     s = Cubirds.parse(pos(hands=["OF", "DDPPW"], rows=("TOFFD", "PMW", "TMP", "MWT")))
     s.play_move("O1R")
     assert s.known_cards(0) == "FFD"
@@ -606,6 +611,8 @@ def test_known_cards_leave_with_a_lay_or_flock():
 
 
 def test_view_hides_other_hands_and_the_pile():
+    # docs/rules/cubirds.md §7.4: the other hands as known cards then one ? per unknown
+    # card, the draw pile as a count, and the cards the seat cannot place
     s = Cubirds.parse(pos(players=3, hands=["RF", "DDPPW", "OT"], known=["", "PW", ""],
                           collections=["W", "M", "P"]))
     v = json.loads(s.view(0))
@@ -620,7 +627,7 @@ def test_view_hides_other_hands_and_the_pile():
 
 # --------------------------------------------------------------------------- names & text
 def test_move_names_round_trip():
-    # rules: "Decisions as actions", notation.
+    # docs/rules/cubirds.md §8.4: the notation.
     s = Cubirds.parse(pos(hands=["RF", "DDPPW"]))
     assert s.move_name(lay("R", 2, "L")) == "R2L"
     assert s.parse_move("R2L") == 7 * 8 + 1 * 2 + 0
@@ -678,7 +685,7 @@ def _bad(**changes):
      "already wins"),
 ])
 def test_position_errors_name_the_fault(text, fault):
-    # rules: "Position text": parsing checks the totals, player count, non-empty rows, and
+    # docs/rules/cubirds.md §9.3: parsing checks the totals, player count, non-empty rows, and
     # names the first fault.
     with pytest.raises(PositionError) as e:
         Cubirds.parse(text)
@@ -705,7 +712,7 @@ def test_position_from_a_file(tmp_path):
 
 
 def test_chance_probabilities_follow_the_pile_counts():
-    # rules: "Position text": every card drawn is a chance event weighted by the counts left.
+    # docs/rules/cubirds.md §7.1: every card drawn is a chance event weighted by the counts left.
     s = Cubirds.parse(pos(hands=["RF", "DDPPW"], deck="OOOT", discard="", rest_row=3))
     s.play_move("R1R")
     s.play_move("draw")
@@ -733,14 +740,14 @@ def _perft_entries():
 
 @pytest.mark.parametrize("text,depth,leaves", list(_perft_entries()))
 def test_perft_suite_matches_the_reference_model(text, depth, leaves):
-    # rules: "Perft": decisions counted, a chance event counts 1, a finished game 0.
+    # docs/rules/cubirds.md §10: decisions counted, a chance event counts 1, a finished game 0.
     assert reference_perft(text, depth) == leaves
 
 
 def test_perft_hand_derived():
-    # rules: "Perft".  Seat 0 holds F F; row 4 is F O D.  Laying F on rows 1-3 or at the
-    # left of row 4 takes nothing (draw option: 2 moves); F4R takes O D and leaves F F F,
-    # a one-species row: a chance event (1).  perft(2) = 7 * 2 + 1 = 15.
+    # docs/rules/cubirds.md §10 (its example).  Seat 0 holds F F; row 4 is F O D.  Laying F on
+    # rows 1-3 or at the left of row 4 takes nothing (draw option: 2 moves); F4R takes O D and
+    # leaves F F F, a one-species row: a chance event (1).  perft(2) = 7 * 2 + 1 = 15.
     s = Cubirds.parse(pos(hands=["FF", "DDPPW"], rows=("OTD", "PMW", "ROT", "FOD"), collections=["R", "R"]))
     assert s.perft(1) == 8
     assert s.perft(2) == 15
@@ -772,7 +779,7 @@ def _over(**kw):
 
 @pytest.mark.parametrize("text", ["[" * 100000, '{"players": ' * 100000])
 def test_deeply_nested_json_is_a_position_error(text):
-    # rules: "Position text": a bad text gets a PositionError naming the fault, never a
+    # docs/rules/cubirds.md §9.3: a bad text gets a PositionError naming the fault, never a
     # traceback (json raises RecursionError here, not ValueError).
     with pytest.raises(PositionError, match="nested too deeply"):
         Cubirds.parse(text)
@@ -780,7 +787,7 @@ def test_deeply_nested_json_is_a_position_error(text):
 
 @pytest.mark.parametrize("turn", [1001, 5000, 10 ** 30])
 def test_no_position_has_more_than_1000_turns(turn):
-    # rules: "The draw pile" [decision]: after 1,000 turns the game ends, so no position,
+    # docs/rules/cubirds.md §5.4, §9.1: after 1,000 turns the game ends, so no position,
     # finished or not, counts more than 1,000 turns (10**30 overflowed a C int).
     # BASE: collections R, R -> a tie at the cap, both seats share.
     with pytest.raises(PositionError, match="'turn' must be 0..1000"):
@@ -788,15 +795,16 @@ def test_no_position_has_more_than_1000_turns(turn):
 
 
 def test_a_finished_game_at_the_cap_parses():
-    # rules: "The draw pile" [decision] and "Results": turn 1000, collections R vs R: the
+    # docs/rules/cubirds.md §5.4 and §6: turn 1000, collections R vs R: the
     # players tie on 1 card each and share the victory.
     s = Cubirds.parse(_over(turn=1000, winners=[0, 1]))
     assert s.result() == (0.5, 0.5)
 
 
 def test_a_deal_after_a_winning_collection_is_rejected():
-    # rules: "A turn" 5 before 6: a winning collection ends the game at once, so no round
-    # ends (no redeal) with a winning collection on the table.  Seat 0 holds F F F and T T T.
+    # docs/rules/cubirds.md §4.6 before §4.7: a winning collection ends the game at once, so no
+    # round ends (no redeal) with a winning collection on the table.  Seat 0 holds F F F and T T
+    # T.
     d = json.loads(pos(hands=["", ""], collections=["FFFTTT", "R"], deck=None))
     d["phase"] = "deal"
     with pytest.raises(PositionError, match="already wins"):
@@ -816,7 +824,7 @@ def test_a_deal_after_a_winning_collection_is_rejected():
     (["FFTO", "FFFT"], [1], False),
 ])
 def test_the_winners_of_a_finished_game_must_fit_the_collections(colls, winners, ok):
-    # rules: "A turn" 5 (a winning collection wins at once), "The draw pile" (a failed deal
+    # docs/rules/cubirds.md §4.6 (a winning collection wins at once), §5.3, §5.4 (a failed deal
     # or the cap: the most collection cards win, tied players share).
     text = pos(hands=["FO", "DDPPW"], collections=colls, phase="over", winners=winners)
     if ok:
@@ -831,9 +839,9 @@ def _reaches_flock(hand):
 
 
 def test_determinization_at_a_flock_node_keeps_a_flock_possible():
-    # rules: "Decisions as actions": a flock node exists only when a species in the hand
+    # docs/rules/cubirds.md §8.2: a flock node exists only when a species in the hand
     # reaches its small number, so every seat watching seat 0 decide on a flock knows it
-    # holds one; "Information", determinization: a full state consistent with what the
+    # holds one; §7.3: a full state consistent with what the
     # observer knows.  Seat 0 holds O O O D W, none of it known to the others.
     s = Cubirds.parse(pos(players=3, hands=["OOODW", "DDPPW", "TTMR"], phase="flock",
                           collections=["W", "M", "P"]))
@@ -886,7 +894,7 @@ def test_determinization_for_a_seat_outside_the_game_sees_only_public_cards(obse
 
 @pytest.mark.parametrize("name", ["floc\u212a:R", "\u212a1L", "R02L", "R002R", "nodr\u0430w"])
 def test_move_names_outside_the_notation_are_move_errors(name):
-    # rules: "Decisions as actions", notation: `R2L` (one row digit 1..4), `flock:R`, ...
+    # docs/rules/cubirds.md §8.4: `R2L` (one row digit 1..4), `flock:R`, ...
     # The Kelvin sign lower-cases to an ASCII k ("floc\u212a:R" passed as flock:R), a leading
     # zero is not a row number, and a Cyrillic a is not an a.
     s = Cubirds.parse(pos(hands=["RF", "DDPPW"]))
@@ -895,8 +903,8 @@ def test_move_names_outside_the_notation_are_move_errors(name):
 
 
 def test_draw_option_with_an_empty_draw_pile_and_a_discard_pile():
-    # rules: "Decisions as actions": there is no draw node only when the draw AND discard
-    # piles are empty; "The draw pile": drawing from an empty pile reshuffles the discard.
+    # docs/rules/cubirds.md §8.2: there is no draw node only when the draw AND discard
+    # piles are empty; §5.1: drawing from an empty pile reshuffles the discard.
     # Seat 0 holds F O; no row holds F or O, so every lay (2 species x 8 = 16) takes
     # nothing and offers draw / nodraw (32); "draw" is a chance event (1), "nodraw" leaves
     # one card, no flock, and seat 1 (D D P P W: 3 species) has 24 lays: 16 * 25 = 400.
@@ -939,7 +947,7 @@ def test_flock_node_determinization_does_not_peek():
 
 
 def test_position_files_that_are_not_text_or_do_not_exist(tmp_path):
-    # rules: "Position text": commands take the JSON itself or the path of a file holding
+    # docs/rules/cubirds.md §9.1: commands take the JSON itself or the path of a file holding
     # it; a bad file is a PositionError naming the fault (a binary file raised
     # UnicodeDecodeError, a missing file was reported as bad JSON).
     p = tmp_path / "pos.bin"
@@ -954,7 +962,7 @@ def test_position_files_that_are_not_text_or_do_not_exist(tmp_path):
 
 @pytest.mark.parametrize("players", [2, 3, 5])
 def test_copies_keep_the_player_count(players):
-    # rules: "CuBirds ... 2 to 5 players": a copy, a determinization and a random playout
+    # docs/rules/cubirds.md §1, 2 to 5 players: a copy, a determinization and a random playout
     # of an n-player game are n-player games (assign copied only the position, and a new
     # object starts as a 4-player game).
     s = Cubirds.start(players=players, seed=1)
@@ -980,8 +988,8 @@ def test_whole_games_agree_with_an_independent_model(players):
     # Every clause at once: setup, lay and capture, completing a row, the draw option,
     # flocks, the win checks, the empty-hand redeal, reshuffles, failed deals and shared
     # victories, known cards and "holds no X" facts, chance weights.  The model in
-    # cubirds_model.py was written from the rules file alone; both replay the same moves and
-    # chance outcomes and must agree on the full position after every step.  The policies
+    # tests/core/cubirds/model.py was written from the rules file alone; both replay the same
+    # moves and chance outcomes and must agree on the full position after every step.  The policies
     # (uniform, always draw, hoard: rarely flock) push games into empty piles and failed deals.
     from tests.core.cubirds.model import M
     for g in range(6):

@@ -1,4 +1,4 @@
-"""What one Feed the Ducks crumb decides, worked out by playing it (rules: End of the game),
+"""What one Feed the Ducks crumb decides, worked out by playing it (docs/rules/ducks.md §6.2),
 and seeded random play-phase positions to check it on; shared by the search_moves tests and
 the decisive playout tests."""
 import random

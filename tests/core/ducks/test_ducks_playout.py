@@ -1,6 +1,6 @@
 """Feed the Ducks' native random playout (what MCTS rollouts play) is the rules, ply for ply:
-it keeps no key per ply and looks repetitions up its own way (../shared/rules/feed-the-ducks.md,
-"End of the game": the third occurrence draws, 300 placements draw), so each of its plies is
+it keeps no key per ply and looks repetitions up its own way (docs/rules/ducks.md §6.3, §6.4:
+the third occurrence draws, 300 placements draw), so each of its plies is
 compared with play() of the same move: the same position, key, result and repetition history.
 
 A seeded playout's first k plies are those of ``random_playout(seed, k)`` (it draws the same
@@ -12,7 +12,7 @@ import pytest
 from roost.core.ducks import Ducks
 from roost.core.state import playout_batch
 
-AFTER_SETUP = "bwbwb/w4b/w5w/b6b/b7b/w6w/b5w/b4w/bbwww w 0"          # rules file, Perft
+AFTER_SETUP = "bwbwb/w4b/w5w/b6b/b7b/w6w/b5w/b4w/bbwww w 0"          # docs/rules/ducks.md §10.2
 REPEATS = "b4/1w4/1w1b3/1wbw1bwb/2w1bwb2/1bbb2w1/*bww3/b5/2w1w b 7"  # test_ducks_rules
 # no crumb yet and White gathered (found by search): the first crumb on a5 moves no white duck
 WHITE_GATHERED = "5/b5/b5b/1b2bb2/2b1w1b2/2www2b/b2www1/2www1/bbww1 w 0"
@@ -98,8 +98,9 @@ def test_every_ply_is_play_from_setup_and_play_positions(text):
 
 
 def test_a_colour_gathered_before_the_first_crumb_wins_with_it():
-    # rules: "End of the game": each colour is tested after each crumb placement, the first
-    # included (nothing is tested before it), so a5, which moves no white duck, wins for White
+    # docs/rules/ducks.md §6.1, §4.2: each colour is tested after each crumb placement, the
+    # first included (nothing is tested before it), so a5, which moves no white duck, wins
+    # for White
     start = Ducks.parse(WHITE_GATHERED)
     white_at_once = 0
     for seed in range(300):

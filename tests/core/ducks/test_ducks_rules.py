@@ -1,12 +1,12 @@
-"""Feed the Ducks rules tests; each cites its section of ../shared/rules/feed-the-ducks.md.
+"""Feed the Ducks rules tests; each cites its section of docs/rules/ducks.md.
 Positions are the rules file's or built by hand, with the expected results worked out by
-hand in the comments (axial (q, r) coordinates as the rules file defines them)."""
+hand in the comments (axial (q, r) coordinates as docs/rules/ducks.md §2.2 defines them)."""
 import pytest
 
 from roost.core.ducks import Ducks, cell_name, parse_cell
 from roost.core.errors import MoveError, PositionError
 
-AFTER_SETUP = "bwbwb/w4b/w5w/b6b/b7b/w6w/b5w/b4w/bbwww w 0"   # rules file, Perft
+AFTER_SETUP = "bwbwb/w4b/w5w/b6b/b7b/w6w/b5w/b4w/bbwww w 0"   # docs/rules/ducks.md §10.2
 
 
 def board_and_side(text):
@@ -23,7 +23,7 @@ def play(text, *moves):
 
 # --- Board and notation -------------------------------------------------------------
 def test_cell_names_and_bit_indices():
-    # rules: "Board and notation": a1 = 0, e5 = 30, i5 = 60, rows of 5..9..5 cells
+    # docs/rules/ducks.md §2.1, §2.3: a1 = 0, e5 = 30, i5 = 60, rows of 5..9..5 cells
     assert parse_cell("a1") == 0
     assert parse_cell("e5") == 30
     assert parse_cell("i5") == 60
@@ -36,7 +36,7 @@ def test_cell_names_and_bit_indices():
 
 # --- Setup phase --------------------------------------------------------------------
 def test_setup_moves_from_the_empty_pond():
-    # rules: "Setup phase": either colour on any empty edge cell: 24 cells x 2 colours
+    # docs/rules/ducks.md §4.1: either colour on any empty bank cell: 24 cells x 2 colours
     s = Ducks.start()
     names = s.legal_names()
     assert len(names) == 48
@@ -47,7 +47,7 @@ def test_setup_moves_from_the_empty_pond():
 
 
 def test_setup_colour_limit():
-    # rules: "Setup phase": a colour may be placed only while it has ducks left.  Twelve
+    # docs/rules/ducks.md §4.1: a colour may be placed only while it has ducks left.  Twelve
     # white ducks are down (i1-i5, h1, h6, g1, g7, f1, f8, e1), two black (a1, a2):
     # 14 placements, so White is to move, and only black ducks remain: the ten empty edge
     # cells a3 a4 a5 b1 b6 c1 c7 d1 d8 e9.
@@ -57,7 +57,7 @@ def test_setup_colour_limit():
 
 
 def test_no_win_during_setup_and_play_starts_with_white():
-    # rules: "Setup phase": no win is checked during setup; after 24 placements White
+    # docs/rules/ducks.md §4.2, §5.1: no win during the setup; after 24 placements White
     # places the first crumb on any empty cell.  White holds 12 consecutive edge cells
     # (a1..a5, b6, c7, d8, e9, f8, g7, h6: one connected group), Black the rest but b1.
     s = Ducks.parse("bbbbb/b4w/b5w/b6w/b7w/b6w/b5w/5w/wwwww b 0")
@@ -70,7 +70,7 @@ def test_no_win_during_setup_and_play_starts_with_white():
 
 # --- Play phase: swimming -----------------------------------------------------------
 def test_first_crumb_pulls_the_nearest_duck_of_every_ray():
-    # rules: "Play phase": every duck on the six lines swims toward the crumb.
+    # docs/rules/ducks.md §5.2, §12.1: every duck on the six rays swims toward the crumb.
     # From AFTER_SETUP, a crumb on e5 (0,0): each of its six rays holds one duck, at the
     # edge: e9 -> e6, e1 -> e4, i5 -> f5, i1 -> f4, a1 -> d4 (all black), a5 -> d5 (white).
     s = play(AFTER_SETUP, "e5")
@@ -79,7 +79,7 @@ def test_first_crumb_pulls_the_nearest_duck_of_every_ray():
 
 
 def test_ducks_keep_their_order_and_pack_against_the_crumb():
-    # rules: "Play phase": ducks on a ray keep their order and pack up against the crumb.
+    # docs/rules/ducks.md §5.2, §12.2: ducks on a ray keep their order and close up.
     # Black then drops the crumb on d2 (-2,-1), off e5's lines.  Its east ray d3..d8 holds
     # b (d4), w (d5), w (d8): they pack to d3 b, d4 w, d5 w.  The ray up-left (e2, f1)
     # brings f1's black duck to e2; the ray up (e3, f3, g3, h3, i3) brings i3 to e3; the ray
@@ -89,7 +89,7 @@ def test_ducks_keep_their_order_and_pack_against_the_crumb():
 
 
 def test_crumb_may_not_go_on_the_lines_of_its_previous_cell():
-    # rules: "Play phase": the new cell is empty and on no line of the previous one.
+    # docs/rules/ducks.md §5.1: the new cell is empty and on no line of the previous one.
     # After e5 the lines of e5 hold 24 cells: the six ducks now next to it and 18 empty
     # cells; 61 - 24 ducks - the crumb = 36 empty cells, so 36 - 18 = 18 are legal.
     s = play(AFTER_SETUP, "e5")
@@ -111,7 +111,7 @@ BOTH_GATHER = "w3b/6/7/www2bbb/wwww1bbbb/www2bbb/w4b1/6/5"
 
 
 def test_both_gathered_at_once_the_placer_wins():
-    # rules: "End of the game": if both are gathered at once, the player who placed wins.
+    # docs/rules/ducks.md §6.2, §12.3: both gathered at once, the player who placed wins.
     s = play(BOTH_GATHER + " w 0", "e5")
     assert s.is_over and s.result() == (1.0, 0.0)
     assert s.text() == "5/6/7/wwwwbbbb/wwww*bbbb/www2bbb/w4b1/6/5 b 1"
@@ -120,14 +120,14 @@ def test_both_gathered_at_once_the_placer_wins():
 
 
 def test_one_colour_gathered_its_owner_wins_even_on_the_opponents_move():
-    # rules: "End of the game": exactly one colour gathered: its owner wins.  The lone
+    # docs/rules/ducks.md §6.2: exactly one colour gathered: its owner wins.  The lone
     # black duck sits on a3 instead of i5, off e5's lines; Black's crumb on e5 gathers White.
     s = play("w4/6/7/www2bbb/wwww1bbbb/www2bbb/w4b1/6/2b2 b 0", "e5")
     assert s.is_over and s.result() == (1.0, 0.0)
 
 
 def test_third_repetition_draws():
-    # rules: "End of the game" [decision]: the third occurrence of a position draws.
+    # docs/rules/ducks.md §6.3, §12.4: the third occurrence of a position draws.
     # From this position a2 and g3 move no duck once the first a2 has packed them, so
     # a2 g3 a2 g3 a2 repeats the position after the first a2 a third time.
     start = "b4/1w4/1w1b3/1wbw1bwb/2w1bwb2/1bbb2w1/*bww3/b5/2w1w b 7"
@@ -144,7 +144,7 @@ def test_third_repetition_draws():
 
 
 def test_the_300th_placement_draws_unless_it_wins():
-    # rules: "End of the game" [decision]: 300 placements without a winner draw.
+    # docs/rules/ducks.md §6.4: 300 placements without a winner draw.
     s = play("1wbw1/w4b/w5w/b2bb2b/3b*b3/w2bw2w/b5w/b4w/1bww1 b 299", "d2")
     assert s.is_over and s.result() == (0.5, 0.5)
     # the same winning crumb, with the previous crumb on b3 (off e5's lines)
@@ -155,17 +155,17 @@ def test_the_300th_placement_draws_unless_it_wins():
 
 # --- Position text ------------------------------------------------------------------
 def test_position_text_round_trip_and_optional_plies():
-    # rules: "Position text": <plies> may be left out (0)
+    # docs/rules/ducks.md §9.1: <plies> may be left out (0)
     s = Ducks.parse("bwbwb/w4b/w5w/b6b/b7b/w6w/b5w/b4w/bbwww w")
     assert s.text() == AFTER_SETUP
     assert Ducks.parse("5/6/7/8/9/8/7/6/5 w 0").text() == "5/6/7/8/9/8/7/6/5 w 0"
 
 
 def test_a_finished_game_is_a_position_text_too():
-    # rules: "End of the game": a crumb on the board and a colour gathered is a won game
-    # (the gathered colour wins; both at once, the player who placed the crumb, the one not
-    # to move); a draw by repetition, which the board cannot show, is marked `repetition`;
-    # 300 plies is a draw by the cap.  Each parses back as the finished game it was.
+    # docs/rules/ducks.md §9.4: a crumb on the board and a colour gathered is a won game
+    # (§6.2: the gathered colour wins; both at once, the player who placed the crumb, the one
+    # not to move); a draw by repetition, which the board cannot show, is marked `repetition`
+    # (§9.1); 300 plies is a draw by the cap.  Each parses back as the finished game it was.
     won = Ducks.parse("5/6/7/wwww1bbb/wwww*bbbb/www2bbb/w4b1/6/2b2 b 1")
     assert won.is_over and won.result() == (1.0, 0.0) and won.legal() == []
     assert won.ending() == {"reason": "gathered", "detail": "White's ducks are gathered"}
@@ -204,7 +204,7 @@ def test_a_finished_game_is_a_position_text_too():
     ("bwbwb/w4b/w5w/b6b/b7b/w6w/b5w/b4w/bbwww w 301", "cap"),
 ])
 def test_bad_position_texts_are_rejected_with_the_fault_named(text, fault):
-    # rules: "Position text": each listed fault is rejected with a message naming it
+    # docs/rules/ducks.md §9.3: each listed fault is rejected with a message naming it
     with pytest.raises(PositionError) as e:
         Ducks.parse(text)
     assert fault in str(e.value)
@@ -212,7 +212,7 @@ def test_bad_position_texts_are_rejected_with_the_fault_named(text, fault):
 
 # --- Perft --------------------------------------------------------------------------
 def test_perft_counts_a_winning_move_as_a_leaf_only_at_depth_one():
-    # rules: "Perft": a move that ends the game is a leaf at depth 1 and contributes
+    # docs/rules/ducks.md §10.1: a move that ends the game is a leaf at depth 1 and adds
     # nothing deeper.  In BOTH_GATHER every crumb move except the winning ones continues.
     s = Ducks.parse(BOTH_GATHER + " w 0")
     moves = s.legal()
@@ -242,8 +242,8 @@ def python_perft(state, depth):
 
 
 def test_bulk_perft_agrees_with_move_by_move_counting():
-    # rules: "Perft": the fast counter must count exactly the legal-move tree, from setup
-    # positions, the first crumb turn and positions with a crumb down.
+    # docs/rules/ducks.md §10.1: the fast counter must count exactly the legal-move tree,
+    # from setup positions, the first crumb turn and positions with a crumb down.
     import random
     rnd = random.Random(12)
     s = Ducks.parse("wwwww/w4w/w5w/w6w/w8/8/b6/b5/bbbbb b 0")
@@ -272,14 +272,14 @@ def test_evaluation_prefers_fewer_groups():
     ("1wbw1/w4b/w5w/b2bb2b/3b*b3/w2bw2w/b5w/b4w/1bww1 b \u0663", "plies must be a non-negative integer"),
 ])
 def test_plies_are_ascii_digits(text, fault):
-    # rules: "Position text": <plies> is the number of crumb placements
+    # docs/rules/ducks.md §9.1: <plies> is the number of crumb placements, in ASCII digits
     with pytest.raises(PositionError) as e:
         Ducks.parse(text)
     assert fault in str(e.value)
 
 
 def test_cell_names_with_non_ascii_digits_are_move_errors():
-    # rules: "Board and notation": a row letter and a 1-based position
+    # docs/rules/ducks.md §2.1, §8: a row letter and a 1-based position in ASCII digits
     s = Ducks.parse(AFTER_SETUP)
     for bad in ("e\u00b2", "W@e\u00b2", "e\u0665"):
         with pytest.raises(MoveError, match="not a cell name"):
@@ -290,14 +290,14 @@ def test_cell_names_with_non_ascii_digits_are_move_errors():
 
 
 def test_cell_name_rejects_indices_off_the_board():
-    # rules: "Board and notation": bit indices run 0..60 (it read past its tables: 61 was 'a62')
+    # docs/rules/ducks.md §2.3: bit indices run 0..60 (61 must not read past the tables as 'a62')
     for bad in (61, 64, -1, 100000):
         with pytest.raises(MoveError, match="not a cell index"):
             cell_name(bad)
 
 
 def test_repetition_counts_the_position_a_game_starts_from():
-    # rules: "End of the game" [decision]: the game is drawn when the same position
+    # docs/rules/ducks.md §6.3: the game is drawn when the same position
     # occurs for the third time.  A game taken up from a position text has that position
     # once already.  P = the position after the first a2 of test_third_repetition_draws
     # (White to move, crumb on a2); from P, g3 then a2 moves no duck and returns to P.
@@ -321,7 +321,7 @@ def test_repetition_counts_the_position_a_game_starts_from():
 
 
 def test_perft_ignores_the_cap_and_repetition_at_the_root_too():
-    # rules: "Perft": "repetition and the 300 cap are ignored by perft".  After White's
+    # docs/rules/ducks.md §10.1: perft leaves out both draws, at the root too.  After White's
     # e5 from AFTER_SETUP Black has 18 crumb cells (by hand, see
     # test_crumb_may_not_go_on_the_lines_of_its_previous_cell); with plies 300 the game is
     # drawn by the cap, but perft still counts those 18 (it counted 0), and the tree below
@@ -359,7 +359,7 @@ def python_perft_ignoring_draws(state, depth):
     return total
 
 
-# --- Pickling and deep copies (issue 9 §5) -------------------------------------------
+# --- Pickling and deep copies ---------------------------------------------------------
 def _round_trips(s):
     import copy
     import pickle
@@ -367,7 +367,7 @@ def _round_trips(s):
 
 
 def test_a_won_game_survives_pickle_and_deepcopy():
-    # rules: "End of the game": both colours gathered by White's e5, White wins.
+    # docs/rules/ducks.md §6.2: both colours gathered by White's e5, White wins.
     won = play(BOTH_GATHER + " w 0", "e5")
     for again in _round_trips(won):
         assert again.is_over and again.result() == (1.0, 0.0)
@@ -375,7 +375,7 @@ def test_a_won_game_survives_pickle_and_deepcopy():
 
 
 def test_the_repetition_history_survives_pickle_and_deepcopy():
-    # rules: "End of the game" [decision]: the third occurrence of a position draws.  The
+    # docs/rules/ducks.md §6.3, §9.4: the third occurrence of a position draws.  The
     # sequence of test_third_repetition_draws: after a2 g3 a2 g3 a2 the game is drawn; after
     # a2 g3 a2 g3 it is live with the next a2 drawing.  The text of the live one holds no
     # history (taken up from its text it would need three more repetitions): a pickle does.

@@ -1,9 +1,9 @@
-"""A slow, literal reading of the Under the Leaves rules (../shared/rules/under-the-leaves.md)
-for cross-checking the engine.  Nothing here is shared with src/core/leaves.pyx: squares are
+"""A slow, literal reading of the Under the Leaves rules (docs/rules/leaves.md)
+for cross-checking the engine.  Nothing here is shared with src/core/leaves/: squares are
 a dict, every check looks at the whole garden exactly as §6-§8 word it, and bees follow
-BGA's group procedure (§6, "BGA's procedure"), not the engine's incremental rule.
+BGA's group procedure (§6.2), not the engine's rule of §6.3.
 
-Where the rules leave a piece's square open ("where a piece stands does not matter"), this
+Where the rules leave a piece's square open (§8.1: where a piece stands does not matter), this
 reference records the same representative the engine reports: a window's top-left square,
 and the first square in reading order of a sector or component (Host: its first mushroom).
 """
@@ -50,7 +50,7 @@ def oriented(tile, o):
 
 
 def tile_squares(x, y):
-    """§3: slot (x, y) holds TL (2x, 2y), TR (2x+1, 2y), BL (2x, 2y-1), BR (2x+1, 2y-1)."""
+    """§3.2: slot (x, y) holds TL (2x, 2y), TR (2x+1, 2y), BL (2x, 2y-1), BR (2x+1, 2y-1)."""
     return ((2 * x, 2 * y), (2 * x + 1, 2 * y), (2 * x, 2 * y - 1), (2 * x + 1, 2 * y - 1))
 
 
@@ -141,7 +141,7 @@ class RefGarden:
     def gain(self, code, square):
         self.where[code].append(square)
 
-    # §6, BGA's procedure
+    # §6.2, BGA's procedure
     def check_bees(self):
         sectors = self.sectors()
         c0 = {g[0] for g in self.groups}
@@ -171,7 +171,7 @@ class RefGarden:
     def bees(self):
         return sum(g[2] for g in self.groups)
 
-    # §7
+    # §7.1
     def check_hummingbirds(self):
         poll = set().union(*self.sectors()) if self.sectors() else set()
 
@@ -191,7 +191,7 @@ class RefGarden:
     def hummingbirds(self):
         return sum(self.birds.values())
 
-    # §8 leaf cards
+    # §8.2 leaf cards
     def check_Th(self):
         U = self.used["Th"]
         for w in self.windows():
@@ -227,7 +227,7 @@ class RefGarden:
                 U.update(X)
                 self.gain("Ru", min(X, key=reading_key))
 
-    # §8 mushroom cards
+    # §8.3 mushroom cards
     def check_Ho(self):
         U = self.used["Ho"]
         for K in self.colour_components():
@@ -281,7 +281,7 @@ class RefGarden:
     def check_Lo(self):
         self._lonely("Lo", self.mush)
 
-    # §8 puddle cards
+    # §8.4 puddle cards
     def puddles(self):
         return {s for s, t in self.types.items() if t == "~"}
 

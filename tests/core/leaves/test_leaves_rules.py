@@ -1,5 +1,5 @@
 """Rules tests for Under the Leaves.  Every test cites the section of
-../shared/rules/under-the-leaves.md it checks; expected values come from the rules file or
+docs/rules/leaves.md it checks; expected values come from the rules file or
 are worked out by hand in the comments, never from the engine's own output."""
 import random
 import re
@@ -14,7 +14,7 @@ from tests.core.leaves.reference import RefGarden, oriented
 
 GAME = get_game("leaves")
 
-# §11's example position
+# docs/rules/leaves.md §11.4's example position
 EX11 = ("UTL p=2 cards=Flirty,Collector,Friendly turn=4 tomove=1 market=7,29,30 "
         "bag=0,4,8,13,15,16,17,21,24,28,31,33,34,35,37,38,39,41,44,48 "
         "g0=S1@(0,0)o0;43@(0,1)o5;42@(-1,1)o7 g1=S3@(0,0)o0;12@(1,0)o2")
@@ -28,7 +28,7 @@ def replay(start, moves, cards=None):
 
 
 def frontier_by_hand(entries):
-    """§3: empty slots sharing a side with a tile (worked out here without the engine)."""
+    """§3.4: empty slots sharing a side with a tile (worked out here without the engine)."""
     tiles = {(x, y) for (_, x, y, _) in entries}
     return sorted({(x + dx, y + dy) for (x, y) in tiles for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))}
                   - tiles)
@@ -37,7 +37,7 @@ def frontier_by_hand(entries):
 # ----------------------------------------------------------------------------- §1 components
 
 def test_tile_table_facts():
-    # rules: §1.2, "Facts an implementation may rely on"
+    # docs/rules/leaves.md §1.2, the facts the table guarantees
     faces = [tile_squares(t, 0) for t in range(50)]
     assert len(set(faces)) == 50
     colour_count = {c: 0 for c in "YPOVG"}
@@ -61,7 +61,7 @@ def test_tile_table_facts():
 
 
 def test_starting_tiles():
-    # rules: §1.3, S0..S3 and their four different square types
+    # docs/rules/leaves.md §1.3, S0..S3 and their four different square types
     assert tile_squares(50, 0) == ("~", "P", "V", "Y*")
     assert tile_squares(51, 0) == ("~", "O", "Y", "P*")
     assert tile_squares(52, 0) == ("~", "V", "P", "O*")
@@ -70,20 +70,20 @@ def test_starting_tiles():
         assert len({s[0] for s in tile_squares(t, 0)}) == 4
 
 
-# the MAP table of §1.4, copied from the rules file
+# the MAP table of docs/rules/leaves.md §1.4, copied from the rules file
 MAP = ((0, 1, 2, 3), (2, 0, 3, 1), (3, 2, 1, 0), (1, 3, 0, 2),
        (1, 0, 3, 2), (0, 2, 1, 3), (2, 3, 0, 1), (3, 1, 2, 0))
 
 
 @pytest.mark.parametrize("o", range(8))
 def test_orientation_mapping(o):
-    # rules: §1.4, placed position i takes printed square MAP[o][i]; the face is turned
-    # r quarter turns clockwise first, then mirrored left to right when f = 1
+    # docs/rules/leaves.md §1.4, placed position i takes printed square MAP[o][i]; the face is
+    # turned r quarter turns clockwise first, then mirrored left to right when f = 1
     for t in range(54):
         printed = tile_squares(t, 0)
         assert tile_squares(t, o) == tuple(printed[MAP[o][i]] for i in range(4))
         assert tile_squares(t, o) == tuple(k + ("*" if m else "") for k, m in oriented(t, o))
-    # and in a garden: tile 38 at slot (1,0) covers (2,0) (3,0) (2,-1) (3,-1) (§3)
+    # and in a garden: tile 38 at slot (1,0) covers (2,0) (3,0) (2,-1) (3,-1) (§3.2)
     g = GardenReplay(0)
     g.place(38, 1, 0, o)
     printed = ("~", "O", "Y", "Y")
@@ -92,7 +92,8 @@ def test_orientation_mapping(o):
 
 
 def test_orientation_example_and_distinct_orientations():
-    # rules: §1.4, tile 38 in o1 gives TL Y, TR ~, BL Y, BR O; no tile looks the same twice
+    # docs/rules/leaves.md §1.4, tile 38 in o1 gives TL Y, TR ~, BL Y, BR O; no tile looks the
+    # same twice
     assert tile_squares(38, 1) == ("Y", "~", "Y", "O")
     for t in range(54):
         assert len({tile_squares(t, o) for o in range(8)}) == 8
@@ -104,7 +105,7 @@ def test_orientation_example_and_distinct_orientations():
 
 @pytest.mark.parametrize("n,removed", [(2, 24), (3, 12), (4, 0)])
 def test_setup(n, removed):
-    # rules: §2 (cards one per category, starting tiles, R removed, 3 in the market)
+    # docs/rules/leaves.md §2 (cards one per category, starting tiles, R removed, 3 in the market)
     for seed in range(5):
         s = Leaves.start(n, seed=seed)
         leaf, mush, pud = s.cards
@@ -123,7 +124,8 @@ def test_setup(n, removed):
 
 
 def test_setup_information_flags():
-    # rules: §10, hidden information for 2-3 players only; §12 perft sums over chance
+    # docs/rules/leaves.md §10.1, hidden information for 2-3 players only; §12.1 perft sums over
+    # chance
     for n in (2, 3, 4):
         s = Leaves.start(n, seed=1)
         for c in (s, s.copy(), s.determinized(0, 1)):
@@ -135,7 +137,7 @@ def test_setup_information_flags():
 # ----------------------------------------------------------------------------- §3-§5 moves
 
 def test_starting_frontier_and_move_list():
-    # rules: §3 frontier, §4 "3 x 4 x 8 = 96" and the canonical order i, x, y, o
+    # docs/rules/leaves.md §3.4 frontier, §4.3 "3 x 4 x 8 = 96" and the canonical order i, x, y, o
     s = Leaves.start(2, seed=3)
     assert s.frontier(0) == [(-1, 0), (0, -1), (0, 1), (1, 0)]
     names = s.legal_names()
@@ -148,7 +150,8 @@ def test_starting_frontier_and_move_list():
 
 
 def test_move_notation():
-    # rules: §4, m<i>@(<x>,<y>)o<o>: market index i (ascending ids), slot, orientation
+    # docs/rules/leaves.md §4.1, §4.2, m<i>@(<x>,<y>)o<o>: market index i (ascending ids), slot,
+    # orientation
     s = Leaves.parse(EX11)
     assert s.market() == [7, 29, 30]
     s.play_move("m2@(1,-1)o3")          # tile 30 (the largest id) for seat 1
@@ -157,7 +160,8 @@ def test_move_notation():
 
 
 def test_turn_sequence_refill_is_chance():
-    # rules: §5.4-5 and §10: the turn advances, then a refill drawn uniformly from the bag
+    # docs/rules/leaves.md §5.4-5 and §10.2: the turn advances, then a refill drawn uniformly
+    # from the bag
     s = Leaves.parse(EX11)
     s.play_move("m0@(0,1)o0")
     assert s.is_chance and s.turn == 5 and s.market() == [29, 30]
@@ -166,7 +170,7 @@ def test_turn_sequence_refill_is_chance():
     assert all(abs(p - 1 / 20) < 1e-12 for _, p in outs)
     s.play_move("d0")
     assert s.market() == [0, 29, 30] and s.player == 0 and len(s.bag()) == 19
-    # §13: the market is always sorted, m0 is the smallest id whatever order they came in
+    # §13.2: the market is always sorted, m0 is the smallest id whatever order they came in
     s.play_move("m0@(0,-1)o0")
     assert s.garden(0)[-1] == (0, 0, -1, 0)
 
@@ -179,7 +183,8 @@ LAST = ("UTL p=2 cards=Restless,Collector,Friendly turn=24 tomove=1 market=29,31
 
 
 def test_last_turn():
-    # rules: §5.5 and §13 "Last turn": 3 market tiles, the checks run, no refill, the end
+    # docs/rules/leaves.md §5.5 and §13.2, the last turn: 3 market tiles, the checks run, no
+    # refill, the end
     s = Leaves.parse(LAST)
     f = frontier_by_hand(s.garden(1))
     assert s.frontier(1) == f
@@ -208,7 +213,7 @@ SCRIPT_A = "38@(1,0)o0 39@(-1,0)o0 40@(-1,-1)o2 41@(0,-1)o2 7@(0,1)o0 2@(1,1)o3"
 
 
 def test_script_a_bees_and_worked_example():
-    # rules: §6 worked example and §13 script A: bees 1,1,3,3,3,5, hummingbirds 0
+    # docs/rules/leaves.md §6.4 worked example and §13.1 script A: bees 1,1,3,3,3,5, hummingbirds 0
     g = GardenReplay(0)
     bees = []
     for m in SCRIPT_A.split():
@@ -216,7 +221,7 @@ def test_script_a_bees_and_worked_example():
         bees.append(g.bees)
         assert g.hummingbirds == 0
     assert bees == [1, 1, 3, 3, 3, 5]
-    # the squares drawn after move 6 (§6)
+    # the squares drawn after move 6 (§6.4)
     drawing = """
       2   .   .   P*  O   V   P
       1   .   .   Y   Y   Y*  P
@@ -232,7 +237,7 @@ def test_script_a_bees_and_worked_example():
 
 
 def test_script_a_pieces():
-    # rules: §13 script A: Sk | Fl, Sk | Th | Re, Ru, Sk | none | Fl, Lo, Sh
+    # docs/rules/leaves.md §13.1 script A: Sk | Fl, Sk | Th | Re, Ru, Sk | none | Fl, Lo, Sh
     g, gains = replay(0, SCRIPT_A)
     assert gains == [{"Sk": 1}, {"Fl": 1, "Sk": 1}, {"Th": 1}, {"Re": 1, "Ru": 1, "Sk": 1}, {},
                      {"Fl": 1, "Lo": 1, "Sh": 1}]
@@ -248,8 +253,8 @@ def test_script_a_pieces():
 
 
 def test_growth_and_merge_give_no_bee_and_later_sector_raises_merged_once():
-    # rules: §6 steps 3-4 and §13: growth/merge give nothing; a later new sector of that
-    # colour raises the merged sector once (script A moves 3, 4 and 6)
+    # docs/rules/leaves.md §6.2 steps 3-4, §6.3 and §13.2: growth/merge give nothing; a later
+    # new sector of that colour raises the merged sector once (script A moves 3, 4 and 6)
     g = GardenReplay(0)
     g.play("38@(1,0)o0")
     g.play("39@(-1,0)o0")
@@ -265,11 +270,11 @@ def test_growth_and_merge_give_no_bee_and_later_sector_raises_merged_once():
 
 
 def test_three_new_sectors_in_one_placement():
-    # rules: §13 "One placement can make new sectors in up to three colours; each is scored
-    # on its own".  S1: (1,0) O, (0,-1) Y.  17@(-1,0)o5 lays (-1,0) O, (-2,-1) V, (-1,-1) O;
-    # 39@(0,-1)o4 lays (0,-3) Y, (1,-3) Y.  21@(-1,-1)o7 lays (-2,-2) V, (-1,-2) O,
-    # (-2,-3) V, (-1,-3) Y*: purple (-2,-1..-3), orange (-1,0..-2) and yellow (-1..1,-3)
-    # are each a new 3-square sector with no other sector of its colour: +1 each.
+    # docs/rules/leaves.md §13.2: one placement can make new sectors in up to three colours,
+    # each counted on its own.  S1: (1,0) O, (0,-1) Y.  17@(-1,0)o5 lays (-1,0) O, (-2,-1) V,
+    # (-1,-1) O; 39@(0,-1)o4 lays (0,-3) Y, (1,-3) Y.  21@(-1,-1)o7 lays (-2,-2) V, (-1,-2) O,
+    # (-2,-3) V, (-1,-3) Y*: purple (-2,-1..-3), orange (-1,0..-2) and yellow (-1..1,-3) are
+    # each a new 3-square sector with no other sector of its colour: +1 each.
     g, gains = replay(1, "17@(-1,0)o5 39@(0,-1)o4")
     assert g.bees == 0
     g.play("21@(-1,-1)o7")
@@ -280,9 +285,9 @@ def test_three_new_sectors_in_one_placement():
 
 
 def test_new_sector_counts_every_other_sector_of_its_colour():
-    # rules: §6 (seed: every other pollinated sector of that colour gets a bee too)
-    # Script A's moves 1-3: the yellow 2x2 of move 3 is new while the sector of move 1
-    # exists: +2; a third separate yellow sector would bring +3.
+    # docs/rules/leaves.md §6.1 (the printed rule: every other pollinated sector of that colour
+    # gets a bee too).  Script A's moves 1-3: the yellow 2x2 of move 3 is new while the sector of
+    # move 1 exists: +2; a third separate yellow sector would bring +3.
     g, _ = replay(0, "38@(1,0)o0 39@(-1,0)o0")
     g.play("40@(-1,-1)o2")
     assert g.bees == 1 + 2
@@ -294,7 +299,7 @@ SCRIPT_B = "32@(0,1)o4 46@(-1,1)o6 39@(1,0)o4 21@(0,-1)o1 16@(0,-2)o3"
 
 
 def test_script_b_hummingbirds():
-    # rules: §7 example and §13 script B: hummingbirds 0,2,3,4,6; bees 1,2,3,4,5
+    # docs/rules/leaves.md §7.2 example and §13.1 script B: hummingbirds 0,2,3,4,6; bees 1,2,3,4,5
     g = GardenReplay(0)
     birds, bees = [], []
     for m in SCRIPT_B.split():
@@ -311,7 +316,7 @@ def test_script_b_hummingbirds():
 
 
 def test_script_b_pieces():
-    # rules: §13 script B: Re1 (pink sector of 5 at move 3), Ho1 (move 4)
+    # docs/rules/leaves.md §13.1 script B: Re1 (pink sector of 5 at move 3), Ho1 (move 4)
     g, gains = replay(0, SCRIPT_B)
     assert gains[2].get("Re") == 1 and gains[3].get("Ho") == 1
     assert {k: v for k, v in g.pieces().items() if v} == {"Re": 1, "Ho": 1}
@@ -320,8 +325,8 @@ def test_script_b_pieces():
 
 
 def test_hummingbirds_full_row_and_column():
-    # rules: §7 and §13: a tile in the middle of a full row and a full column gets 3; a
-    # tile at the end of a row of three gets no bonus.  Here (0,0) has based neighbours
+    # docs/rules/leaves.md §7.1 and §13.2: a tile in the middle of a full row and a full column
+    # gets 3; a tile at the end of a row of three gets no bonus.  Here (0,0) has based neighbours
     # (-1,0), (1,0), (0,1), (0,-1); (0,-1) is the middle of (0,0), (0,-1), (0,-2).
     g, _ = replay(3, "40@(0,1)o3 42@(-1,1)o2 35@(-1,0)o1 43@(1,0)o4 12@(0,-1)o1 45@(-1,-1)o6 38@(0,-2)o3")
     assert g.hummingbirds_at(0, 0) == 3
@@ -336,7 +341,8 @@ def test_hummingbirds_full_row_and_column():
 # ----------------------------------------------------------------------------- §8 dwellers
 
 def test_script_c():
-    # rules: §13 script C: Di1 at move 1; Co2 at move 3 standing on (1,-1) and (3,-1)
+    # docs/rules/leaves.md §13.1 script C: Di1 at move 1; Co2 at move 3 standing on (1,-1) and
+    # (3,-1)
     g, gains = replay(3, "47@(0,1)o6 12@(1,0)o2 6@(1,-1)o0")
     assert gains[0] == {"Di": 1}
     assert gains[2].get("Co") == 2
@@ -347,8 +353,8 @@ def test_script_c():
 
 
 def test_script_d():
-    # rules: §13 script D: Sk (0,1) and Fl (top-left (0,1)) at move 1; Sk (1,0) at move 2;
-    # Fr2 at move 3 standing on (0,2) and (0,0)
+    # docs/rules/leaves.md §13.1 script D: Sk (0,1) and Fl (top-left (0,1)) at move 1; Sk (1,0)
+    # at move 2; Fr2 at move 3 standing on (0,2) and (0,0)
     g, gains = replay(1, "43@(0,1)o5 35@(1,0)o0 42@(-1,1)o7")
     assert gains == [{"Sk": 1, "Fl": 1}, {"Sk": 1}, {"Fr": 2}]
     assert g.piece_squares("Sk") == [(0, 1), (1, 0)]
@@ -357,8 +363,8 @@ def test_script_d():
 
 
 def test_flirty_never_counts_the_starting_tile_window():
-    # rules: §8 Flirty: the window of the starting tile's own squares (top-left (0,0))
-    # never counts (S0 alone shows ~ P V Y: four types)
+    # docs/rules/leaves.md §8.2 Flirty: the window of the starting tile's own squares (top-left
+    # (0,0)) never counts (S0 alone shows ~ P V Y: four types)
     g = GardenReplay(0)
     assert g.pieces()["Fl"] == 0
     g.play("38@(1,0)o0")      # windows with top-left (1,0): P ~ Y* Y -> two yellows
@@ -366,10 +372,10 @@ def test_flirty_never_counts_the_starting_tile_window():
 
 
 def test_thoughtful_two_by_four_gives_two():
-    # rules: §8 Thoughtful and §13: 2 rows x 4 columns of one colour seen at once give two
-    # pieces (top-left squares at u and u+2).  The yellow block is (-1..2, 3) and
-    # (-1..2, 2); the last tile 39@(0,1)o2 lays (0,2), (1,2) and completes all three
-    # windows at once: (-1,3) is taken, (0,3) overlaps it, (1,3) is taken.
+    # docs/rules/leaves.md §8.2 Thoughtful and §13.2: 2 rows x 4 columns of one colour seen at
+    # once give two pieces (top-left squares at u and u+2).  The yellow block is (-1..2, 3) and
+    # (-1..2, 2); the last tile 39@(0,1)o2 lays (0,2), (1,2) and completes all three windows at
+    # once: (-1,3) is taken, (0,3) overlaps it, (1,3) is taken.
     g, gains = replay(0, "30@(-1,0)o0 32@(1,0)o0 1@(-1,1)o0 2@(1,1)o0 5@(-1,2)o1 38@(0,2)o0 "
                          "20@(1,2)o2 39@(0,1)o2", cards=["Th"])
     assert gains[:-1] == [{}] * 7
@@ -380,9 +386,9 @@ def test_thoughtful_two_by_four_gives_two():
 
 
 def test_thoughtful_three_by_two_gives_one():
-    # rules: §13: 3 rows x 2 columns of one colour give one piece (the windows overlap).
-    # Yellow (3..4, 2..0); the last tile 39@(1,1)o5 lays (3,2), (3,1) and completes both
-    # windows (3,2) and (3,1); the second overlaps the first.
+    # docs/rules/leaves.md §13.2: 3 rows x 2 columns of one colour give one piece (the windows
+    # overlap).  Yellow (3..4, 2..0); the last tile 39@(1,1)o5 lays (3,2), (3,1) and completes
+    # both windows (3,2) and (3,1); the second overlaps the first.
     g, gains = replay(0, "1@(1,0)o0 2@(2,0)o0 38@(2,1)o1 39@(1,1)o5", cards=["Th"])
     assert gains == [{}, {}, {}, {"Th": 1}]
     assert g.piece_squares("Th") == [(3, 2)]
@@ -391,19 +397,19 @@ def test_thoughtful_three_by_two_gives_one():
 
 
 def test_explorer_row():
-    # rules: §8 Explorer: mushrooms at (0,2), (2,2), (4,2) (mushroom tiles in o0 on slots
-    # (0,1), (1,1), (2,1)): the middle one qualifies when the third arrives
+    # docs/rules/leaves.md §8.3 Explorer: mushrooms at (0,2), (2,2), (4,2) (mushroom tiles in o0
+    # on slots (0,1), (1,1), (2,1)): the middle one qualifies when the third arrives
     g, gains = replay(0, "0@(0,1)o0 3@(1,1)o0 4@(2,1)o0", cards=["Ex"])
     assert gains == [{}, {}, {"Ex": 1}]
     assert g.piece_squares("Ex") == [(2, 2)]
 
 
 def test_explorer_four_in_a_row_and_later_end():
-    # rules: §13 Explorer: unused mushrooms at u = 0, 2, 4, 6 of one row give pieces on 2
-    # and 4 in one check; a later mushroom at u = 9 makes 6 qualify; 0 and 9 stay free.
-    # In legal play with Explorer in from the start a check never sees four unused
-    # mushrooms in a row (any three already qualify), so the card is turned on just before
-    # the fourth mushroom (set_cards: the first check that sees the row).
+    # docs/rules/leaves.md §13.2 Explorer: unused mushrooms at u = 0, 2, 4, 6 of one row give
+    # pieces on 2 and 4 in one check; a later mushroom at u = 9 makes 6 qualify; 0 and 9 stay
+    # free.  In legal play with Explorer in from the start a check never sees four unused
+    # mushrooms in a row (any three already qualify), so the card is turned on just before the
+    # fourth mushroom (set_cards: the first check that sees the row).
     g, _ = replay(0, "0@(0,1)o0 3@(1,1)o0 4@(2,1)o0", cards=[])
     g.set_cards(["Ex"])
     assert g.play("10@(3,1)o0") == {"Ex": 2}
@@ -414,7 +420,7 @@ def test_explorer_four_in_a_row_and_later_end():
 
 
 def test_explorer_column():
-    # rules: §8 Explorer, "or one in the same column above and one below": mushrooms at
+    # docs/rules/leaves.md §8.3 Explorer, or one in m's column above it and one below: mushrooms at
     # (0,2), (0,4), (0,6): mushroom tiles in o0 on (0,1), (0,2), (0,3)
     g, gains = replay(0, "0@(0,1)o0 3@(0,2)o0 4@(0,3)o0", cards=["Ex"])
     assert gains[-1] == {"Ex": 1}
@@ -422,7 +428,7 @@ def test_explorer_column():
 
 
 def test_loner_and_shy_wait_for_every_neighbour():
-    # rules: §8 Loner/Shy and §13 "Loner or Shy next to an empty slot: never".  Script A
+    # docs/rules/leaves.md §8.3 Loner, §8.4 Shy and §13.2: never next to an empty slot.  Script A
     # with moves 5 and 6 swapped: after 2@(1,1)o3 the mushroom (2,1) and the puddle (2,0)
     # have the missing squares (1,2) and (1,1) of slot (0,1) as neighbours; nothing.  When
     # 7@(0,1)o0 fills that slot, all 8 neighbours exist with no mushroom (puddle): +1 each.
@@ -434,8 +440,8 @@ def test_loner_and_shy_wait_for_every_neighbour():
 
 
 def test_collector_needs_both_squares_free():
-    # rules: §8 Collector: script C again; each pair gives +1 and its piece stands on the
-    # older square, so (1,-1) and (3,-1) are used and cannot pair again
+    # docs/rules/leaves.md §8.3 Collector: script C again; each pair gives +1 and its piece
+    # stands on the older square, so (1,-1) and (3,-1) are used and cannot pair again
     g, _ = replay(3, "47@(0,1)o6 12@(1,0)o2 6@(1,-1)o0", cards=["Co"])
     assert g.pieces() == {"Co": 2}
 
@@ -453,9 +459,9 @@ def random_garden_moves(rnd, start, n):
 
 
 def test_engine_matches_literal_rules_on_random_gardens():
-    # rules: §6 (BGA's group procedure = the incremental rule), §7, §8 with every card,
-    # and §5.3 (an engine may work locally only if its results are identical).  The
-    # reference in leaves_reference.py checks the whole garden as the rules word it.
+    # docs/rules/leaves.md §6.2 (BGA's group procedure = the engine's rule of §6.3), §7, §8 with
+    # every card, and §5.3 (an engine may work locally only if its results are identical).  The
+    # reference in tests/core/leaves/reference.py checks the whole garden as the rules word it.
     rnd = random.Random(2024)
     codes = ("Th", "Re", "Fl", "Ru", "Ho", "Ex", "Co", "Lo", "Di", "Sk", "Fr", "Sh")
     for _ in range(60):
@@ -477,7 +483,8 @@ def test_engine_matches_literal_rules_on_random_gardens():
 
 
 def test_game_gardens_match_literal_rules():
-    # rules: §5.2 (only the 3 cards in play are checked), §8 and §11 (replay rebuilds it)
+    # docs/rules/leaves.md §5.2, §8.1 (only the 3 cards in play are checked) and §11.2 (replay
+    # rebuilds it)
     rnd = random.Random(7)
     for n in (2, 3, 4):
         s = Leaves.start(n, seed=40 + n)
@@ -533,7 +540,7 @@ def hand_result(s):
 
 @pytest.mark.parametrize("name", sorted(FINISHED))
 def test_final_scoring_and_result(name):
-    # rules: §9 (majority bonuses at the end, score, ranking, shared first places)
+    # docs/rules/leaves.md §9 (majority bonuses at the end, score, ranking, shared first places)
     s = Leaves.parse(FINISHED[name])
     assert s.is_over
     assert list(s.scores()) == hand_scores(s)
@@ -541,8 +548,8 @@ def test_final_scoring_and_result(name):
 
 
 def test_majority_cases_present():
-    # rules: §9.1 and §13: a category where every player has 0 gives no bonus; players
-    # tied on the highest count all get +2
+    # docs/rules/leaves.md §9.1 and §13.2: a category where every player has 0 gives no bonus;
+    # players tied on the highest count all get +2
     for name in ("2p-majority", "3p-majority"):
         s = Leaves.parse(FINISHED[name])
         n = s.players
@@ -562,7 +569,7 @@ def test_majority_cases_present():
 
 
 def test_ranking_tie_breaks_and_shared_first():
-    # rules: §9.3-4: hummingbirds break a score tie, then bees; still tied -> shared
+    # docs/rules/leaves.md §9.3-4: hummingbirds break a score tie, then bees; still tied -> shared
     s = Leaves.parse(FINISHED["2p-humm-break"])
     sc = s.scores()
     assert sc[0] == sc[1] and s.hummingbirds(0) != s.hummingbirds(1)
@@ -580,7 +587,7 @@ def test_ranking_tie_breaks_and_shared_first():
 
 
 def test_no_bonus_before_the_end():
-    # rules: §9.1 "No bonus is given before the end"
+    # docs/rules/leaves.md §9.1: nobody gets a bonus before the end
     s = Leaves.parse(EX11)
     assert s.scores() == (3, 0)          # seat 0: Flirty 1 + Friendly 2; seat 1: nothing
 
@@ -588,7 +595,8 @@ def test_no_bonus_before_the_end():
 # ----------------------------------------------------------------------------- §10 information
 
 def test_determinize_keeps_public_information():
-    # rules: §10: the unseen tiles (bag + removed) are redistributed, the bag size kept
+    # docs/rules/leaves.md §10.1, §10.3: the unseen tiles (bag + removed) are redistributed, the
+    # bag size kept
     s = Leaves.parse(EX11)
     unseen = set(s.bag()) | set(s.removed())
     seen_bags = set()
@@ -605,8 +613,8 @@ def test_determinize_keeps_public_information():
 
 
 def test_determinize_depends_only_on_public_information():
-    # rules: §10: two positions that differ only in which unseen tiles were removed give
-    # the same determinization for the same random stream
+    # docs/rules/leaves.md §10.3: two positions that differ only in which unseen tiles were
+    # removed give the same determinization for the same random stream
     s = Leaves.parse(EX11)
     bag, removed = s.bag(), s.removed()
     other_bag = sorted(set(bag) - {bag[0]} | {removed[0]})
@@ -618,7 +626,7 @@ def test_determinize_depends_only_on_public_information():
 
 
 def test_determinize_four_players_is_the_state():
-    # rules: §10: with 4 players the bag is exactly the unseen tiles
+    # docs/rules/leaves.md §10.1: with 4 players the bag is exactly the unseen tiles
     s = Leaves.start(4, seed=2)
     assert s.determinized(2, 9).text() == s.text()
 
@@ -626,8 +634,8 @@ def test_determinize_four_players_is_the_state():
 # ----------------------------------------------------------------------------- §11 position text
 
 def test_example_position():
-    # rules: §11 example: seat 0 has 1 Flirty and 2 Friendly on (0,2) and (0,0); seat 1
-    # has nothing; perft(1) = 3*6*8 = 144
+    # docs/rules/leaves.md §11.4 example: seat 0 has 1 Flirty and 2 Friendly on (0,2) and (0,0);
+    # seat 1 has nothing; perft(1) = 3*6*8 = 144
     s = Leaves.parse(EX11)
     assert s.text() == EX11
     assert s.player == 1 and s.turn == 4
@@ -642,12 +650,12 @@ def test_example_position():
 
 
 def test_example_perft_2():
-    # rules: §11: perft(2) = 144 * 20 * (3*7*8) = 483,840
+    # docs/rules/leaves.md §11.4: perft(2) = 144 * 20 * (3*7*8) = 483,840
     assert Leaves.parse(EX11).perft(2) == 483840
 
 
 def test_round_trip_along_games():
-    # rules: §11 (parse(text) replays every garden and rebuilds all derived state)
+    # docs/rules/leaves.md §11.2 (parse(text) replays every garden and rebuilds all derived state)
     for n in (2, 3, 4):
         s = Leaves.start(n, seed=n)
         rnd = random.Random(n)
@@ -671,7 +679,7 @@ def _bad(text, match):
 
 
 def test_position_errors_fields():
-    # rules: §11, the fields in exactly this order, and their values
+    # docs/rules/leaves.md §11.1, the fields in exactly this order, and their values
     _bad(42, "must be text")
     _bad("", "starts with 'UTL'")
     _bad(EX11.replace("UTL", "LTU", 1), "starts with 'UTL'")
@@ -691,7 +699,7 @@ def test_position_errors_fields():
 
 
 def test_position_errors_tiles():
-    # rules: §11 ids ascending, counts of market and bag, all ids different
+    # docs/rules/leaves.md §11.1, §11.3: ids ascending, counts of market and bag, all ids different
     _bad(EX11.replace("market=7,29,30", "market=29,7,30"), "ascending")
     _bad(EX11.replace("market=7,29,30", "market=7,7,30"), "listed twice")
     _bad(EX11.replace("market=7,29,30", "market=7,29,50"), "no tile 50")
@@ -704,7 +712,8 @@ def test_position_errors_tiles():
 
 
 def test_position_errors_gardens():
-    # rules: §11 gardens: the starting tile first, legal placements, entry counts
+    # docs/rules/leaves.md §11.1, §11.3 gardens: the starting tile first, legal placements,
+    # entry counts
     _bad(EX11.replace("g0=S1@(0,0)o0;", "g0="), "must start with its starting tile")
     _bad(EX11.replace("S1@(0,0)o0", "S1@(1,0)o0"), "must start with its starting tile")
     _bad(EX11.replace("S3@(0,0)o0", "S9@(0,0)o0"), "no starting tile S9")
@@ -718,7 +727,8 @@ def test_position_errors_gardens():
 
 
 def test_position_errors_game_state():
-    # rules: §11 market of 2 only while a refill is pending or after the end; tomove '-'
+    # docs/rules/leaves.md §11.1: a market of 2 only while a refill is pending or after the end;
+    # tomove '-'
     over = FINISHED["2p-shared"]
     _bad(over.replace("tomove=-", "tomove=0"), "tomove must be '-'")
     _bad(over.replace("market=5,29", "market=5,29,30"), "finished game leaves 2 tiles")
@@ -732,7 +742,7 @@ def test_position_errors_game_state():
 
 
 def test_move_errors():
-    # rules: §4 notation; a refill draw is d<id>
+    # docs/rules/leaves.md §4.2, §4.4 notation; a refill draw is d<id>
     s = Leaves.parse(EX11)
     for bad, match in (("x", "is not a move"), ("m3@(0,0)o0", "market index"),
                        ("m0@(0,0)o8", "orientation"), ("m0@(13,0)o0", "never be on a frontier"),
@@ -753,16 +763,18 @@ def test_move_errors():
 
 
 def test_render_and_svg():
-    # rules: §11 (derived state shown to a person: squares, pieces, scores)
+    # docs/rules/leaves.md §11.2 (derived state shown to a person: squares, pieces, scores)
     s = Leaves.parse(EX11)
     r = s.render()
     assert "Seat 0: score 3" in r and "Seat 1: score 0" in r
     assert "Flirty" in r and "Friendly" in r and "seat 1 to move" in r
     assert "~p" in r                                  # Friendly pieces on the puddles
     svg = s.svg()
-    assert svg.startswith("<svg") and svg.endswith("</svg>")
-    squares = 4 * (len(s.garden(0)) + len(s.garden(1)))
-    assert svg.count('stroke-width="0.5"') == squares
+    assert svg.startswith("<svg") and svg.rstrip().endswith("</svg>")
+    import xml.etree.ElementTree as ET
+    gardens = [g for g in ET.fromstring(svg).iter() if g.get("class") == "garden"]
+    drawn = sum(1 for g in gardens for e in g.iter() if e.get("stroke-width") == "0.5")
+    assert len(gardens) == 2 and drawn == 4 * (len(s.garden(0)) + len(s.garden(1)))
 
 
 # ----------------------------------------------------------------------------- §12 perft
@@ -772,7 +784,8 @@ PERFT = {2: (96, 211968, 671514624), 3: (96, 322560, 1052835840), 4: (96, 433152
 
 @pytest.mark.parametrize("n", (2, 3, 4))
 def test_perft_table(n):
-    # rules: §12 table (it hangs only on geometry and bag size, so any start will do)
+    # docs/rules/leaves.md §12.2 table (it depends only on geometry and bag size, so any start
+    # will do)
     for seed in range(3):
         s = Leaves.start(n, seed=seed)
         assert s.perft(0) == 1
@@ -782,7 +795,7 @@ def test_perft_table(n):
 
 
 def test_perft_divide_and_chance():
-    # rules: §12: a draw uses no depth; the 2-player perft(2) is 96 * 23 * 96
+    # docs/rules/leaves.md §12.1: a draw uses no depth; the 2-player perft(2) is 96 * 23 * 96
     s = Leaves.start(2, seed=0)
     rows = s.divide(2)
     assert len(rows) == 96 and all(v == 23 * 96 for _, v in rows)
@@ -791,7 +804,7 @@ def test_perft_divide_and_chance():
 
 
 def test_perft_at_the_end():
-    # rules: §12: at a terminal with d > 0 the count is 0
+    # docs/rules/leaves.md §12.1: at a terminal with d > 0 the count is 0
     s = Leaves.parse(LAST)
     assert s.perft(2) == 0
     assert Leaves.parse(FINISHED["2p-shared"]).perft(1) == 0
@@ -842,9 +855,9 @@ def test_registry():
     ("12@(1,0)o2", "1\u0662@(1,0)o2"),
 ])
 def test_position_numbers_are_ascii_decimal(old, new):
-    # rules: §11: turn, tile ids, slots and orientations are written in ASCII decimal; any
-    # other digit is a fault named by a PositionError (not a ValueError from int(), and not
-    # silently read as the number it looks like)
+    # docs/rules/leaves.md §11.1: turn, tile ids, slots and orientations are written in ASCII
+    # decimal; any other digit is a fault named by a PositionError (not a ValueError from int(),
+    # and not silently read as the number it looks like)
     text = EX11.replace(old, new, 1)
     assert text != EX11
     with pytest.raises(PositionError):
@@ -861,8 +874,8 @@ def test_position_numbers_are_ascii_decimal(old, new):
     ("g1=S3@", "g1=S03@"),
 ])
 def test_position_numbers_are_canonical(old, new):
-    # rules: §11: one position has one text (parse(text()) round-trips exactly, and the
-    # text is the key of __eq__): a number with a leading zero or a "-0" is not the way
+    # docs/rules/leaves.md §11.1: one position has one text (parse(text()) round-trips exactly,
+    # and the text is the key of __eq__): a number with a leading zero or a "-0" is not the way
     # the format writes it, so it is rejected rather than read and rewritten
     text = EX11.replace(old, new, 1)
     with pytest.raises(PositionError):
@@ -871,7 +884,7 @@ def test_position_numbers_are_canonical(old, new):
 
 @pytest.mark.parametrize("slot", ["(99999999999999999999,0)", "(1,-99999999999999999999)", "(13,0)"])
 def test_position_far_slot_is_a_position_error(slot):
-    # rules: §11 validity, "every entry must be a legal placement at its point in the list":
+    # docs/rules/leaves.md §11.3: every entry must be a legal placement at its point in the list:
     # a slot far outside the garden is a PositionError naming the entry (a coordinate too
     # big for a C int used to escape as an OverflowError)
     with pytest.raises(PositionError, match=r"g1 entry 2"):
@@ -882,18 +895,20 @@ def test_position_far_slot_is_a_position_error(slot):
                                   "m0@(0,2)o\u00b2", "m00@(0,2)o0", "m0@(-0,2)o0", "m0@(0,02)o0",
                                   "m0@(0,2)o00", "d07"])
 def test_move_names_are_ascii_and_canonical(name):
-    # rules: §4: moves are written m<i>@(<x>,<y>)o<o> and draws d<id> in ASCII decimal; an
-    # Arabic-Indic zero, a superscript or a leading zero is not that notation (MoveError)
+    # docs/rules/leaves.md §4.2, §4.4: moves are written m<i>@(<x>,<y>)o<o> and draws d<id> in
+    # ASCII decimal; an Arabic-Indic zero, a superscript or a leading zero is not that notation
+    # (MoveError)
     s = Leaves.parse(EX11)
     with pytest.raises(MoveError):
         s.parse_move(name)
 
 
-# ----------------------------------------------------------------------------- audit: §8 by hand
+# ----------------------------------------------------------------------------- §8 by hand
 
 def test_host_merge_of_two_one_mushroom_components_then_growth():
-    # rules: §8 Host: "two components with one unused mushroom each that merge bring a Host"
-    # and "a component that grows to take in more mushrooms brings nothing more".
+    # docs/rules/leaves.md §8.3 Host: two components with one unused mushroom each bring a Host
+    # when they merge, and a component that later grows to take in more mushrooms brings
+    # nothing more.
     # S0 at (0,0): (1,-1) Y*.
     # 30 `~ O P P` o0 at (1,0): (2,0) ~, (3,0) O, (2,-1) P, (3,-1) P.
     # 2 `Y* V P P` o3 (MAP 1 3 0 2) at (1,-1): (2,-2) V, (3,-2) P, (2,-3) Y*, (3,-3) P: a
@@ -903,7 +918,7 @@ def test_host_merge_of_two_one_mushroom_components_then_growth():
     # 13 `Y* P O O` o1 (MAP 2 0 3 1) at (0,-2): (0,-4) O, (1,-4) Y*, (0,-5) O, (1,-5) P:
     #   (1,-4) joins that component (a third mushroom), which holds used ones: nothing.
     #   The component is now 5 yellow squares with (1,-1..-4) in one column: Restless +1
-    #   (a sector of 5 with no used square) and Runner +1 (four in a column, §8).
+    #   (a sector of 5 with no used square) and Runner +1 (four in a column, §8.2).
     g, gains = replay(0, "30@(1,0)o0 2@(1,-1)o3 38@(0,-1)o3 13@(0,-2)o1", cards=["Ho", "Re", "Ru"])
     assert gains == [{}, {}, {"Ho": 1}, {"Re": 1, "Ru": 1}]
     assert [g.square(1, v) for v in (-1, -2, -3, -4)] == ["Y*", "Y", "Y", "Y*"]
@@ -911,10 +926,10 @@ def test_host_merge_of_two_one_mushroom_components_then_growth():
 
 
 def test_restless_on_two_unused_sectors_merging():
-    # rules: §8 Restless: "each pollinated sector X with |X| >= 5 and no square in U: +1".
-    # Two sectors of 3 (each too small, so unused) that merge into one of 8 have no square
-    # in U: +1.  ("merging brings none" is read as: a merge of sectors that already
-    # brought their Restless brings no new one; the merged sector holds a used square.)
+    # docs/rules/leaves.md §8.2 Restless: every pollinated sector of 5 squares or more with
+    # no square in U brings one piece.  Two sectors of 3 (each too small, so unused) that
+    # merge into one of 8 have no square in U: +1 (a merge of sectors that already brought
+    # their Restless brings no new one: the merged sector holds a used square).
     # S3 at (0,0): (0,0) ~, (1,0) Y, (0,-1) O, (1,-1) V*.
     # 23 `G* P V V` o4 (MAP 1 0 3 2) at (1,0): (2,0) P, (3,0) G*, (2,-1) V, (3,-1) V:
     #   purple (1,-1), (2,-1), (3,-1): a new sector of 3, bee +1 (1).
@@ -933,9 +948,10 @@ def test_restless_on_two_unused_sectors_merging():
 
 
 def test_diver_growth_brings_nothing():
-    # rules: §8 Diver: "Growing or merging later brings nothing".
+    # docs/rules/leaves.md §8.4 Diver: a component brings nothing more when it grows or
+    # merges later.
     # S3 at (0,0): (0,0) ~.  47 `~ O G G` o6 (MAP 2 3 0 1) at (0,1): (0,2) G, (1,2) G,
-    # (0,1) ~, (1,1) O: puddles (0,1), (0,0): Diver +1 (script C).
+    # (0,1) ~, (1,1) O: puddles (0,1), (0,0): Diver +1 (script C, §13.1).
     # 30 `~ O P P` o2 (MAP 3 2 1 0) at (-1,1): (-2,2) P, (-1,2) P, (-2,1) O, (-1,1) ~:
     # (-1,1) joins the used component: nothing.
     g, gains = replay(3, "47@(0,1)o6 30@(-1,1)o2", cards=["Di"])
@@ -950,8 +966,9 @@ _ORDER_BASE = ("UTL p=2 cards=Flirty,Collector,Diver turn=9 tomove=0 market=0,1,
 
 
 def test_key_follows_derived_state_not_placement_order():
-    # rules: §11 ("the placement order is the whole history, because bees, used squares
-    # and where Collector/Friendly pieces stand depend on it") and §8 Collector.
+    # docs/rules/leaves.md §11.2 (the order of a garden's tiles is its whole history, since
+    # bees, used squares and where Collector and Friendly pieces stand depend on it) and
+    # §8.3 Collector.
     # 7 `P* O Y Y` o4 at (0,1) puts a mushroom on (1,2); 19 `P* O V V` o6 at (1,2) puts one
     # on (2,3), diagonal to it.  The piece stands on the square that is not on the tile
     # just placed: on (1,2) when 19 comes last, on (2,3) when 7 comes last.  So the two

@@ -1,12 +1,12 @@
 """A tiny, slow, independent Tweeeet written straight from the rules file
-(/work/shared/rules/tweeeet.md), with dicts and breadth-first search instead of bitboards.
+(docs/rules/tweeeet.md), with dicts and breadth-first search instead of bitboards.
 The rules tests use it to derive perft values and to cross-check the native game along
-random games; it shares no code with src/core/tweeeet.pyx.
+random games; it shares no code with src/core/tweeeet/.
 
-Rules decisions the native game documents, mirrored here: the nest row is laid without a
-chance event; the pass test lifts the other birds off cells that are passable without
-them (grass, empty bushes, the start; a nest holding a bird stays shut, rules "Passing and
-dying"); a position where every bird not in a nest can only pass ends drawn.
+Roost's decisions (docs/rules/tweeeet.md §13), followed here too: the nest row is laid
+without a chance event (§7.4); the pass test lifts the other birds off cells that are
+passable without them (grass, empty bushes, the start; a nest holding a bird stays shut,
+§6.2); a position where every bird not in a nest can only pass ends drawn (§6.4).
 """
 from collections import deque
 
@@ -16,7 +16,8 @@ FOODS = "2345"
 
 
 def neighbours(x, y):
-    """rules "Board": (x±1, y); even y: (x-1, y±1), (x, y±1); odd y: (x, y±1), (x+1, y±1)."""
+    """docs/rules/tweeeet.md §2.2: (x±1, y); even y: (x-1, y±1), (x, y±1); odd y: (x, y±1),
+    (x+1, y±1)."""
     out = [(x - 1, y), (x + 1, y)]
     for dy in (-1, 1):
         if y % 2 == 0:

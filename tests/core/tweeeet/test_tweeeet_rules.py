@@ -1,8 +1,8 @@
-"""Rules tests for Tweeeet (/work/shared/rules/tweeeet.md).  Each test cites the section it
+"""Rules tests for Tweeeet (docs/rules/tweeeet.md).  Each test cites the section it
 checks.  Expected values are derived by hand in the comments (distances counted cell by
 cell on the odd-r layout), or by the independent pure-Python reference in
-tests/tweeeet_reference.py, which is written from the rules file and shares no code with
-the native game."""
+tests/core/tweeeet/reference.py, which is written from the rules file and shares no code
+with the native game."""
 import json
 import pathlib
 import random
@@ -40,7 +40,8 @@ def R(board, birds, mover):
 
 # ---------------------------------------------------------------------------- Board
 def test_neighbours_follow_the_odd_r_layout():
-    # rules "Board": (x±1, y); even y: (x-1, y±1), (x, y±1); odd y: (x, y±1), (x+1, y±1)
+    # docs/rules/tweeeet.md §2.2: (x±1, y); even y: (x-1, y±1), (x, y±1); odd y: (x, y±1),
+    # (x+1, y±1)
     assert neighbours("e0") == ["d0", "d1", "e1", "f0"]
     assert neighbours("c7") == ["b7", "c6", "c8", "d6", "d7", "d8"]
     assert neighbours("d8") == ["c7", "c8", "c9", "d7", "d9", "e8"]
@@ -54,7 +55,7 @@ def test_neighbours_follow_the_odd_r_layout():
 
 
 def test_start_row_and_nest_row_cells():
-    # rules "Board": a0 and i0 do not exist; nests on a19 c19 e19 g19 i19
+    # docs/rules/tweeeet.md §2.3, §2.5: a0 and i0 do not exist; nests on a19 c19 e19 g19 i19
     s = Tweeeet.parse(EXAMPLE)
     assert s.row_text(0) == "-...S...-"
     s = P(NB, "d18:3 c19:6 a18:2 i18:5", "MR")
@@ -63,7 +64,8 @@ def test_start_row_and_nest_row_cells():
 
 # ---------------------------------------------------------------------------- A flight
 def test_example_start_flights_and_costs():
-    # rules "A flight": from e0 with 6 energy.  By hand: d1 is next to e0 (1 step);
+    # docs/rules/tweeeet.md §5.1, §5.3, §14.1: from e0 with 6 energy.  By hand: d1 is next
+    # to e0 (1 step);
     # f1 and f2 via f0/e1 (2); b2 via d0-c0-b1 (4); i1 and i2 via f0-g0-h0-h1 (5), g1 being
     # water; d4 via d0-c1-c2-c3 (5); g3, g4, h4 ... lie beyond 6 steps or behind food.
     s = Tweeeet.parse(EXAMPLE)
@@ -75,7 +77,7 @@ def test_example_start_flights_and_costs():
 
 
 def test_landing_on_a_bush_eats_its_food():
-    # rules "A flight": gains the food's value, pays 1 a step, bush left empty
+    # docs/rules/tweeeet.md §5.3: gains the food's value, pays 1 a step, bush left empty
     s = Tweeeet.parse(EXAMPLE).play_move("i1")     # 5 steps, currant 2
     assert s.bird("MR") == ("i1", 6 - 5 + 2)
     assert s.row_text(1) == "~..3.5~.o"
@@ -85,7 +87,8 @@ def test_landing_on_a_bush_eats_its_food():
 
 
 def test_flight_goes_around_a_bird():
-    # rules "A flight": cells passed must hold no bird; only the shortest path counts.
+    # docs/rules/tweeeet.md §5.1, §5.3: cells passed must hold no bird; only the shortest
+    # path counts.
     # MR on c15 (b15, d15 water) reaches b17 (beetle 5) via c16 in 2 steps.  With MB on
     # c16 it must go d16-c17-b17: 3 steps.  Nothing else is within 4 (c19 and e19 are
     # not its partner's nest i19; the foods on the right are 5+ steps away).
@@ -100,7 +103,7 @@ def test_flight_goes_around_a_bird():
 
 
 def test_no_passing_over_food():
-    # rules "A flight": bushes with food cannot be passed.  In the corridor with a16 a
+    # docs/rules/tweeeet.md §5.1: bushes with food cannot be passed.  In the corridor with a16 a
     # caterpillar, FR on a17 can land on a16 or a19 (its partner's nest) but not reach the
     # food on a14 behind a16.
     board = CORRIDOR.replace("/.~.3.~.45/", "/4~.3.~.4./")
@@ -112,21 +115,21 @@ def test_no_passing_over_food():
 
 
 def test_no_passing_over_nests():
-    # rules "A flight": nests cannot be passed.  FR on a18 (b18 water, MR on a17) reaches
+    # docs/rules/tweeeet.md §5.1: nests cannot be passed.  FR on a18 (b18 water, MR on a17) reaches
     # only a19; c19 and the rest of row 19 lie behind the nest.
     s = P(CORRIDOR, "a17:5 e19:4 a18:9 e19:4", "FR")
     assert s.legal_names() == ["a19"]
 
 
 def test_energy_limits_the_path():
-    # rules "A flight": the path may be at most as long as the energy
+    # docs/rules/tweeeet.md §5.3: the path may be at most as long as the energy
     s = P(CORRIDOR, "a19:5 e19:4 a17:2 e19:4", "FR")     # a14 is 3 away
     assert s.legal_names() == ["a19"]
 
 
 # ---------------------------------------------------------------------------- Nests
 def test_first_bird_of_a_pair_chooses_a_nest_without_the_other_pair():
-    # rules "A flight", nests: MR on d18 with 3 energy; c19 is next to it but holds MB.
+    # docs/rules/tweeeet.md §5.4: MR on d18 with 3 energy; c19 is next to it but holds MB.
     # By hand: d1 e18 c17 d17 d19; d2 reaches e19 (via e18 or d19) and b17 (via c17).
     s = P(NB, "d18:3 c19:6 a18:2 i18:5", "MR")
     assert s.legal_names() == ["b17", "e19"]
@@ -136,7 +139,7 @@ def test_first_bird_of_a_pair_chooses_a_nest_without_the_other_pair():
 
 
 def test_partner_must_use_the_same_nest():
-    # rules "A flight", nests: FR sits in a19, so MR may use no other nest (c19, e19 are
+    # docs/rules/tweeeet.md §5.4: FR sits in a19, so MR may use no other nest (c19, e19 are
     # reachable but not allowed; a19 is beyond 3 steps)
     s = P(NB, "d18:3 g19:6 a19:2 i18:5", "MR")
     assert s.legal_names() == ["b17"]
@@ -145,7 +148,8 @@ def test_partner_must_use_the_same_nest():
 
 
 def test_landing_in_a_nest_gains_nothing_and_nested_birds_are_skipped():
-    # rules "A flight": landing in a nest gains nothing; "Birds": a bird in a nest is skipped
+    # docs/rules/tweeeet.md §5.3, §5.4: landing in a nest gains nothing; §3.2: a bird in a
+    # nest is skipped
     s = P(NB, "d18:3 c19:6 a18:2 i18:5", "MR").play_move("e19")
     assert s.bird("MR") == ("e19", 1)
     assert s.bird_to_move == "FR"             # MB (in c19) is skipped
@@ -155,12 +159,12 @@ def test_landing_in_a_nest_gains_nothing_and_nested_birds_are_skipped():
 
 # ---------------------------------------------------------------------------- Passing, dying
 def test_pass_when_blocked_by_birds_and_a_pass_is_a_move():
-    # rules "Passing and dying": FR on a17 (2 energy) would reach a19 (MR's nest) through
-    # a18 in 2 steps, but MB sits on a18: FR passes.  MB (3 energy) then cannot reach a14
+    # docs/rules/tweeeet.md §6.1, §6.3, §14.2: FR on a17 (2 energy) would reach a19 (MR's nest)
+    # through a18 in 2 steps, but MB sits on a18: FR passes.  MB (3 energy) then cannot reach a14
     # (4 steps even through FR) nor its partner's nest: it dies and the robins win.
     s = P(CORRIDOR, "a19:5 a18:3 a17:2 e19:4", "FR")
     assert s.legal_names() == ["pass"]
-    assert s.perft(1) == 1                     # rules "Perft": a pass is a move
+    assert s.perft(1) == 1                     # docs/rules/tweeeet.md §12: a pass is a move
     s.play_move("pass")
     assert s.is_over and s.result() == (1.0, 0.0)
     assert s.bird_to_move == "MB"
@@ -172,7 +176,7 @@ NEST_WALL = "15:.3..~2.~4/..3~.4.~2/~.3.4~.2./o~..~..3o/N.N.N.N.N"
 
 
 def test_lifting_birds_never_opens_a_nest():
-    # rules "Passing and dying" [decision]: lifting a bird never opens a nest.  FR on a18
+    # docs/rules/tweeeet.md §6.2, §14.4: lifting a bird never opens a nest.  FR on a18
     # has no flight: its neighbours are water (a17, b18) and the nest a19, which holds MB
     # (the other pair: FR may not land there either).  Lifted, MB would leave a19 a nest,
     # still impassable, so FR's only way out stays shut whatever its energy: it dies and the
@@ -184,14 +188,14 @@ def test_lifting_birds_never_opens_a_nest():
         assert R(NEST_WALL, f"e19:5 a19:4 a18:{energy} i18:3", "FR").legal() == []
 
 
-# The issue's example (rows 14..19): MR on a18, an empty bush between water (a17, b18) and
+# Rows 14..19: MR on a18, an empty bush between water (a17, b18) and
 # the nest a19, where MB sits.
 THROUGH_A_NEST = "14:.~..~.222/.~..~.333/..~~..444/~...~.555/o~..~.oo./N.N.N.N.N"
 
 
 def test_a_bird_whose_only_way_runs_through_a_nest_dies():
-    # rules "Passing and dying" [decision]: "a bird whose only way runs through a nest
-    # dies".  MR (5 energy) on a18: b18 and a17 are water, a19 holds MB.  Through a19 it
+    # docs/rules/tweeeet.md §6.2: a bird whose only way runs through a nest held by the
+    # other pair dies.  MR (5 energy) on a18: b18 and a17 are water, a19 holds MB.  Through a19 it
     # would reach the free nest c19 in 3 steps (a19 b19 c19), but a nest is never opened by
     # lifting its bird: MR has no move, dies, and the robins (player 1) lose; perft(1) = 0.
     s = P(THROUGH_A_NEST, "a18:5 a19:3 g18:2 h18:4", "MR")
@@ -201,7 +205,7 @@ def test_a_bird_whose_only_way_runs_through_a_nest_dies():
 
 
 def test_lifting_opens_an_empty_bush_but_never_a_nest():
-    # rules "Passing and dying" [decision]: lifted birds open only the cells passable
+    # docs/rules/tweeeet.md §6.2: lifted birds open only the cells passable
     # without them.  The corridor with a14 emptied (no food inside the walls), FR on a17
     # with 9 energy.  MR in a19 and MB on the empty bush a18: lifted, MB opens a18 and FR
     # would reach its partner's nest a19 in 2 steps, so FR passes.  MR in c19 and MB in
@@ -218,7 +222,7 @@ def test_lifting_opens_an_empty_bush_but_never_a_nest():
 
 
 def test_death_when_out_of_energy():
-    # rules "Passing and dying": with 1 energy FR cannot reach a19 even with MB lifted
+    # docs/rules/tweeeet.md §6.3: with 1 energy FR cannot reach a19 even with MB lifted
     s = P(CORRIDOR, "a19:5 a18:4 a17:1 e19:4", "FR")
     assert s.is_over and s.result() == (0.0, 1.0)
     assert s.legal() == []
@@ -227,7 +231,7 @@ def test_death_when_out_of_energy():
 
 
 def test_everyone_only_passing_is_a_draw():
-    # rules "Passing and dying" with this implementation's decision: FR (2) passes, blocked
+    # docs/rules/tweeeet.md §6.4, §14.3: FR (2) passes, blocked
     # by MB on a18; MB (4) would reach a14 through FR (4 steps): it passes too.  Nothing
     # can ever change: the game ends drawn.
     s = P(CORRIDOR, "a19:5 a18:4 a17:2 e19:4", "FR")
@@ -236,7 +240,7 @@ def test_everyone_only_passing_is_a_draw():
 
 
 def test_walled_in_by_water_dies():
-    # rules "Passing and dying": walled in by water.  The corridor without food (a14 an
+    # docs/rules/tweeeet.md §6.3: walled in by water.  The corridor without food (a14 an
     # empty bush); FR on a17 with 9 energy must use MR's nest c19, outside the walls.
     board = CORRIDOR.replace("14:3~", "14:o~")
     s = P(board, "c19:5 e19:4 a17:9 e19:4", "FR")
@@ -248,7 +252,8 @@ def test_walled_in_by_water_dies():
 
 # ---------------------------------------------------------------------------- Landscape
 def test_laying_rows_after_a_flight_is_chance():
-    # rules "The landscape": rows are laid until the highest is 4 above the bird that flew.
+    # docs/rules/tweeeet.md §7.1, §9: rows are laid, each a chance event, until the highest
+    # is 4 above the bird that flew.
     s = Tweeeet.parse(EXAMPLE).play_move("d1")       # row 1: one row (5) to lay
     assert s.is_chance and s.rows == (0, 4)
     # rows 1..5 hold 10 water cells; no chain a..i fits in 5 rows, so every row is allowed
@@ -269,7 +274,7 @@ def test_laying_rows_after_a_flight_is_chance():
 
 
 def test_no_row_laid_when_the_front_is_far_enough():
-    # rules "The landscape": laid only while the highest row is at most 3 above the bird
+    # docs/rules/tweeeet.md §7.1: laid only while the highest row is at most 3 above the bird
     # After MR's d1 and row 5, MB (on e0, d1 blocked by MR) flies to f1 (2 steps): row 5
     # is 4 above row 1, so nothing is laid and FR moves at once.
     s = Tweeeet.parse(EXAMPLE).play_move("d1")
@@ -281,7 +286,7 @@ def test_no_row_laid_when_the_front_is_far_enough():
 
 
 def test_nest_row_is_laid_automatically():
-    # rules "The landscape": row 19 is always the nest row (laid without a chance event)
+    # docs/rules/tweeeet.md §7.4: row 19 is always the nest row (laid without a chance event)
     board = ("13:o.o.o~~../o.o.o~~../.~o~..2.3/~.o...~34/.5...~2~4/o.~o.~..o")
     s = P(board, "a14:5 c14:5 e14:5 a13:5", "MR")
     assert not s.is_chance and s.rows == (13, 18)
@@ -294,7 +299,7 @@ def test_nest_row_is_laid_automatically():
 
 
 def test_rows_behind_the_last_bird_are_removed():
-    # rules "The landscape": rows more than 4 below the lowest bird not in a nest go.
+    # docs/rules/tweeeet.md §7.5: rows more than 4 below the lowest bird not in a nest go.
     # MR flies e0-e1-e2-e3-e4-e5 (5 steps, beetle): the lowest bird is then on row 5 and
     # row 0 (with the start) is removed.
     board = ("0:-...S...-/.2.3.4.~~/~~23..4../2.3..~~4./.~~2..3.4/o.o.5~~../o.~.~.2.3/"
@@ -309,7 +314,7 @@ def test_rows_behind_the_last_bird_are_removed():
 
 
 def test_removed_rows_cannot_be_entered():
-    # rules "The landscape": cells of removed rows do not exist.  The corridor with row 14
+    # docs/rules/tweeeet.md §7.5: cells of removed rows do not exist.  The corridor with row 14
     # removed: the food on a14 is gone, FR on a17 can only use a19.
     gone = CORRIDOR.replace("14:3~.~..2.4/", "15:")
     assert P(CORRIDOR, "a19:5 e19:4 a17:9 e19:4", "FR").legal_names() == ["a14", "a19"]
@@ -324,10 +329,10 @@ BARRIER = ("0:-...S...-/~~.2.3.4./.o~~2.3../.2.~~3.4./2.3..~~4./2.3.4.~~. "
 
 
 def test_barrier_rows_are_excluded_from_chance():
-    # rules "The landscape": a row that would complete a chain of water from column a to
-    # column i is drawn again.  The water a1 b1 c2 d2 d3 e3 f4 g4 g5 h5 is a chain from a to h;
-    # h5 touches h6 and i6, so exactly the 8 water pairs holding i6 complete a barrier:
-    # 28 of the 36 pairs remain, 28 * 35 * 64 outcomes, each equally likely.
+    # docs/rules/tweeeet.md §7.3, §14.5: a row that would complete a chain of water from column a
+    # to column i is drawn again.  The water a1 b1 c2 d2 d3 e3 f4 g4 g5 h5 is a chain from a to h;
+    # h5 touches h6 and i6, so exactly the 8 water pairs holding i6 complete a barrier: 28 of the
+    # 36 pairs remain, 28 * 35 * 64 outcomes, each equally likely.
     s = Tweeeet.parse(BARRIER)
     assert s.is_chance
     outs = s.chances()
@@ -360,7 +365,7 @@ def test_a_barrier_in_a_position_is_rejected():
 
 # ---------------------------------------------------------------------------- The start
 def test_start_lays_four_random_rows():
-    # rules "The landscape": the game begins with rows 0..4 laid; "Birds": all on e0 with
+    # docs/rules/tweeeet.md §4: the game begins with rows 0..4 laid; all birds on e0 with
     # 6, 7, 8, 9 energy, the male robin first
     s = Tweeeet.start(seed=3)
     assert s.rows == (0, 4)
@@ -377,7 +382,7 @@ def test_start_lays_four_random_rows():
 
 
 def test_foods_are_uniform_over_the_four_values():
-    # rules "The landscape" [decision]: each food drawn uniformly from 2, 3, 4, 5
+    # docs/rules/tweeeet.md §7.2: each food drawn uniformly from 2, 3, 4, 5
     counts = {c: 0 for c in "2345"}
     for seed in range(400):
         s = Tweeeet.start(seed=seed)
@@ -392,7 +397,7 @@ def test_foods_are_uniform_over_the_four_values():
 
 # ---------------------------------------------------------------------------- End of the game
 def test_all_nested_higher_total_wins_equal_draws():
-    # rules "End of the game"
+    # docs/rules/tweeeet.md §8: all four nested, the higher total wins, equal totals draw
     s = P(CORRIDOR, "a19:5 e19:4 a19:3 e19:4", "MR")
     assert s.is_over and s.result() == (0.5, 0.5)
     s = P(CORRIDOR, "a19:5 e19:4 a19:4 e19:4", "MR")
@@ -402,6 +407,7 @@ def test_all_nested_higher_total_wins_equal_draws():
 
 
 def test_the_last_flight_into_a_nest_ends_the_game():
+    # docs/rules/tweeeet.md §8: the flight that puts the fourth bird in a nest ends the game.
     # FR (2) on a18: a19 is 1 step (lands with 1), a14 is 4 steps away
     s = P(CORRIDOR, "a19:5 e19:6 a18:2 e19:3", "FR")
     assert s.legal_names() == ["a19"]
@@ -453,7 +459,7 @@ def test_text_round_trips():
      "nest row 19 should have been laid"),
 ])
 def test_position_text_errors(text, fault):
-    # rules "Position text": rejected, with a message naming the fault
+    # docs/rules/tweeeet.md §11.3: rejected, with a message naming the fault
     with pytest.raises(PositionError, match=fault):
         Tweeeet.parse(text)
 
@@ -481,7 +487,8 @@ def test_registry():
 
 # ---------------------------------------------------------------------------- Perft
 def test_perft_counts_chance_nodes_as_one():
-    # rules "Perft": every child of the example start is a chance node (rows must be laid)
+    # docs/rules/tweeeet.md §12: every child of the example start is a chance node (rows
+    # must be laid), which counts 1
     s = Tweeeet.parse(EXAMPLE)
     assert [s.perft(d) for d in range(4)] == [1, 7, 7, 7]
     assert Tweeeet.parse(BARRIER).perft(3) == 1
@@ -550,7 +557,7 @@ def _pair_row(i, j):
 
 
 def test_barrier_exclusion_matches_the_reference_on_near_barrier_boards():
-    # rules "The landscape", water barrier: on boards grown to favour water chains, the
+    # docs/rules/tweeeet.md §7.3: on boards grown to favour water chains, the
     # water pairs a chance node allows are exactly those the reference finds barrier-free
     rnd = random.Random(5)
     pairs = [(i, j) for i in range(9) for j in range(i + 1, 9)]
@@ -615,14 +622,14 @@ def test_barrier_exclusion_matches_the_reference_on_near_barrier_boards():
     (EXAMPLE.replace("e0:9", "e\u0660:9"), "not a cell name"),
 ])
 def test_position_text_numbers_are_ascii_digits(text, fault):
-    # rules "Position text": <low> is a number, a bird is <cell>:<energy>; anything else
-    # is rejected with a message naming the fault (PositionError, never a traceback)
+    # docs/rules/tweeeet.md §11.1, §11.3: <low> is a number, a bird is <cell>:<energy>;
+    # anything else is rejected with a message naming the fault (PositionError, never a traceback)
     with pytest.raises(PositionError, match=fault):
         Tweeeet.parse(text)
 
 
 def test_move_names_with_non_ascii_digits_are_move_errors():
-    # rules "A flight", move notation: a cell name is a column letter and a row number
+    # docs/rules/tweeeet.md §2.1, §10.1: a cell name is a column letter and a row number
     s = Tweeeet.parse(EXAMPLE)
     for bad in ("c\u00b2", "d\u0661", "\u00b2"):
         with pytest.raises(MoveError, match="not a cell name"):
@@ -634,10 +641,10 @@ def test_move_names_with_non_ascii_digits_are_move_errors():
 
 # ---------------------------------------------------------------------------- Chance, API
 def test_a_chance_node_builds_its_outcome_list_once():
-    # Issue 9 §5: legal() and play_move() at a chance node rebuilt the 80,640-outcome list
-    # on every call.  rules "The landscape": the outcomes of a row are the rows with 2 water,
-    # 4 grass, 3 foods making no barrier, uniform.  After d1 from the example start (rows 0..4
-    # laid) no barrier can form, so all 36 * 35 * 64 rows are outcomes.
+    # legal() and play_move() at a chance node must not rebuild the 80,640-outcome list on
+    # every call.  docs/rules/tweeeet.md §7.2, §7.3: the outcomes of a row are the rows with 2
+    # water, 4 grass, 3 foods making no barrier, uniform.  After d1 from the example start (rows
+    # 0..4 laid) no barrier can form, so all 36 * 35 * 64 rows are outcomes.
     from roost.core.tweeeet import state as native
     s = Tweeeet.parse(EXAMPLE).play_move("d1")
     assert s.is_chance
@@ -659,7 +666,7 @@ def test_a_chance_node_builds_its_outcome_list_once():
 
 
 def test_is_legal_at_a_chance_node_follows_the_barrier_rule():
-    # rules "The landscape": a row completing a water chain a..i is drawn again: it is no
+    # docs/rules/tweeeet.md §7.3: a row completing a water chain a..i is drawn again: it is no
     # outcome.  On BARRIER exactly the rows with water on i6 complete the chain (see
     # test_barrier_rows_are_excluded_from_chance); is_legal decides from the id alone and
     # agrees with the outcome list.

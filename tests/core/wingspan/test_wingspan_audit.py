@@ -1,6 +1,6 @@
 """Wingspan audit findings: move ids, duplicate keys and impossible frame stacks.
 
-Each test cites the section of ../shared/rules/wingspan.md it checks.
+Each test cites the section of docs/rules/wingspan.md it checks.
 """
 import json
 

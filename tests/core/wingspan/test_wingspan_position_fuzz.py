@@ -1,4 +1,4 @@
-"""Wingspan position text from outside (wingspan.md §8): every value is checked where it
+"""Wingspan position text from outside (docs/rules/wingspan.md §8): every value is checked where it
 enters, and whatever is wrong with the JSON (a wrong type, a huge integer, a missing, unknown
 or twice-named key) only PositionError escapes, with a message naming the fault."""
 import json

@@ -1,5 +1,5 @@
 """Wingspan's pending decision as a question for people (``question()``): it names what is
-decided, and at bare yes/no nodes what yes and no mean.  Rules cited: wingspan.md §7.3 (the
+decided, and at bare yes/no nodes what yes and no mean.  Rules cited: docs/rules/wingspan.md §7.3 (the
 purposes) and §6.1 (what another seat may see)."""
 from roost.core.wingspan import Wingspan
 

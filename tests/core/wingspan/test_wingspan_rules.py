@@ -1,7 +1,8 @@
-"""Wingspan (core set) rules tests: every expected result of wingspan.md §10 and hand-derived
-checks of setup, the actions, payments, the feeder, goals, scoring and the bird powers
-(at least one bird per verb of §9.3).  Positions are built with ``make`` (a complete
-position text: every card the test does not place goes to the deck)."""
+"""Wingspan (core set) rules tests: every expected result of docs/rules/wingspan.md §10 and
+hand-derived checks of setup, the actions, payments, the feeder, goals, scoring and the bird
+powers (at least one bird per verb of §9.3).  A bare §N cites docs/rules/wingspan.md,
+"wingspan-cards.md §N" docs/rules/wingspan-cards.md.  Positions are built with ``make`` (a
+complete position text: every card the test does not place goes to the deck)."""
 import json
 import random
 import re
@@ -550,7 +551,7 @@ def test_great_blue_heron_extra_play_and_kingfisher():
 
 
 def test_house_wren_plays_into_its_own_row():
-    # rules: PLAY_EXTRA this, §10.16
+    # rules: §9.3 PLAY_EXTRA this, §10.16
     s = make(mats=[[[], [], [bird("Mallard", egg=1)]], [[], [], []]],
              hands=[["House Wren", "Blue Jay", "Killdeer"], []], food=[[2, 1, 0, 0, 0], [0] * 5])
     play(s, "play", "card:house-wren", "hab:grassland")
@@ -1027,7 +1028,7 @@ def _round_points(n, rnd, counts, goal=4, side="green"):
 
 
 def test_green_goal_ranks():
-    # rules: §5.1, bonus-goals §2.3, §10.46, §10.47
+    # rules: §5.1, §10.46, §10.47, wingspan-cards.md §2.3
     assert _round_points(3, 2, [4, 4, 2]) == [3, 3, 1]
     assert _round_points(3, 2, [3, 3, 3]) == [2, 2, 2]
     assert _round_points(2, 2, [5, 0]) == [5, 0]
@@ -1054,7 +1055,7 @@ def test_round_end_resets_the_tray_and_moves_the_first_player():
 
 
 def test_goal_counts():
-    # rules: bonus-goals §2.2; §10.49 (star nests count), §10.50 (EGG_SETS 3/0/5 -> 0)
+    # rules: §10.49 (star nests count), §10.50 (EGG_SETS 3/0/5 -> 0); wingspan-cards.md §2.2
     mats = [[[bird("Bell's Vireo", egg=1), bird("Blue Jay", egg=2)], [bird("Wild Turkey")],
              [bird("Mallard", egg=3), bird("Atlantic Puffin", egg=1), bird("Great Egret", egg=1)]],
             [[], [], []]]
@@ -1070,7 +1071,7 @@ def test_goal_counts():
 
 
 def test_bonus_cards():
-    # rules: bonus-goals §1; §10.51 (Ecologist rows 5, 3, 0 -> 0; Visionary Leader counts the hand)
+    # rules: §10.51 (Ecologist rows 5, 3, 0 -> 0; Visionary Leader counts the hand); wingspan-cards.md §1.2
     five = [bird(b) for b in NOPOWER[:4]] + [bird("Blue Jay")]
     mats = [[five, [bird("Wild Turkey"), bird("Killdeer"), bird("Eastern Bluebird")], []], [[], [], []]]
     s = make(mats=mats, hands=[["Mallard", "Osprey", "Anhinga", "Bald Eagle", "Common Loon"], []])
@@ -1266,7 +1267,7 @@ def test_bewick_alone_or_with_both_other_rows_full():
 
 
 def test_one_player_green_goal():
-    # rules: §1.4, bonus-goals §2.3: one player takes 1st place when the count is at least 1
+    # rules: §1.4, wingspan-cards.md §2.3: one player takes 1st place when the count is at least 1
     assert _round_points(1, 2, [1]) == [5]
     assert _round_points(1, 3, [0]) == [0]
 

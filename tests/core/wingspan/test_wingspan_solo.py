@@ -1,4 +1,4 @@
-"""Wingspan with one player: the search utility is the capped score (wingspan.md §5.3,
+"""Wingspan with one player: the search utility is the capped score (docs/rules/wingspan.md §5.3,
 §1.4), both at the end (outcome) and in the heuristic (evaluate)."""
 import pytest
 

@@ -1,0 +1,125 @@
+"""The docs speak of the product as it is: no markdown file of the repository tells the story
+of its development, and every file of the repository a doc names exists.
+
+A doc is any tracked ``*.md`` (README.md, docs/, docs/rules/, benchmarks/README.md, ...).
+A file is named by a relative markdown link (``[threads](docs/threads.md)``, resolved from
+the doc's folder; an ``#anchor`` into a markdown file must be one of its headings) or by a
+path from the root of the repository, in backquotes or not (``src/search/auto.py``,
+``tests/core/perft/``, ``tests/search/test_strength.py::test_name``).  In architecture.md a
+path from ``src/`` (``search/engines.py``) counts too: that page lists the layers by folder.
+A placeholder in a path (``<game>``, ``GAME``, ``*``) stands for any name: the path must
+match at least one file."""
+import fnmatch
+import pathlib
+import posixpath
+import re
+
+from tests.test_repository_stands_alone import ROOT, line_of, tracked_files
+
+# the development story, not the word "session" (a protocol session, a Unix session are product terms)
+HISTORY = re.compile(r"\bsessions?\s+#?\d+|\b(?:this|last|previous|next|earlier|a later)\s+session\b"
+                     r"|\bissues?\s+#?\d+|\bhelper branch", re.IGNORECASE)
+TOP = ("src", "tests", "tools", "docs", "benchmarks", "examples")
+# a path from the root: a top folder, a slash, then path characters (placeholders included)
+ROOT_PATH = re.compile(r"(?<![\w./<>*-])((?:%s)/[\w./<>*-]*)" % "|".join(TOP))
+# in architecture.md, a path from src/ in backquotes (`search/engines.py`, `core/seeds.py`)
+SRC_PATH = re.compile(r"`((?:core|search|arena|protocol|interop|cli|web)/[\w./<>*-]*)`")
+LINK = re.compile(r"\]\(([^)\s]+)\)")
+HEADING = re.compile(r"^#{1,6}\s+(.*?)\s*#*\s*$", re.MULTILINE)
+PLACEHOLDER = re.compile(r"<[^>/]*>|\b[A-Z][A-Z_]{2,}\b")
+
+
+def docs():
+    """(path relative to the root, text) of every markdown file of the repository."""
+    for path in tracked_files():
+        if path.suffix == ".md":
+            yield path.relative_to(ROOT).as_posix(), path.read_text(encoding="utf-8")
+
+
+FILES = {p.relative_to(ROOT).as_posix() for p in tracked_files()}
+FOLDERS = {str(parent) for f in FILES for parent in pathlib.PurePosixPath(f).parents} - {"."}
+
+
+def exists(path):
+    """Whether ``path`` (from the root; placeholders stand for any name) is a file or a
+    folder of the repository."""
+    path = path.split("::")[0].rstrip(".,:;")
+    path = path.rstrip("/") or path
+    pattern = PLACEHOLDER.sub("*", path.replace("...", "*"))
+    if "*" not in pattern:
+        return path in FILES or path in FOLDERS
+    return any(fnmatch.fnmatchcase(p, pattern) for p in FILES | FOLDERS)
+
+
+def slug(heading):
+    """GitHub's anchor for a heading: lower case, punctuation dropped, spaces to hyphens."""
+    text = re.sub(r"[`*_]|\[([^\]]*)\]\([^)]*\)", r"\1", heading).strip().lower()
+    return re.sub(r"[^\w\- ]", "", text).replace(" ", "-")
+
+
+def anchors(text):
+    return {slug(h) for h in HEADING.findall(re.sub(r"```.*?```", "", text, flags=re.DOTALL))}
+
+
+def history(name, text):
+    return [f"{name}:{line_of(text, m.start())}: {m.group(0)!r}" for m in HISTORY.finditer(text)]
+
+
+def missing_paths(name, text):
+    """Paths from the root (and, in architecture.md, from src/) that name nothing."""
+    found = [(m.start(1), m.group(1), m.group(1)) for m in ROOT_PATH.finditer(text)]
+    if name == "docs/architecture.md":
+        found += [(m.start(1), m.group(1), "src/" + m.group(1)) for m in SRC_PATH.finditer(text)]
+    return [f"{name}:{line_of(text, at)}: {written}" for at, written, path in found
+            if not exists(path)]
+
+
+def broken_links(name, text, texts):
+    """Relative links to a file that does not exist, or to an anchor it does not have."""
+    out = []
+    for m in LINK.finditer(text):
+        target = m.group(1)
+        if re.match(r"[a-z][a-z+.-]*:", target):         # http:, https:, mailto:
+            continue
+        file, _, anchor = target.partition("#")
+        path = posixpath.normpath(posixpath.join(posixpath.dirname(name), file)) if file else name
+        where = f"{name}:{line_of(text, m.start(1))}: {target}"
+        if path not in texts and not exists(path):
+            out.append(where)
+        elif anchor and path in texts and anchor not in anchors(texts[path]):
+            out.append(where + " (no such heading)")
+    return out
+
+
+def test_no_doc_tells_the_story_of_its_development():
+    found = [line for name, text in docs() for line in history(name, text)]
+    assert not found, "development history in the docs (it belongs in git):\n" + "\n".join(found)
+
+
+def test_every_file_a_doc_names_exists():
+    texts = dict(docs())
+    found = [line for name, text in texts.items()
+             for line in missing_paths(name, text) + broken_links(name, text, texts)]
+    assert not found, "docs naming files that do not exist:\n" + "\n".join(found)
+
+
+def test_the_checks_see_what_they_look_for():
+    # each check on a text with one fault of its kind, and on the same text without it
+    assert history("x.md", "Before.\nIn session 12 we ...") == ["x.md:2: 'session 12'"]
+    assert history("x.md", "as this session found") == ["x.md:1: 'this session'"]
+    assert history("x.md", "see issue 30, and the helper branch") == \
+        ["x.md:1: 'issue 30'", "x.md:1: 'helper branch'"]
+    assert history("x.md", "the tissue 3 issues; a worked session; its own session (setsid)") == []
+    assert missing_paths("x.md", "`src/search/auto.py` and tests/search/test_auto_engine.py::t") == []
+    assert missing_paths("x.md", "see `src/search/nothing.py`, then\ntests/core/<game>/") == \
+        ["x.md:1: src/search/nothing.py"]
+    assert missing_paths("x.md", "`tests/core/perft/<game>.jsonl` `src/core/data/weights/GAME.json`") == []
+    assert missing_paths("x.md", "`tests/core/<game>/test_nothing_<game>.py`") == \
+        ["x.md:1: tests/core/<game>/test_nothing_<game>.py"]
+    assert missing_paths("docs/architecture.md", "`search/engines.py`, `search/gone.py`") == \
+        ["docs/architecture.md:1: search/gone.py"]
+    texts = {"docs/a.md": "# A title\n## The `auto` table\n", "docs/b.md": "x"}
+    assert broken_links("docs/b.md", "[a](a.md#the-auto-table) [r](rules/ducks.md) "
+                        "[w](https://example.com/x)", texts) == []
+    assert broken_links("docs/b.md", "[a](a.md#nothing)\n[z](z.md)", texts) == \
+        ["docs/b.md:1: a.md#nothing (no such heading)", "docs/b.md:2: z.md"]

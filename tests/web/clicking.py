@@ -1,0 +1,55 @@
+"""A person at the browser board, for the tests: it moves only by clicking what the page
+offers (the picture's targets, then the choice buttons), as someone with a mouse would."""
+import random
+import time
+
+OFFERED = ".board .picture svg .clickable, .board .choices button.choice"
+DONE = "#result"
+
+
+def start_game(page, url, game, seats, players=None, position=None, seed=1):
+    """Fill in the Play page's form and start the game; ``seats``: 'human' or an engine spec
+    for each seat."""
+    page.goto(url + "/#/play")
+    page.select_option("#game", game)
+    if players is not None:
+        page.select_option("#players", str(players))
+    for k, spec in enumerate(seats):
+        if spec == "human":
+            page.select_option(f'.who[data-seat="{k}"]', "human")
+        else:
+            page.select_option(f'.who[data-seat="{k}"]', "engine")
+            page.fill(f'.spec[data-seat="{k}"]', spec)
+    page.fill("#seed", str(seed))
+    if position:
+        page.fill("#position", position)
+    page.click("#start")
+    page.wait_for_selector(".board .picture svg")
+
+
+def click_once(page, rnd):
+    """Click one of the targets or choices offered now; returns what was clicked."""
+    targets = page.locator(".board .picture svg .clickable")
+    choices = page.locator(".board .choices button.choice")
+    options = [("target", i) for i in range(targets.count())] + [("choice", i) for i in range(choices.count())]
+    if not options:
+        return None
+    kind, i = rnd.choice(options)
+    element = targets.nth(i) if kind == "target" else choices.nth(i)
+    what = element.get_attribute("data-target") or element.get_attribute("data-label")
+    element.click()
+    return what
+
+
+def play_to_the_end(page, seed=1, seconds=120):
+    """Click moves until the game's result is shown; returns the number of clicks."""
+    rnd = random.Random(seed)
+    clicks = 0
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        page.wait_for_selector(f"{DONE}, {OFFERED}", timeout=60_000)
+        if page.locator(DONE).count():
+            return clicks
+        if click_once(page, rnd) is not None:
+            clicks += 1
+    raise AssertionError(f"the game did not end within {seconds} s ({clicks} clicks)")
