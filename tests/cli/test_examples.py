@@ -1,15 +1,21 @@
 """Every example a user is shown runs as written: each `roost ...` line of the README's code
 blocks and every line under "Examples:" in the --help of every command, in that order, in
 one empty folder (beside a copy of examples/, as at the root of a clone), each through a
-shell as a user types it (a command that fails says so on stderr, early in a pipe too), with the installed `roost` first on the PATH and nothing on
-standard input (a command that waits for a person ends cleanly at the end of its input).
-Examples build on the files that earlier ones made; none writes into the package."""
+shell as a user types it (a command that fails says so, early in a pipe too), with the
+installed `roost` first on the PATH and nothing on standard input: a command that waits for
+a person ends cleanly at the end of its input, a server once it takes connections ends
+cleanly on Ctrl-C.  Examples build on the files that earlier ones made; none writes into
+the package."""
 import os
 import pathlib
 import shlex
 import shutil
+import signal
+import socket
 import subprocess
 import sys
+import threading
+import time
 
 import click
 import pytest
@@ -101,22 +107,75 @@ def test_no_example_writes_into_the_package():
         assert not any(w.startswith(("src/", "./src/")) or "/src/" in w for w in words), (where, line)
 
 
+def _run(line, folder, env):
+    """``(exit status, what it said)`` of one example run through bash; a hung one is killed."""
+    try:
+        r = subprocess.run(["bash", "-c", line], cwd=folder, env=env, stdin=subprocess.DEVNULL,
+                           capture_output=True, text=True, timeout=TIMEOUT)
+    except subprocess.TimeoutExpired:
+        return None, f"did not end within {TIMEOUT} s"
+    return r.returncode, r.stdout + r.stderr
+
+
+def _port_free(port):
+    with socket.socket() as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            s.bind(("", port))
+            return True
+        except OSError:
+            return False
+
+
+def _serve(line, folder, env):
+    """A server (`roost serve`) runs until Ctrl-C: start it, wait until it takes connections,
+    press Ctrl-C, and return ``(exit status, what it said)``."""
+    port = next((int(w) for flag, w in zip(shlex.split(line), shlex.split(line)[1:])
+                 if flag in ("--port", "-p")), 8000)
+    for _ in range(60):             # another program of this machine may hold the port a while
+        if _port_free(port):
+            break
+        time.sleep(0.5)
+    else:
+        return None, f"port {port} stays busy on this machine: the example cannot run as written"
+    p = subprocess.Popen(["bash", "-c", "exec " + line], cwd=folder, env=env, text=True,
+                         stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                         start_new_session=True,
+                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    watchdog = threading.Timer(TIMEOUT, p.kill)
+    watchdog.start()
+    said = ""
+    try:
+        while "Ctrl-C stops" not in said:
+            text = p.stdout.readline()
+            if not text:
+                break
+            said += text
+        for _ in range(100):
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        p.send_signal(signal.SIGINT)
+        rest, _ = p.communicate(timeout=60)
+    finally:
+        watchdog.cancel()
+    return p.returncode, said + rest
+
+
 def test_every_example_runs_as_written_in_order_in_an_empty_folder(tmp_path):
     assert shutil.which("roost", path=BIN), f"no roost installed beside {sys.executable}"
     shutil.copytree(REPO / "examples", tmp_path / "examples")
     env = dict(os.environ, PATH=BIN + os.pathsep + os.environ.get("PATH", ""), COLUMNS="100")
     failures = []
     for where, line in all_examples():
-        try:
-            r = subprocess.run(["bash", "-c", line], cwd=tmp_path, env=env,
-                               stdin=subprocess.DEVNULL, capture_output=True, text=True,
-                               timeout=TIMEOUT)
-        except subprocess.TimeoutExpired:
-            failures.append(f"[{where}] {line}\n  did not end within {TIMEOUT} s")
-            continue
-        said = r.stdout + r.stderr
-        # a command early in a pipe (`roost export t.db | head -1`) fails with its message
-        if r.returncode != 0 or "Traceback" in said or "Error:" in r.stderr:
+        serves = shlex.split(line, comments=True)[1:2] == ["serve"]
+        status, said = (_serve if serves else _run)(line, tmp_path, env)
+        # Ctrl-C ends a command with 130 (roost.cli.main); a command early in a pipe
+        # (`roost export t.db | head -1`) fails with its message
+        ended = status in ((0, 130) if serves else (0,))
+        if not ended or "Traceback" in said or "Error:" in said:
             tail = "\n  ".join(said.strip().splitlines()[-6:])
-            failures.append(f"[{where}] {line}\n  exit {r.returncode}:\n  {tail}")
+            failures.append(f"[{where}] {line}\n  exit {status}:\n  {tail}")
     assert not failures, "examples that fail:\n" + "\n".join(failures)
