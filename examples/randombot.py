@@ -28,7 +28,7 @@ def legal_moves(position, moves):
 
 def main():
     game, position, moves = None, "-", []
-    for line in sys.stdin:               # the end of the input is the end of the session
+    for line in sys.stdin:               # the engine runs until its input ends (or quit)
         word, _, rest = line.strip().partition(" ")
         if word == "roost":              # the handshake: who we are, then the version
             say("id name randombot")
