@@ -4,7 +4,8 @@ seed per move) derives from the game's seed, so a seed replays the same game exa
 
 The arena's rules.  With a time control (``TimeControl``, ``--tc BASE+INC``) every seat has
 a clock: BASE seconds, the seconds a move takes are taken off, INC is added after each of its
-moves.  A seat loses the game at once (a forfeit) when its engine
+moves.  A forced move (the only legal one) is played by the arena at once: its engine is not
+asked, and it takes no time.  A seat loses the game at once (a forfeit) when its engine
 
 - answers after its clock ran out by more than the margin (``MARGIN``, 0.1 s),
 - crashes (an external program exits or breaks the pipe; an engine in this process raises),
@@ -126,9 +127,18 @@ class GameRecord:
 def random_opening(state, plies, seed):
     """Play ``plies`` uniformly random moves (and chance outcomes) from ``state`` in place,
     stopping short of the end: matches between deterministic engines need varied starts."""
+    random_plies(state, plies, seed)
+    return state
+
+
+def random_plies(state, plies, seed):
+    """``random_opening``'s work: the number of plies it played, fewer than ``plies`` when
+    it reached the end of the game's reach (every move ends the game, or it is over)."""
     import random
     rnd = random.Random(seed)
-    for _ in range(plies):
+    for done in range(plies):
+        if state.is_over:
+            return done
         if state.is_chance:
             state.play_unchecked(state.sample(rnd.getrandbits(63)))
             continue
@@ -141,8 +151,8 @@ def random_opening(state, plies, seed):
                 state.play_unchecked(m)
                 break
         else:
-            break
-    return state
+            return done
+    return plies
 
 
 def play_game(game, engines, seed, start=None, on_move=None, opening=0, opening_seed=None,
@@ -172,8 +182,14 @@ def play_game(game, engines, seed, start=None, on_move=None, opening=0, opening_
                 spent = 0.0
             else:
                 mover = seat = state.player
-                move, spent = _ask(engines[mover], state, derive_seed(seed, ply, 2), tc,
-                                   clocks[mover] if clocks else None)
+                legal = state.legal()
+                if len(legal) == 1:
+                    # forced: played at once, asking no engine and spending no clock (a
+                    # search of a moment would grow a reused tree by what the load allows)
+                    move, spent = legal[0], 0.0
+                else:
+                    move, spent = _ask(engines[mover], state, derive_seed(seed, ply, 2), tc,
+                                       clocks[mover] if clocks else None)
                 if clocks:
                     clocks[mover] += tc.inc - spent
             name = _play(state, move, mover)

@@ -57,12 +57,16 @@ def _engines(specs, game=None, tc=None, hang_guard=None):
     return out
 
 
-def close_engines():
-    """End the external programs and workers of the engines kept in this process."""
+def close_engines(at_once=False):
+    """End the external programs and workers of the engines kept in this process (each
+    with everything it started); ``at_once``: without waiting for them to quit."""
     for key, pool in list(_ENGINE_CACHE.items()):
         if any(hasattr(e, "close") for e in pool):
             for e in pool:
-                e.close()
+                if at_once and hasattr(e, "kill"):
+                    e.kill()
+                else:
+                    e.close()
             del _ENGINE_CACHE[key]
 
 
@@ -171,6 +175,32 @@ class InProcess:
         close_engines()
 
 
+class _Ended(SystemExit):
+    """SIGTERM reached a pool worker: its tournament stops, or is gone."""
+
+
+def _pool_worker(task_q, result_q, game, position, parent, close_fds):
+    """The process of a pool worker: the worker's loop, ended by SIGTERM with its engines and
+    whatever they started.  The tournament stops its workers with SIGTERM, and a worker
+    receives it too when the tournament dies (Linux), killed or not."""
+    from roost.protocol.processes import die_with_parent
+
+    def end(signum, frame):
+        # the signal comes once for each thread of a dying tournament as it ends: a second
+        # one must not cut the ending of the engines off
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        result_q.cancel_join_thread()      # nobody reads the results any more
+        raise _Ended(128 + signum)
+    signal.signal(signal.SIGTERM, end)
+    die_with_parent(signal.SIGTERM, parent)
+    try:
+        _worker_main(task_q, result_q, game, position, parent, close_fds)
+    except _Ended:
+        close_engines(at_once=True)        # those a signal during a graceful close left
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        os.kill(os.getpid(), signal.SIGTERM)   # ended by the signal, as its exit status says
+
+
 def _worker_main(task_q, result_q, game, position, parent, close_fds):
     for fd in close_fds:               # e.g. the database lock: it must die with the parent
         try:
@@ -178,7 +208,6 @@ def _worker_main(task_q, result_q, game, position, parent, close_fds):
         except OSError:
             pass
     signal.signal(signal.SIGINT, signal.SIG_IGN)      # the parent decides what Ctrl-C means
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     from roost.arena.store import python_version, roost_version
     versions = (roost_version(), python_version())
     try:
@@ -202,6 +231,9 @@ def _worker_main(task_q, result_q, game, position, parent, close_fds):
                     result_q.put(("error", it[0], f"{type(e).__name__}: {e}"))
                     return
                 result_q.put(("ok", rec))
+    except _Ended:
+        close_engines(at_once=True)        # stopped: no time to wait for them to quit
+        raise
     finally:
         close_engines()
 
@@ -212,11 +244,13 @@ class LocalPool:
 
     def __init__(self, game, position, jobs, close_fds=()):
         import multiprocessing as mp
+        from roost.protocol.processes import become_reaper
+        become_reaper()          # the workers' engines are marked as this tournament's
         methods = mp.get_all_start_methods()
         ctx = mp.get_context("fork" if "fork" in methods else "spawn")
         self.workers = jobs
         self.task_q, self.result_q = ctx.Queue(), ctx.Queue()
-        self.procs = [ctx.Process(target=_worker_main, name=f"roost-arena-{i}", daemon=True,
+        self.procs = [ctx.Process(target=_pool_worker, name=f"roost-arena-{i}", daemon=True,
                                   args=(self.task_q, self.result_q, game, position, os.getpid(),
                                         tuple(close_fds)))
                       for i in range(jobs)]
@@ -271,11 +305,20 @@ class LocalPool:
             deadline = time.monotonic() + 5.0
             for p in self.procs:
                 p.join(max(0.0, deadline - time.monotonic()))
+        from roost.protocol.processes import reap_started_by
         for p in self.procs:
             if p.is_alive():
-                p.terminate()
+                p.terminate()        # a worker ends its engines on SIGTERM
+        deadline = time.monotonic() + 5.0
         for p in self.procs:
-            p.join(2.0)
+            p.join(max(0.0, deadline - time.monotonic()))
+        for p in self.procs:
+            if p.is_alive():
+                p.kill()
+                p.join(2.0)
+        # whatever a worker that died or was killed could not end (its engines die with
+        # it; their orphans come to this process)
+        reap_started_by([p.pid for p in self.procs])
         self.task_q.cancel_join_thread()
         self.result_q.cancel_join_thread()
 

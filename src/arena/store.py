@@ -66,6 +66,50 @@ class StoreError(RoostError):
     """A database file that is not a usable roost tournament database."""
 
 
+RESTORE = "restore the file from a copy (sqlite3's .recover may save what it can)"
+
+
+def _damaged_row(path, gid, what):
+    """What to say of a stored game that does not read: the fault and the way out (the
+    tournament plays a game it does not find)."""
+    return StoreError(f"{path}: the row of game {gid} is damaged ({what}); remove it "
+                      f"(sqlite3 {path} \"DELETE FROM games WHERE id = {gid}\") and run the "
+                      "tournament's command again to play that game anew")
+
+
+def _text(raw):
+    """SQLite text as str: bytes that are not UTF-8 come through as lone surrogates
+    (``_not_text`` finds them), so a damaged row is reported, not a decoding error."""
+    return raw.decode("utf-8", "surrogateescape")
+
+
+def _not_text(value):
+    """Whether ``value`` is a str holding bytes that were not UTF-8."""
+    if not isinstance(value, str) or value.isascii():
+        return False
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
+def _read_only(path):
+    return StoreError(f"{path} is read-only, and a tournament stores every game in it: make it "
+                      f"writable (chmod u+w {path}) or give another --db (export and replay read "
+                      "it as it is)")
+
+
+def _unusable(path, e):
+    """The message for an SQLite error opening ``path``: read-only, damaged, or not SQLite."""
+    text = str(e)
+    if "readonly" in text:
+        return _read_only(path)
+    if "malformed" in text or "corrupt" in text:
+        return StoreError(f"{path} is damaged ({text}): {RESTORE}")
+    return StoreError(f"{path} is not a usable roost tournament database ({text})")
+
+
 def roost_version():
     try:
         from importlib.metadata import version
@@ -160,6 +204,7 @@ def _connect_reading(path):
                              "copy the database with its -wal file somewhere writable")
         mode = "?mode=ro" if unfinished else "?mode=ro&immutable=1"
     conn = sqlite3.connect(uri + mode, uri=True, isolation_level=None, timeout=5.0)
+    conn.text_factory = _text
     conn.execute("PRAGMA query_only=1")
     return conn
 
@@ -213,10 +258,13 @@ class Store:
                 stored = store.config()
                 if canonical(stored) != canonical(config):
                     raise StoreError(_refusal(path, stored, config, defaults or {}))
+                store.check_rows()
             else:
                 store._create(config)
-        except BaseException:
+        except BaseException as e:
             store.close()
+            if isinstance(e, sqlite3.DatabaseError) and "readonly" in str(e):
+                raise _read_only(path) from None     # a file system mounted read-only
             raise
         return store
 
@@ -226,15 +274,19 @@ class Store:
             if write:
                 if not os.access(os.path.dirname(os.path.abspath(path)), os.W_OK):
                     raise StoreError(f"cannot write {path}: its directory is not writable")
+                if os.path.exists(path) and not os.access(path, os.W_OK):
+                    # before SQLite opens it read-only, and leaves -wal and -shm files
+                    raise _read_only(path)
                 conn = sqlite3.connect(path, isolation_level=None, timeout=5.0,
                                        check_same_thread=False)
+                conn.text_factory = _text
                 conn.execute("PRAGMA journal_mode=WAL")
                 conn.execute("PRAGMA synchronous=FULL")
             else:
                 conn = _connect_reading(path)
             conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
         except sqlite3.DatabaseError as e:
-            raise StoreError(f"{path} is not a usable roost tournament database ({e})") from None
+            raise _unusable(path, e) from None
         return conn
 
     def _take_lock(self):
@@ -275,15 +327,19 @@ class Store:
             elif cols != _COLUMNS:
                 raise StoreError(f"{self.path}: the games table does not have roost's columns")
             json.loads(meta["config"])
-            check = self.conn.execute("PRAGMA quick_check").fetchone()[0]
-            if check != "ok":
-                raise StoreError(f"{self.path} is damaged (SQLite integrity check: {check})")
+            report = [line for row in self.conn.execute("PRAGMA quick_check")
+                      for line in str(row[0]).splitlines()
+                      if line.strip() and not line.startswith("*** in database")]
+            if report != ["ok"]:
+                more = f" and {len(report) - 1} more" if len(report) > 1 else ""
+                raise StoreError(f"{self.path} is damaged (SQLite's integrity check: "
+                                 f"{report[0] if report else '?'}{more}): {RESTORE}")
         except StoreError:
             self.close()
             raise
         except (sqlite3.DatabaseError, KeyError, ValueError) as e:
             self.close()
-            raise StoreError(f"{self.path} is not a usable roost tournament database ({e})") from None
+            raise _unusable(self.path, e) from None
 
     def _upgrade_v1(self):
         """A schema-1 database: add the ending column when writing, read it as '' otherwise."""
@@ -353,7 +409,7 @@ class Store:
             try:
                 out.append((i, tuple(json.loads(e)), tuple(float(x) for x in json.loads(r))))
             except (TypeError, ValueError):
-                raise StoreError(f"{self.path}: the row of game {i} is damaged") from None
+                raise _damaged_row(self.path, i, "its engines or result") from None
         return out
 
     def endings(self):
@@ -366,7 +422,7 @@ class Store:
             try:
                 out.append((i, tuple(json.loads(e)), json.loads(end)))
             except (TypeError, ValueError):
-                raise StoreError(f"{self.path}: the row of game {i} is damaged") from None
+                raise _damaged_row(self.path, i, "its engines or ending") from None
         return out
 
     def _select_from(self):
@@ -385,14 +441,26 @@ class Store:
 
     def _row(self, row):
         d = dict(zip(_COLUMNS, row))
+        for k, v in d.items():
+            if _not_text(v):
+                raise _damaged_row(self.path, d["id"], f"{k} is not UTF-8 text")
         try:
             for k in _JSON:
                 d[k] = json.loads(d[k])
             k = "ending"
             d[k] = json.loads(d[k]) if d[k] else None
         except (TypeError, ValueError):
-            raise StoreError(f"{self.path}: the row of game {d['id']} is damaged ({k})") from None
+            raise _damaged_row(self.path, d["id"], f"{k} does not read") from None
         return d
+
+    def check_rows(self):
+        """StoreError for the first stored game whose row holds bytes that are not UTF-8
+        text (a tournament looks before it plays: export and replay must read every row it
+        counts; that the JSON cells read is checked as they are read)."""
+        for row in self.conn.execute(f"{self._select_from()} ORDER BY id"):
+            for k, v in zip(_COLUMNS, row):
+                if _not_text(v):
+                    raise _damaged_row(self.path, row[0], f"{k} is not UTF-8 text")
 
     # ------------------------------------------------------------------ writing
     def add(self, rec):

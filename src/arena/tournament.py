@@ -280,11 +280,15 @@ def run_tournament(config, db=None, jobs=None, backend=None, on_progress=None,
     ``progress_every`` seconds and after the last game; ``on_event(text)`` hears what the
     backend has to say while it waits (no Dask workers).
 
+    A tournament that cannot be played (``check_setup``) raises ``readiness.SetupError``
+    before anything is stored.
+
     Ctrl-C (SIGINT) and SIGTERM stop it with ``interrupted`` set, every finished game in the
     database by then: while it runs, in the main thread, the signals only set ``stop`` (a
     StopRequest; see ``stopping.py``), which the backend's loop checks."""
     db = db or config.default_db()
     plan = config.schedule()
+    check_setup(config, plan)
     store = Store.create_or_resume(db, config.as_dict(), defaults={"opening": 0})
     try:
         book = _Book(config, len(plan))
@@ -365,6 +369,17 @@ def run_tournament(config, db=None, jobs=None, backend=None, on_progress=None,
         return res
     finally:
         store.close()
+
+
+def check_setup(config, plan):
+    """SetupError (``readiness``) before any game when the tournament cannot be played: an
+    engine that cannot start or cannot play the game with its seats, an opening that would
+    end a game of ``plan``."""
+    from roost.arena.readiness import check_engines, check_openings
+    start = config.game.parse(config.position) if config.position is not None else None
+    check_openings(config.game, config.players, config.opening,
+                   [(g.seed, g.opening_seed) for g in plan], start)
+    check_engines(config.game, config.engines, config.players, start)
 
 
 def _stored_note(store, plan, db):

@@ -168,6 +168,13 @@ def command(game, specs, games, position, opening, human, human_seat, tc, player
     start = load_position(game, [position], n, hint="--position") if position else None
     if start is not None and start.is_over:
         raise click.BadParameter("the start position is already over", param_hint="--position")
+    from roost.arena.readiness import SetupError, check_engines, check_openings
+    try:        # before the first game: a setup that cannot be played is this command's error
+        check_openings(game, n, opening, [(derive_seed(seed, i), derive_seed(seed, i // n, 7))
+                                          for i in range(games)], start)
+        check_engines(game, [s for s in specs if s != "human"], n, start)
+    except SetupError as e:
+        raise click.ClickException(str(e))
     match = MatchResult(specs=specs)
     seating = Seating(specs, n, lambda spec: arena_engine(spec, game, tc),
                       fixed_entry=0 if human_seat is not None else None,
@@ -188,7 +195,7 @@ def command(game, specs, games, position, opening, human, human_seat, tc, player
             order = seating.order(i)
             playing.clear()
             if report is not None:
-                report.begin(i, [specs[e] for e in order])
+                report.begin(i, [specs[e] for e in order], start if not opening else None)
             rec = play_game(game, seating.engines(order), derive_seed(seed, i), start=start,
                             on_move=on_move if (show_moves or report) else None,
                             opening=opening, opening_seed=derive_seed(seed, i // n, 7), tc=tc)
@@ -241,7 +248,8 @@ def game_line(i, rec, seated):
 
 class HumanReport:
     """What the person at the terminal is told: who plays which side, each move of the
-    engines and of chance as it is played, and the final position with its result."""
+    engines and of chance as it is played, the person's own forced moves (the arena plays
+    the only legal move without asking), and the final position with its result."""
 
     def __init__(self, game, seat, seats):
         from roost.cli.describe import agrees, side_name
@@ -251,9 +259,11 @@ class HumanReport:
         self.plays = agrees(any_position, "play")
         self.seated = []
         self.last = None
+        self.forced = False          # the person has one legal move in the position shown
 
-    def begin(self, index, seated):
+    def begin(self, index, seated, start=None):
         self.seated, self.last = seated, None
+        self.forced = start is not None and self._forced(start)
         click.echo(f"\ngame {index + 1}: " + ", ".join(
             f"{'you' if k == self.seat else spec} as {side}"
             for k, (spec, side) in enumerate(zip(seated, self.sides))))
@@ -262,10 +272,17 @@ class HumanReport:
         from roost.cli.describe import sentence
         self.last = state
         mover = record.movers[-1]
+        forced, self.forced = self.forced, self._forced(state)
         if mover == self.seat:
+            if forced:
+                click.echo(f"You play {record.names[-1]}, your only legal move")
             return
         who = "chance plays" if mover < 0 else f"{self.sides[mover]} ({self.seated[mover]}) {self.plays}"
         click.echo(f"{sentence(who)} {record.names[-1]}")
+
+    def _forced(self, state):
+        return (not state.is_over and not state.is_chance and state.player == self.seat
+                and len(state.legal()) == 1)
 
     def end(self, record):
         from roost.arena.match import ending_text

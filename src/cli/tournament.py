@@ -157,6 +157,7 @@ def command(game, specs, players, games, gauntlet, seed, position, opening, tc, 
           -e mcts:time=0.05 --tc 5+0.05 --games 2 --db bots.db
     """
     from roost.arena.picture import check_picture_path, write_picture
+    from roost.arena.readiness import SetupError
     from roost.arena.store import StoreError
     from roost.arena.tournament import (TournamentConfig, TournamentError, default_jobs,
                                         run_tournament, summary_dict, summary_text, turn_order_note)
@@ -236,7 +237,7 @@ def command(game, specs, players, games, gauntlet, seed, position, opening, tc, 
             bar.end()
             if backend is not None:
                 backend.close()
-    except StoreError as e:
+    except (StoreError, SetupError) as e:
         raise click.ClickException(str(e))
     if plot and res.ratings:
         r = res.ratings

@@ -4,8 +4,8 @@ end a roost engine that overruns its clock (``arena_engine`` serves in-process s
 worker process when a clock is on).
 
 The program is started when it first plays (a spec is parsed, and checked, long before),
-in a session of its own (so ending it ends whatever it started), with its stderr kept in a
-temporary file whose last lines explain a crash.  Every wait has a deadline: the handshake
+as a ``processes.Program``: ending it ends whatever it started, and the last lines of its
+stderr explain a crash.  Every wait has a deadline: the handshake
 (``handshake_timeout``), each move (the clock plus the arena's margin, or without a clock
 the hang guard ``hang_guard``), even writing to a program that stopped reading.  A program
 that breaks a rule raises ``Forfeit`` and is ended; the next game starts it afresh.
@@ -13,10 +13,7 @@ that breaks a rule raises ``Forfeit`` and is ended; the next game starts it afre
 import os
 import shlex
 import shutil
-import signal
-import subprocess
 import sys
-import tempfile
 import time
 
 from roost.core.errors import EngineSpecError, check_seed
@@ -24,6 +21,7 @@ from roost.core.seeds import derive_seed
 from roost.protocol import VERSION
 from roost.protocol import messages as M
 from roost.protocol.lines import LineReader, LineTooLong, PipeWriter
+from roost.protocol.processes import Program
 from roost.protocol.views import seat_texts
 from roost.search.engines import Engine
 from roost.search.forfeits import MARGIN, Forfeit
@@ -56,10 +54,9 @@ class ProtocolEngine(Engine):
         self.handshake_timeout = handshake_timeout
         self.hang_guard = hang_guard
         self.margin = MARGIN
-        self.proc = None
+        self.program = None          # a processes.Program while it runs
         self.reader = None
         self.writer = None
-        self.errfile = None
         self.name = None             # what the program calls itself (id name)
         self.author = None
         self.options = []            # its option lines
@@ -104,52 +101,41 @@ class ProtocolEngine(Engine):
     # ------------------------------------------------------------------ the process
     @property
     def alive(self):
-        return self.proc is not None and self.proc.poll() is None
-
-    def _stderr_tail(self, lines=3):
-        if self.errfile is None:
-            return ""
-        try:
-            self.errfile.flush()
-            size = self.errfile.seek(0, os.SEEK_END)
-            self.errfile.seek(max(0, size - 4000))
-            text = self.errfile.read().decode("utf-8", "replace")
-        except (OSError, ValueError):
-            return ""
-        tail = [l.strip() for l in text.splitlines() if l.strip()][-lines:]
-        return " | ".join(tail)
+        return self.program is not None and self.program.running
 
     def _exit_detail(self, what):
-        code = None
-        if self.proc is not None:
-            try:
-                code = self.proc.wait(timeout=1.0)
-            except subprocess.TimeoutExpired:
-                pass
-        how = ("" if code is None else f" (killed by signal {-code})" if code < 0
-               else f" (exit code {code})")
-        tail = self._stderr_tail()
+        status = self.program.wait_exit(1.0) if self.program is not None else None
+        how = ("" if status is None else f" (killed by signal {-status})" if status < 0
+               else f" (exit code {status})")
+        tail = ""
+        if self.program is not None:
+            self.program.words.settle(0.2)       # what it wrote just before it went
+            tail = self.program.words.text()
         return f"{what}{how}" + (f"; its last words: {tail}" if tail else "")
 
     def start(self):
         """Start the program and shake hands; Forfeit('handshake') if it does not."""
         self.kill()
-        self.errfile = tempfile.TemporaryFile()
         try:
-            self.proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                         stderr=self.errfile, bufsize=0, close_fds=True,
-                                         start_new_session=True)
+            self.program = Program(self.argv)
         except OSError as e:
-            self.proc = None
+            self.program = None
             raise _forfeit("crash", f"cannot start {self.argv[0]!r}: {e.strerror or e}") from None
-        self.reader = LineReader(self.proc.stdout.fileno())
-        self.writer = PipeWriter(self.proc.stdin.fileno())
+        self.reader = LineReader(self.program.stdout, watch=self.program.pidfd)
+        self.writer = PipeWriter(self.program.stdin)
         deadline = time.monotonic() + self.handshake_timeout
         self._send([f"{M.HELLO} {VERSION}"], deadline, handshake=True)
         self.options = []
+        said = []                    # what else it wrote: quoted if the handshake fails
         while True:
-            word, rest = self._read(deadline, "handshake",
-                                    f"did not finish the handshake (roostok) within {self.handshake_timeout:g}s")
+            try:
+                word, rest = self._read(deadline, "handshake", f"did not finish the handshake "
+                                        f"(roostok) within {self.handshake_timeout:g}s")
+            except Forfeit as f:
+                if said:
+                    raise _forfeit(f.reason, f"{f.detail}; on stdout it wrote: "
+                                             f"{' | '.join(said[-3:])}") from None
+                raise
             if word == M.ID:
                 key, _, value = rest.partition(" ")
                 if key == "name":
@@ -161,11 +147,13 @@ class ProtocolEngine(Engine):
             elif word == M.HELLO_OK:
                 if rest.split()[:1] != [str(VERSION)]:
                     self.kill()
-                    raise _forfeit("handshake", f"speaks protocol version {rest or '?'}, the arena {VERSION}")
+                    raise _forfeit("handshake", f"speaks protocol version {M.cut(rest) or '?'}, the arena {VERSION}")
                 return
             elif word == M.ERROR:
                 self.kill()
-                raise _forfeit("handshake", f"reported an error: {rest}")
+                raise _forfeit("handshake", f"reported an error: {M.cut(rest, 400)}")
+            elif word:
+                said.append(M.cut(f"{word} {rest}".strip()))
 
     def _send(self, lines, deadline, handshake=False):
         """Write ``lines`` before ``deadline``: a program that stopped reading is late (on
@@ -202,25 +190,9 @@ class ProtocolEngine(Engine):
 
     def kill(self):
         """End the program (and everything it started) at once."""
-        proc, self.proc = self.proc, None
-        if proc is not None:
-            if proc.poll() is None:
-                try:
-                    os.killpg(proc.pid, signal.SIGKILL)
-                except (ProcessLookupError, PermissionError):
-                    pass
-            try:
-                proc.wait(timeout=5.0)
-            except subprocess.TimeoutExpired:
-                pass
-            for f in (proc.stdin, proc.stdout):
-                try:
-                    f.close()
-                except OSError:
-                    pass
-        if self.errfile is not None:
-            self.errfile.close()
-            self.errfile = None
+        program, self.program = self.program, None
+        if program is not None:
+            program.end()
         self.reader = self.writer = None
 
     def close(self):
@@ -228,8 +200,8 @@ class ProtocolEngine(Engine):
         if self.alive:
             try:
                 self.writer.send([M.QUIT], time.monotonic() + QUIT_GRACE)
-                self.proc.wait(timeout=QUIT_GRACE)
-            except (OSError, TimeoutError, subprocess.TimeoutExpired):
+                self.program.wait_exit(QUIT_GRACE)
+            except (OSError, TimeoutError):
                 pass
         self.kill()
 
@@ -244,8 +216,7 @@ class ProtocolEngine(Engine):
         """A new game in which this engine plays ``seat`` from ``state``."""
         if not self.alive:
             self.start()
-        if self.errfile is not None:
-            self.errfile.truncate(0)
+        self.program.words.clear()           # last words are this game's
         deadline = time.monotonic() + self.handshake_timeout
         self._send([f"{M.NEWGAME} {game_name} players {state.players} seat {seat}", M.ISREADY],
                    deadline, handshake=True)
@@ -256,7 +227,7 @@ class ProtocolEngine(Engine):
                 break
             if word == M.ERROR:
                 self.kill()
-                raise _forfeit("handshake", f"refused the game: {rest}")
+                raise _forfeit("handshake", f"refused the game: {M.cut(rest, 400)}")
         self.seat = seat
         self.shadow = state.copy()
         self.anchor = state.text()
@@ -323,21 +294,21 @@ class ProtocolEngine(Engine):
                 info = M.Info.parse(rest)
             elif word == M.ERROR:
                 self.kill()
-                raise _forfeit("error", rest or "reported an error")
+                raise _forfeit("error", M.cut(rest, 400) or "reported an error")
         spent = time.monotonic() - t0
         self.last_info = info
         words = rest.split()
         if len(words) != 1:
             self.kill()
-            raise _forfeit("malformed", f"bestmove {rest!r} does not name one move")
+            raise _forfeit("malformed", f"bestmove {M.cut(rest)!r} does not name one move")
         try:
             move = state.parse_move(words[0])
         except Exception as e:
             self.kill()
-            raise _forfeit("malformed", f"bestmove {words[0]!r}: {e}") from None
+            raise _forfeit("malformed", f"bestmove {M.cut(words[0])!r}: {e}") from None
         if move not in state.legal():
             self.kill()
-            raise _forfeit("illegal", f"bestmove {words[0]} is not legal here")
+            raise _forfeit("illegal", f"bestmove {M.cut(words[0])} is not legal here")
         info = info or M.Info()
         return SearchResult(engine=self.spec, move=move, move_name=state.move_name(move),
                             player=state.player, value=0.5 if info.value is None else info.value,

@@ -6,7 +6,7 @@ import os
 import select
 import time
 
-MAX_LINE = 1 << 20          # a longer line is not the protocol: the reader refuses it
+MAX_LINE = 1 << 20          # a longer line is not the protocol: the reader refuses it (LineTooLong)
 
 
 class LineTooLong(Exception):
@@ -14,20 +14,34 @@ class LineTooLong(Exception):
 
 
 class LineReader:
-    """Lines (without their end, \\n or \\r\\n, decoded as UTF-8) read from a file descriptor."""
+    """Lines (without their end, \\n or \\r\\n, decoded as UTF-8) read from a file descriptor.
+    ``watch``, another descriptor (a pidfd: readable once the writer process has exited), ends
+    the input as soon as it is readable and nothing is left to read: a program whose
+    descendants still hold its pipe has ended all the same."""
 
-    def __init__(self, fd):
+    def __init__(self, fd, watch=None):
         self.fd = fd
+        self.watch = watch
         self.buf = bytearray()
         self.lines = collections.deque()
         self.eof = False
+        self.skipping = False       # the rest of a line too long to keep is being dropped
 
     def _take(self, timeout):
         """Read what is there, waiting at most ``timeout`` seconds (None: as long as it
         takes); False if nothing came in time."""
-        ready, _, _ = select.select([self.fd], [], [], timeout)
+        ready, _, _ = select.select([self.fd] + ([self.watch] if self.watch is not None else []),
+                                    [], [], timeout)
         if not ready:
             return False
+        if self.fd not in ready:      # the writer has exited and the pipe holds nothing more
+            ready, _, _ = select.select([self.fd], [], [], 0)
+        if not ready:
+            self.eof = True
+            if self.buf and not self.skipping:
+                self._line(bytes(self.buf))
+            self.buf.clear()
+            return True
         try:
             data = os.read(self.fd, 65536)
         except OSError as e:
@@ -36,10 +50,16 @@ class LineReader:
             data = b""              # a broken pipe reads as its end
         if not data:
             self.eof = True
-            if self.buf:
+            if self.buf and not self.skipping:
                 self._line(bytes(self.buf))
-                self.buf.clear()
+            self.buf.clear()
             return True
+        if self.skipping:
+            i = data.find(b"\n")
+            if i < 0:
+                return True
+            self.skipping = False
+            data = data[i + 1:]
         self.buf += data
         while True:
             i = self.buf.find(b"\n")
@@ -48,6 +68,9 @@ class LineReader:
             self._line(bytes(self.buf[:i]))
             del self.buf[:i + 1]
         if len(self.buf) > MAX_LINE:
+            # the lines before it stay readable, and reading goes on after its end
+            self.buf.clear()
+            self.skipping = True
             raise LineTooLong(f"a line longer than {MAX_LINE} bytes")
         return True
 
@@ -55,7 +78,9 @@ class LineReader:
         self.lines.append(raw.rstrip(b"\r").decode("utf-8", "replace"))
 
     def readline(self, timeout=None):
-        """The next line; None at the end of the input; TimeoutError after ``timeout``."""
+        """The next line; None at the end of the input; TimeoutError after ``timeout``;
+        LineTooLong for a line longer than ``MAX_LINE`` (dropped: the next call reads on
+        after it)."""
         deadline = None if timeout is None else time.monotonic() + timeout
         while not self.lines:
             if self.eof:

@@ -32,8 +32,21 @@ BESTMOVE = "bestmove"
 ERROR = "error"
 
 
+ECHO = 120                   # characters of a line an answer quotes back at most
+
+
 class ProtocolError(RoostError):
     """A line that does not follow the engine protocol."""
+
+
+def cut(text, limit=ECHO):
+    """``text``, or its start and its length when it is longer than ``limit``: what an
+    answer quotes of a line must stay a line, whatever was sent.
+
+    >>> cut("x" * 1000, 10)
+    'xxxxxxxxxx... (1000 characters)'
+    """
+    return text if len(text) <= limit else f"{text[:limit]}... ({len(text)} characters)"
 
 
 def split(line):
@@ -47,7 +60,7 @@ def _count(text, what, lo=0):
     try:
         v = int(text)
     except (TypeError, ValueError):
-        raise ProtocolError(f"go: {what} must be a whole number, got {text!r}") from None
+        raise ProtocolError(f"go: {what} must be a whole number, got {cut(text)!r}") from None
     if v < lo:
         raise ProtocolError(f"go: {what} must be at least {lo}, got {v}")
     return v
@@ -91,7 +104,7 @@ class Go:
                 i += 1
                 continue
             if w not in cls._FIELDS:
-                raise ProtocolError(f"go: unknown limit {w!r} (limits: {', '.join(cls._FIELDS)}, infinite)")
+                raise ProtocolError(f"go: unknown limit {cut(w)!r} (limits: {', '.join(cls._FIELDS)}, infinite)")
             if i + 1 >= len(words):
                 raise ProtocolError(f"go: {w} needs a value")
             lo = 1 if w in ("nodes", "depth") else 0
@@ -196,7 +209,7 @@ def parse_setoption(rest):
     """(name, value) of ``setoption name NAME value VALUE``."""
     words = rest.split()
     if len(words) != 4 or words[0] != "name" or words[2] != "value":
-        raise ProtocolError(f"setoption: expected 'setoption name NAME value VALUE', got {rest!r}")
+        raise ProtocolError(f"setoption: expected 'setoption name NAME value VALUE', got {cut(rest)!r}")
     return words[1], words[3]
 
 
@@ -204,11 +217,11 @@ def parse_newgame(rest):
     """(game, players, seat) of ``newgame GAME players N seat K``."""
     words = rest.split()
     if len(words) != 5 or words[1] != "players" or words[3] != "seat":
-        raise ProtocolError(f"newgame: expected 'newgame GAME players N seat K', got {rest!r}")
+        raise ProtocolError(f"newgame: expected 'newgame GAME players N seat K', got {cut(rest)!r}")
     try:
         players, seat = int(words[2]), int(words[4])
     except ValueError:
-        raise ProtocolError(f"newgame: players and seat are whole numbers, got {rest!r}") from None
+        raise ProtocolError(f"newgame: players and seat are whole numbers, got {cut(rest)!r}") from None
     if not 0 <= seat < players:
         raise ProtocolError(f"newgame: seat {seat} is not one of the {players} seats (0..{players - 1})")
     return words[0], players, seat

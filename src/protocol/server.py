@@ -1,25 +1,25 @@
 """A roost engine served over the protocol (``roost engine GAME --engine SPEC``).
 
-The server reads commands from stdin and answers on stdout, one line each.  A search runs
-in this (the main) thread, where roost's searchers notice signals: while it runs, a timer
-looks at stdin every ``POLL`` seconds (``isready`` is answered at once, ``stop`` and ``quit``
-end the search with the best move so far through the searchers' own interruption path, and
-anything else waits for the search to end).
+Two threads.  The reader takes every line as it comes, so nothing the arena sends waits
+behind a search: ``isready`` is answered at once while a ``go`` waits for its answer, and a
+``stop`` or ``quit`` marks every search asked for before it as stopped.  The main thread
+answers the commands in the order they came and runs the searches, where roost's searchers
+notice signals: while one runs, a timer looks at the stop mark every ``POLL`` seconds and
+ends the search through the searchers' own interruption path, with the best move so far.
+So ``stop`` and ``quit`` end the search under way at once whatever is queued behind it (a
+``go`` waiting behind ``go infinite`` included: it is answered at once too), and the end of
+the input is a ``quit``, as for UCI engines.
 
 On a clock (``go clock MS inc MS``) the time manager (``roost.search.timeman``) allots the
 move's seconds, after taking off the time the server already spent since ``go`` arrived.
 On perfect-information games the engine keeps its tree between moves: the moves sent
 after a position it has already seen are played into it (``Engine.advance``), exactly as
 in the arena's own process, so a game through the protocol repeats the in-process game
-move for move when the budgets are not times.
-
-``quit`` during a search stops it, answers the best move so far and leaves; the end of the
-input lets the search finish and answer before leaving (so a script piped in works), unless
-the process that started the server has died meanwhile: then nobody waits for the answer,
-and the search stops as on ``quit``.
+move for move when the budgets are not times.  There it also analyses whoever is to move,
+as a UCI engine analyses any position; on a game with hidden information the position is
+the seat's own view, and only that seat's decisions are searched.
 """
-import collections
-import os
+import queue
 import signal
 import threading
 import time
@@ -28,15 +28,20 @@ from roost.core.errors import RoostError
 from roost.core.seeds import derive_seed
 from roost.protocol import VERSION
 from roost.protocol import messages as M
-from roost.protocol.lines import LineReader, write_line
+from roost.protocol.lines import MAX_LINE, LineReader, LineTooLong, write_line
 
-POLL = 0.02                 # seconds between looks at stdin during a search
+POLL = 0.02                 # seconds between looks at the stop mark during a search
 INFINITE = 1e9              # seconds: a search that only `stop` ends
+ERROR_LINE = 400            # characters of an error message at most (it may quote the input)
 
 
 class _Stopped(Exception):
     """`stop` arrived during a search (raised from the timer; the searchers take it as an
     interruption and return what they have)."""
+
+
+class _TooLong:
+    """What the reader hands on in place of a line too long to be the protocol."""
 
 
 class Server:
@@ -59,30 +64,65 @@ class Server:
         self.seen = None             # (position, move ids) the engine's tree has followed
         self.cache = None            # (position, move names, state reached, ids): the last go
         self.manager = TimeManager(game.name)
-        self.pending = collections.deque()
+        self.commands = queue.Queue()     # the lines for the main thread, in order; None: the end
+        self.writing = threading.Lock()
+        self.marks = threading.Lock()
+        # the go lines are numbered in the order they came; the reader counts those read and
+        # the main thread those answered, and every go up to `stop_upto` stops at once
+        self.gos_read = 0
+        self.gos_answered = 0
+        self.stop_upto = 0
         self.searching = False
-        self.stop_requested = False
         self.stop_raised = False
-        self.quitting = False
-        # the process that started this one: when it dies (a tournament's worker ended by
-        # SIGTERM or a crash), nobody reads the answer and a long search must not run on
-        # orphaned; a script piped in keeps its shell, so its search still finishes
-        self.parent = os.getppid()
 
     # ------------------------------------------------------------------ the loop
     def send(self, line):
-        write_line(self.out, line)
+        with self.writing:           # both threads answer
+            write_line(self.out, line)
 
     def run(self):
         """Answer commands until ``quit`` or the end of the input."""
+        threading.Thread(target=self.read, name="roost-engine-reader", daemon=True).start()
         try:
-            while not self.quitting:
-                line = self.pending.popleft() if self.pending else self.reader.readline()
-                if line is None:
+            while True:
+                line = self.commands.get()
+                if line is _TooLong:
+                    self.send(f"{M.INFO} string a line longer than {MAX_LINE} bytes ignored")
+                elif line is None or M.split(line)[0] == M.QUIT:
                     return
-                self.handle(line)
+                else:
+                    self.handle(line)
         except BrokenPipeError:
             return                   # the arena is gone: nobody to answer
+
+    def read(self):
+        """The reader thread: every line as it comes, to the main thread in order, except
+        what cannot wait for it (``isready`` during a search, ``stop``)."""
+        while True:
+            try:
+                line = self.reader.readline()
+            except LineTooLong:
+                self.commands.put(_TooLong)
+                continue
+            except OSError:
+                line = None          # an input that breaks is an input that ended
+            word = M.QUIT if line is None else M.split(line)[0]
+            with self.marks:
+                if word == M.GO:
+                    self.gos_read += 1
+                elif word in (M.STOP, M.QUIT):
+                    self.stop_upto = self.gos_read
+                elif word == M.ISREADY and self.gos_answered < self.gos_read:
+                    try:
+                        self.send(M.READYOK)
+                    except OSError:
+                        pass
+                    continue
+            if word == M.STOP:
+                continue             # acted on; in order it would change nothing
+            self.commands.put(line)
+            if word == M.QUIT:
+                return
 
     def handle(self, line):
         word, rest = M.split(line)
@@ -90,12 +130,16 @@ class Server:
             return
         handler = self.HANDLERS.get(word)
         if handler is None:
-            self.send(f"{M.INFO} string unknown command {word!r} ignored")
+            self.send(f"{M.INFO} string unknown command {M.cut(word)!r} ignored")
             return
         try:
             handler(self, rest)
         except RoostError as e:
-            self.send(f"{M.ERROR} {e}")
+            self.send(f"{M.ERROR} {M.cut(str(e), ERROR_LINE)}")
+        finally:
+            if word == M.GO:
+                with self.marks:
+                    self.gos_answered += 1
 
     # ------------------------------------------------------------------ commands
     def on_hello(self, rest):
@@ -109,7 +153,7 @@ class Server:
         name, value = M.parse_setoption(rest)
         params = {p.name: p for p in self.engine.params}
         if name not in params:
-            raise M.ProtocolError(f"setoption: {self.engine.kind} has no option {name!r}; its options: "
+            raise M.ProtocolError(f"setoption: {self.engine.kind} has no option {M.cut(name)!r}; its options: "
                                   f"{', '.join(params) or 'none'}")
         settings = dict(self.engine.settings)
         settings[name] = params[name].convert(self.engine.kind, value)
@@ -121,7 +165,7 @@ class Server:
         from roost.search.timeman import TimeManager
         name, players, seat = M.parse_newgame(rest)
         if get_game(name).name != self.game.name:
-            raise M.ProtocolError(f"newgame: this engine plays {self.game.name}, not {name}")
+            raise M.ProtocolError(f"newgame: this engine plays {self.game.name}, not {M.cut(name)}")
         g = self.game
         if not g.min_players <= players <= g.max_players:
             raise M.ProtocolError(f"newgame: {g.title} is not played by {players} players")
@@ -148,12 +192,6 @@ class Server:
     def on_moves(self, rest):
         self.moves = rest.split()
 
-    def on_stop(self, rest):
-        pass                         # nothing is searching
-
-    def on_quit(self, rest):
-        self.quitting = True
-
     def on_go(self, rest):
         t0 = time.monotonic()
         go = M.Go.parse(rest)
@@ -162,8 +200,9 @@ class Server:
             raise M.ProtocolError("go: the game is over")
         if state.is_chance:
             raise M.ProtocolError("go: chance acts here, not a player")
-        if self.seat is not None and state.player != self.seat:
-            raise M.ProtocolError(f"go: seat {state.player} is to move; this engine plays seat {self.seat}")
+        if self.seat is not None and state.player != self.seat and state.hidden_info:
+            raise M.ProtocolError(f"go: seat {state.player} is to move; this engine plays seat "
+                                  f"{self.seat}, whose view this is")
         self.follow(state, ids)
         seed = go.seed if go.seed is not None else derive_seed(self.seed, self.goes)
         self.goes += 1
@@ -188,7 +227,7 @@ class Server:
 
     HANDLERS = {M.HELLO: on_hello, M.SETOPTION: on_setoption, M.NEWGAME: on_newgame,
                 M.ISREADY: on_isready, M.POSITION: on_position, M.WORLD: on_world,
-                M.MOVES: on_moves, M.GO: on_go, M.STOP: on_stop, M.QUIT: on_quit}
+                M.MOVES: on_moves, M.GO: on_go}
 
     def budgets(self, state):
         """The limits of `go` the engine takes at ``state`` (``seconds``, ``nodes``,
@@ -242,40 +281,17 @@ class Server:
         self.seen = (anchor, list(ids))
 
     # ------------------------------------------------------------------ searching
+    def stopped(self):
+        """Whether the search under way was asked to stop (by a stop or quit that came
+        after its go, or the end of the input)."""
+        return self.gos_answered + 1 <= self.stop_upto
+
     def on_timer(self, signum, frame):
-        if os.getppid() != self.parent:
-            self.stop_requested = self.quitting = True
-        lines = self.reader.poll()
-        for line in lines:
-            word, _ = M.split(line)
-            if word == M.ISREADY:
-                self.send(M.READYOK)
-            elif word:
-                self.pending.append(line)
-        self.take_stops()
-        if self.stop_requested and self.searching and not self.stop_raised:
+        if self.searching and not self.stop_raised and self.stopped():
             # once: the search takes the first as its interruption and then reports in
             # Python code, where a second one would cut its report off
             self.stop_raised = True
             raise _Stopped
-
-    def take_stops(self):
-        """Commands are answered in the order they came: a ``stop`` or ``quit`` waiting with
-        no ``go`` ahead of it acts on the search under way (and is used up); one queued
-        behind another ``go`` waits for that search (a script piping several ``go`` lines
-        and a ``quit`` gets every answer)."""
-        for k, line in enumerate(self.pending):
-            word, _ = M.split(line)
-            if word == M.GO:
-                return
-            if word in (M.STOP, M.QUIT):
-                del self.pending[k]
-                self.stop_requested = True
-                if word == M.QUIT:
-                    self.quitting = True
-                    return
-                self.take_stops()      # a quit may wait behind this stop
-                return
 
     def search(self, state, seed, seconds, nodes, depth):
         import inspect
@@ -288,12 +304,12 @@ class Server:
             accepts = inspect.signature(self.engine.choose).parameters
             if "progress" in accepts or "kw" in accepts:     # MCTS, ISMCTS, PIMC, auto
                 kw["progress"] = self.progress_info
-        self.stop_requested = False
         self.stop_raised = False
         timed = threading.current_thread() is threading.main_thread()
         if timed:
             previous = signal.signal(signal.SIGALRM, self.on_timer)
-            signal.setitimer(signal.ITIMER_REAL, POLL, POLL)
+            # a search stopped before it began stops at its first look
+            signal.setitimer(signal.ITIMER_REAL, 1e-4 if self.stopped() else POLL, POLL)
         try:
             with self.engine.limited(seconds=seconds, nodes=nodes, depth=depth):
                 self.searching = True

@@ -92,7 +92,7 @@ def test_wingspan_mats_feeder_and_tray(tmp_path):
     state = played("wingspan", 260, players=3)
     root = drawn(tmp_path, "wingspan", state.text(), "--as", 1)
     assert len(by_class(root, "habitat")) == 9                # three mats of three habitats
-    from roost.core.wingspan.text import to_dict
+    from roost.core.wingspan.jsonform import to_dict
     birds = sum(len(row) for p in range(3) for row in to_dict(state)["players"][p]["mat"])
     assert birds > 0 and len(by_class(root, "slot")) == 45 and len(by_class(root, "bird")) == birds
     assert 1 <= len(by_class(root, "die")) <= 5 and len(by_class(root, "tray")) == 3

@@ -139,3 +139,16 @@ def test_the_person_sees_the_decision_and_explained_moves():
     r = run("play", "wingspan", "--human", "-e", "random", input="?\nquit\n")
     assert r.exit_code == 0, r.output
     assert "decision: " in r.output
+
+
+def test_the_person_is_told_of_a_forced_move_the_arena_played():
+    # the last duck of the setup has one cell left: the arena plays it without asking, and
+    # says so, at the start of the game and after the engine's move alike
+    last = "wwwbw/b4w/b5b/w6w/w7w/b6b/w5b/b4b/bw1wb b 0"          # Black to place, one cell
+    before = "wwwbw/b4w/b5b/w6w/w7w/b6b/w5b/b4b/b2wb w 0"        # White first, then that
+    for position in (last, before):
+        r = run("play", "ducks", "--human-seat", 1, "-e", "random", "--position", position,
+                input="quit\n")
+        assert r.exit_code == 0, r.output
+        told = [l for l in r.output.splitlines() if l.startswith("You play B@a")]
+        assert len(told) == 1 and told[0].endswith(", your only legal move"), r.output

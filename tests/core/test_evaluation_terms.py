@@ -151,31 +151,41 @@ def test_tweeeet_energy_raises_the_evaluation():
 
 
 # ---------------------------------------------------------------- Wingspan
+# The bench position is written as its turn's start and the move since (the gain-food
+# action): a change to the table at that start is a change to the position after it.
 def _wingspan(change):
     game = get_game("wingspan")
     d = json.loads(game.bench_position)
-    change(d["players"][0])
+    change(d["seats"][0])
     return game.parse(json.dumps(d))
+
+
+def _more_food(seat, n):
+    seat.setdefault("food", {})["invertebrate"] = seat.get("food", {}).get("invertebrate", 0) + n
+
+
+def _one_more_egg(seat):
+    bird = seat["wetland"][0]
+    bird = seat["wetland"][0] = {"bird": bird} if isinstance(bird, str) else bird
+    bird["eggs"] = bird.get("eggs", 0) + 1
 
 
 def test_wingspan_food_and_eggs_raise_the_evaluation():
     base = _wingspan(lambda p: None)
-    fed = _wingspan(lambda p: p["food"].__setitem__(0, p["food"][0] + 2))
-    laid = _wingspan(lambda p: p["mat"][2][0].__setitem__("egg", p["mat"][2][0]["egg"] + 1))
+    fed = _wingspan(lambda p: _more_food(p, 2))
+    laid = _wingspan(_one_more_egg)
     assert fed.evaluate_for(0) > base.evaluate_for(0) and fed.evaluate_for(1) < base.evaluate_for(1)
     assert laid.evaluate_for(0) > base.evaluate_for(0)
 
 
 def test_wingspan_cards_in_hand_raise_the_evaluation():
     # player 0 holds 5 cards, fewer than the turns left, so each counts; one fewer (the card
-    # put back on the deck) must evaluate lower
-    def fewer(d):
-        card = d["players"][0]["hand"].pop(0)
-        d["deck"].append(card[0])
+    # put back at the bottom of the deck) must evaluate lower
     game = get_game("wingspan")
     d = json.loads(game.bench_position)
     base = game.parse(game.bench_position)
-    fewer(d)
+    card = d["seats"][0]["hand"].pop(0)
+    d["deck"].append(card.split(" (")[0])
     smaller = game.parse(json.dumps(d))
     assert smaller.evaluate_for(0) < base.evaluate_for(0)
     assert smaller.evaluate_for(1) > base.evaluate_for(1)
@@ -187,11 +197,9 @@ def test_wingspan_against_others_a_food_outweighs_a_card_in_hand():
     # 1.5 food and made the evaluation worse than a coin in the first half of the game
     game = get_game("wingspan")
     d = json.loads(game.bench_position)
-    hand = d["players"][0]["hand"]
-    hand.append([d["deck"].pop(0), 0])          # a card of the deck (hands are kept sorted)
-    hand.sort(key=lambda card: card[0])
+    d["seats"][0]["hand"].append(d["deck"].pop(0))            # the deck's top card
     card = game.parse(json.dumps(d))
-    food = _wingspan(lambda p: p["food"].__setitem__(0, p["food"][0] + 1))
+    food = _wingspan(lambda p: _more_food(p, 1))
     assert food.evaluate_for(0) > card.evaluate_for(0)
     assert food.evaluate_for(1) < card.evaluate_for(1)
 

@@ -97,7 +97,10 @@ def test_play_and_tournament_on_a_bridged_game(tmp_path):
     assert len(games) == 2 and {"openspiel:mcts,sims=50"} <= set(games[0]["seats"])
 
 
-def test_a_time_limit_on_a_bridged_game_forfeits_with_the_reason():
-    # the arena scores an engine that fails as a forfeit and says why
+def test_a_time_limit_on_a_bridged_game_is_refused_before_the_first_game():
+    # an engine that cannot play the game is the command's error, said once and up front
+    # (not a forfeit of every game)
     r = run("play", "ducks", "-e", "openspiel:mcts,time=1", "-e", "random")
-    assert "forfeits" in r.output and "time= needs OpenSpiel's C++ bot" in r.output
+    assert r.exit_code == 1 and "game 1" not in r.output
+    assert "openspiel:mcts,time=1 cannot play" in r.output
+    assert "time= needs OpenSpiel's C++ bot" in r.output

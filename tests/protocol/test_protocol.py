@@ -1,6 +1,7 @@
 """The engine protocol from the engine's side: messages, `roost engine` answering a scripted
 session over real pipes (handshake, options, positions, info, bestmove, errors, stop during
 an infinite search), and the time manager.  Every wait has a deadline."""
+import re
 import signal
 import subprocess
 import sys
@@ -59,9 +60,9 @@ class Session:
             pass
         try:
             return self.proc.wait(timeout=10)
-        finally:
-            if self.proc.poll() is None:
-                self.proc.kill()
+        except subprocess.TimeoutExpired:       # the test that left it hanging has failed
+            self.proc.kill()
+            return self.proc.wait()
 
 
 @pytest.fixture
@@ -178,7 +179,7 @@ def test_stop_ends_an_infinite_search_and_isready_is_answered_during_it(session)
     s.until("readyok")
 
 
-def test_quit_during_a_search_answers_then_leaves_and_piped_input_is_answered(session):
+def test_quit_during_a_search_answers_then_leaves(session):
     s = session("ducks", "--engine", "mcts")
     s.send("roost 1", "newgame ducks players 2 seat 0", f"position {DUCKS_START}", "go infinite")
     s.until("roostok")
@@ -186,27 +187,128 @@ def test_quit_during_a_search_answers_then_leaves_and_piped_input_is_answered(se
     s.send("quit")
     s.until("bestmove", timeout=5)
     assert s.proc.wait(timeout=5) == 0
-    # a script piped in: its end lets the search finish (all 3000 iterations) and answer
-    r = subprocess.run([sys.executable, "-m", "roost.cli.main", "engine", "ducks", "-e", "mcts"],
-                       input=f"roost 1\nposition {DUCKS_START}\ngo nodes 3000\n".encode(),
-                       capture_output=True, timeout=60)
-    lines = r.stdout.decode().splitlines()
-    assert lines[-1].startswith("bestmove ") and M.Info.parse(lines[-2][5:]).nodes == 3000
+
+
+def test_stop_and_quit_end_the_search_whatever_is_queued_behind_it(session):
+    # a stop ends at once every search asked for before it: the one under way and a go
+    # still waiting behind it; nothing queued keeps a stop or a quit from the search
+    s = session("ducks", "--engine", "mcts")
+    s.send("roost 1", "newgame ducks players 2 seat 0", f"position {DUCKS_START}")
+    s.until("roostok")
+    s.send("go infinite", "go movetime 300", "stop", "stop", "isready", "quit")
+    got = s.until("bestmove", timeout=10)
+    got += s.until("bestmove", timeout=10)
+    assert "readyok" in got             # answered at once: a go was waiting for its answer
+    assert s.proc.wait(timeout=10) == 0
+
+
+def test_the_end_of_the_input_is_quit():
+    # a go infinite and then the end of the input: the search ends, is answered, and the
+    # engine leaves (as a UCI engine takes the end of its input for quit)
+    for spec in ("mcts", "ab"):
+        proc = subprocess.Popen([sys.executable, "-m", "roost.cli.main", "engine", "ducks", "-e", spec],
+                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        try:
+            out, err = proc.communicate(f"roost 1\nposition {DUCKS_START}\ngo infinite\n".encode(),
+                                        timeout=20)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+        lines = out.decode().splitlines()
+        assert proc.returncode == 0 and lines[-1].startswith("bestmove "), (spec, lines[-3:], err)
 
 
 def test_a_piped_script_gets_an_answer_to_every_go_before_its_quit():
-    # commands are taken in order: a stop or quit acts on the search under way only when
-    # no other go waits before it, so a script of several go lines (read at once, during
-    # the first search) is answered in full; a stop after `go infinite` still ends it
+    # the script is read at once, quit included: every go before the quit is answered in
+    # order (each search ended at once by the quit), and the engine leaves
     script = ["roost 1", f"position {DUCKS_START}", "go nodes 50000", "go nodes 50",
-              "go infinite", "stop", "go nodes 20", "quit"]
+              "go infinite", "stop", "go nodes 20", "quit", "go nodes 10"]
     r = subprocess.run([sys.executable, "-m", "roost.cli.main", "engine", "ducks", "-e", "mcts"],
                        input="".join(l + "\n" for l in script).encode(), capture_output=True,
                        timeout=60)
     lines = r.stdout.decode().splitlines()
-    best = [k for k, line in enumerate(lines) if line.startswith("bestmove ")]
+    best = [line for line in lines if line.startswith("bestmove ")]
     assert r.returncode == 0 and len(best) == 4, lines[-5:]
-    assert [M.Info.parse(lines[k - 1][5:]).nodes for k in best[:2]] == [50000, 50]
+    from roost.core.games import get_game
+    state = get_game("ducks").parse(DUCKS_START)
+    assert all(state.parse_move(b.split()[1]) in state.legal() for b in best)
+
+
+def test_a_junk_line_of_a_megabyte_gets_a_short_echo_and_a_longer_one_is_skipped(session):
+    s = session("ducks", "--engine", "random")
+    s.send("roost 1")
+    s.until("roostok")
+    s.send("x" * (1 << 20), "isready")
+    got = s.until("readyok")
+    assert got[0].startswith("info string unknown command 'xxx") and len(got[0]) < 200, got[0][:300]
+    s.send("y" * (3 << 20), "isready")
+    got = s.until("readyok")
+    assert got[0].startswith("info string ") and "longer than" in got[0] and len(got[0]) < 200, got[0][:300]
+    s.send(f"setoption name {'z' * 100000} value 1", "isready")
+    got = s.until("readyok")
+    assert got[0].startswith("error setoption") and len(got[0]) < 300, got[0][:400]
+    s.send(f"position {DUCKS_START}", "go")
+    s.until("bestmove")
+
+
+def test_perfect_information_analyses_whoever_is_to_move(session):
+    # as a UCI engine analyses any position: the seat given in newgame does not stop a go
+    # for the other seat on a game of perfect information
+    from roost.core.games import get_game
+    s = session("ducks", "--engine", "ab:depth=2")
+    s.send("roost 1", "newgame ducks players 2 seat 1", f"position {DUCKS_START}", "go")
+    s.until("roostok")
+    got = s.until("bestmove")
+    state = get_game("ducks").parse(DUCKS_START)
+    assert state.player == 0 and state.parse_move(got[-1].split()[1]) in state.legal()
+    # a seat's view of hidden cards is that seat's: another seat to move is refused
+    cubirds = get_game("cubirds").start(players=2, seed=2)
+    while cubirds.is_chance:
+        cubirds.play_unchecked(cubirds.sample(5))
+    other = 1 - cubirds.player
+    s = session("cubirds", "--engine", "ismcts:iterations=20")
+    s.send("roost 1", f"newgame cubirds players 2 seat {other}", f"position {cubirds.view(other)}", "go")
+    s.until("roostok")
+    assert f"this engine plays seat {other}" in s.until("error")[-1]
+
+
+def _worked_session():
+    """The engine (game, spec) and the lines (direction, text) of docs/protocol.md's worked
+    session."""
+    import pathlib
+    doc = (pathlib.Path(__file__).resolve().parents[2] / "docs" / "protocol.md").read_text()
+    section = doc.split("## A worked session", 1)[1]
+    game, spec = re.search(r"`roost engine (\w+) --engine (\S+)`", section).groups()
+    block = section.split("```", 2)[1]
+    lines = [(l[0], l[2:]) for l in block.splitlines() if l[:2] in ("> ", "< ")]
+    return (game, spec), lines
+
+
+def _timeless(line):
+    # the one field that depends on the machine: the milliseconds a search took
+    return re.sub(r" time \d+", " time T", line)
+
+
+def test_the_worked_session_of_the_protocol_document_is_what_the_engine_says(session):
+    (game, spec), lines = _worked_session()
+    assert len(lines) > 10 and lines[-1] == (">", "quit")
+    s = session(game, "--engine", spec)
+    k = 0
+    while k < len(lines):
+        sent = []
+        while k < len(lines) and lines[k][0] == ">":
+            sent.append(lines[k][1])
+            k += 1
+        s.send(*sent)
+        expected = []
+        while k < len(lines) and lines[k][0] == "<":
+            expected.append(lines[k][1])
+            k += 1
+        if expected:
+            got = s.until(expected[-1].split()[0], timeout=30)
+            assert [_timeless(l) for l in got] == [_timeless(l) for l in expected]
+    assert s.proc.wait(timeout=10) == 0
 
 
 def test_go_depth_reaches_auto_alpha_beta_and_an_engine_without_one_says_so(session):
@@ -258,12 +360,12 @@ def test_a_wingspan_view_that_cannot_be_is_one_error_line(session):
     from roost.core.games import get_game
     state = get_game("wingspan").start(players=2, seed=4)
     view = json.loads(state.view(0))
-    view["deck"].pop()
+    view["tray"][0] = "Blu Jay"
     s = session("wingspan", "--engine", "ismcts:iterations=5")
     s.send("roost 1", "newgame wingspan players 2 seat 0", f"position {json.dumps(view)}", "go")
     s.until("roostok")
     said = s.until("error")[-1]
-    assert said.startswith("error the position does not parse: the view's") and "deck epoch 0" in said
+    assert said.startswith("error the position does not parse: tray[0]: 'Blu Jay' is not a bird")
     s.send(f"position {state.view(0)}", "go")           # the engine goes on with the next
     move = s.until("bestmove")[-1].split()[1]
     assert state.parse_move(move) in state.legal()

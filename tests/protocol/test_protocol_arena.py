@@ -1,4 +1,4 @@
-"""The engine protocol from the arena's side: external programs (tests/protocol_bots/bot.py)
+"""The engine protocol from the arena's side: external programs (tests/protocol/bots/bot.py)
 and roost engines in worker processes play through it; every way of breaking the arena's
 rules loses the game with its reason stored, the program is started afresh for the next
 game and the tournament goes on; no seat is ever sent another seat's hidden cards."""
@@ -208,14 +208,14 @@ def test_a_hung_worker_is_ended_by_the_arena_and_restarted(engines):
 
         def freeze(state, record):
             if len(record.moves) == 2 and not pids:
-                pids.append(worker.proc.pid)
-                os.kill(worker.proc.pid, signal.SIGSTOP)
+                pids.append(worker.program.pid)
+                os.kill(worker.program.pid, signal.SIGSTOP)
         rec = play_game(DUCKS, [worker, parse_engine("random")], seed=5,
                         tc=TimeControl(1.0, 0.0), on_move=freeze)
         assert rec.ending["seat"] == 0 and rec.ending["reason"] == "time"
         assert not worker.alive
         rec = play_game(DUCKS, [worker, parse_engine("random")], seed=5, tc=TimeControl(1.0, 0.0))
-        assert not is_forfeit(rec.ending) and worker.proc.pid != pids[0]
+        assert not is_forfeit(rec.ending) and worker.program.pid != pids[0]
     finally:
         worker.close()
 
@@ -387,7 +387,7 @@ def test_no_cubirds_seat_receives_another_seats_hidden_cards(tmp_path, players):
 
 @pytest.mark.parametrize("players", [2, 3])
 def test_no_wingspan_seat_receives_another_seats_hidden_cards(tmp_path, players):
-    from tests.core.test_seat_views import assert_hides_secrets
+    from tests.core.wingspan.test_wingspan_views import assert_hides_secrets
     rec, received = _recorded_game(tmp_path, "wingspan", players, seed=3)
     sent = _check_sent(rec, received, seed=3)
     for k in range(players):
@@ -396,9 +396,9 @@ def test_no_wingspan_seat_receives_another_seats_hidden_cards(tmp_path, players)
         truths = [st for st, _, _ in replay(rec)[:-1] if st.player == k]
         assert len(positions) == len(truths) > 20
         for truth, view, world in zip(truths, positions, worlds):
-            assert_hides_secrets(view, truth.text(), k)
+            assert_hides_secrets(view, truth, k)
             assert get_game("wingspan").parse(view).view(k) == view       # the view alone will do
-            assert json.loads(world)["rng"] != json.loads(truth.text())["rng"]   # the world's future is its own
+            assert json.loads(world)["seed"] != json.loads(truth.text())["seed"]   # the world's future is its own
 
 
 def test_no_leaves_seat_receives_the_bag(tmp_path):

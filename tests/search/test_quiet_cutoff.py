@@ -8,7 +8,6 @@ evaluation of a position left between them counts the action cube as spent and w
 as not yet had.  So Wingspan plays on to the next turn's first decision (the action of §3.2);
 in every other game a turn is one ply and there is nothing to play.
 """
-import json
 import random
 
 import pytest
@@ -37,8 +36,10 @@ def random_positions(name, players, seed, count, step=7):
 
 
 def turn_of(state):
-    """(round, turn in the round, the stack's frames) of a Wingspan position."""
-    t = json.loads(state.text())
+    """(round, turn in the round, the stack's frames) of a Wingspan position (read from the
+    engine's JSON form, which writes its frames)."""
+    from roost.core.wingspan import jsonform
+    t = jsonform.to_dict(state)
     return t["round"], t["t"], [f["f"] for f in t["stack"]]
 
 

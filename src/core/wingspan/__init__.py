@@ -10,9 +10,16 @@
 - ``machine``     gen/apply/settle over the frame stack, playouts, the position key
 - ``scoring``     goals, scores, the utility and the evaluation
 - ``information`` what each seat sees, determinization
-- ``position``    the struct as plain values, for the two plain-Python modules:
-- ``text``        position text (reading checks every value)
-- ``views``       a seat's view read back: its hidden cards dealt in a fixed way
+- ``record``      where the current turn started and the moves since (positions handed to Python)
+- ``position``    the struct as plain values, for the plain-Python modules:
+- ``text``        position text (docs/rules/wingspan-text.md): the table, and the moves since
+- ``table``       the table at a turn's start, by name, written and read
+- ``names``       the game's names, matched forgivingly
+- ``told``        chance outcomes told among the moves
+- ``views``       a seat's view, written and read back (its unseen cards dealt in a fixed way)
+- ``worlds``      the record of a determinized position, so that it is written as text
+- ``jsonform``    the JSON form of earlier versions (struct and frames), still read
+- ``jsonform_views`` a seat's view in that form, still read
 - ``moves``       move names
 - ``render``      the text picture and the pending question
 """
@@ -39,12 +46,28 @@ def random_position(players, seed, plies):
     return s
 
 
+# A table as a player types it from a real game (docs/rules/wingspan-text.md): seat 0's
+# view of its cards, the other seat's secret cards '?', the decks and the seed left out.
+TYPED_TABLE = (
+    '{"game": "wingspan", "players": 2, "board": "green", "goals": ["birds in forest", '
+    '"eggs in grassland", "total birds", "bowl birds with an egg"], "round": 2, "turn": 1, '
+    '"goal scores": [[1, 4]], "feeder": ["seed", "fish"], "tray": ["Bald Eagle", "Canada Goose", '
+    '"House Wren"], "discard": ["Wild Turkey", "Eastern Bluebird", "Red-Winged Blackbird", '
+    '"Cedar Waxwing"], "bonus discard": ["Anatomist (seat 0)", "? (seat 1)"], "seats": ['
+    '{"forest": [{"bird": "Mourning Dove", "eggs": 2}], "grassland": [{"bird": "Killdeer", "eggs": 1}], '
+    '"food": {"seed": 1, "fish": 1}, "cubes": 6, "hand": ["American Robin", "Mallard", "Carolina Wren"], '
+    '"bonus": ["Backyard Birder"]}, {"forest": [{"bird": "Blue Jay", "cache": {"seed": 1}}, '
+    '"Acorn Woodpecker"], "wetland": [{"bird": "Belted Kingfisher", "eggs": 2}], '
+    '"food": {"invertebrate": 2, "rodent": 1}, "cubes": 6, '
+    '"hand": ["?", "?", "?", "Great Blue Heron (shown)"], "bonus": ["?"]}]}')
+
+
 def example_positions():
-    """The registry's example texts: starts for 2, 1 and 5 players, and mid-game positions
-    for 2 and 3 players."""
+    """The registry's example texts: starts for 2, 1 and 5 players, mid-game positions for 2
+    and 3 players, and a table as a player types it."""
     return (Wingspan.start(2, seed=0).text(), Wingspan.start(1, seed=0).text(),
             Wingspan.start(5, seed=0).text(), random_position(2, 7, 120).text(),
-            random_position(3, 11, 260).text())
+            random_position(3, 11, 260).text(), TYPED_TABLE)
 
 
 def bench_position():

@@ -6,12 +6,15 @@ from roost.core.wingspan.state cimport Core
 cdef bint reshuffle(Core* c) noexcept nogil
 cdef void refill_tray(Core* c) noexcept nogil
 cdef int bonus_draw(Core* c) noexcept nogil
+cdef void told_draw(Core* c) noexcept nogil
 
 
 cdef inline int deck_draw(Core* c) noexcept nogil:
     """The top card of the deck (reshuffling the discard pile when needed), or -1."""
     if c.ndeck == 0 and not reshuffle(c):
         return -1
+    if c.script != NULL:
+        told_draw(c)
     c.ndeck -= 1
     return c.deck[c.ndeck]
 

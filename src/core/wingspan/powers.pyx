@@ -6,10 +6,12 @@ cards, predators, bonus cards, the draft, or structure (extra plays, moves, repe
 
 Every family function either writes a decision (returns the number of moves) or finishes
 the step (``step_done`` / ``pop``) and returns 0; the frame pointer is invalid after a pop."""
+from libc.stdint cimport uint8_t
+
 from roost.core.int_sort cimport sort_ascending
 from roost.core.wingspan.tables cimport *
 from roost.core.wingspan.state cimport (
-    Core, Frame, Player, rbelow, roll_all, one_faced, feeder_gives, die_opts, die_apply,
+    Core, Frame, Player, rbelow, told, trace, roll_all, one_faced, feeder_gives, die_opts, die_apply,
     hand_add, hand_remove, hand_list, to_discard, can_draw_deck, draw_opts, tuck_card,
     bonus_discard, room, total_room, total_food, matches, lay_opts, push, pop, clear_st,
     push_pow, node)
@@ -477,6 +479,7 @@ cdef int predator_gen(Core* c, Frame* F, int v, int a0) noexcept nogil:
     (roll the dice outside the feeder for food a0); success triggers pink (d)."""
     cdef int p = F.seat, s = F.slot, bb, i
     cdef bint hit = False
+    cdef uint8_t* o
     if v == V_PREDATOR_LOOK:
         bb = deck_draw(c)
         pop(c)
@@ -488,9 +491,17 @@ cdef int predator_gen(Core* c, Frame* F, int v, int a0) noexcept nogil:
         else:
             to_discard(c, bb)
         return 0
-    for i in range(5 - c.nfd):
-        if rbelow(c, 6) == a0:
-            hit = True
+    o = told(c, CH_HUNT, 1) if c.script != NULL else NULL
+    if o != NULL:
+        hit = o[0] != 0
+    else:
+        for i in range(5 - c.nfd):
+            if rbelow(c, 6) == a0:
+                hit = True
+    if c.script != NULL:
+        o = trace(c, CH_HUNT, 1)
+        if o != NULL:
+            o[0] = hit
     pop(c)
     if hit:
         c.pl[p].cache[s][a0] += 1

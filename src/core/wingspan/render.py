@@ -1,6 +1,6 @@
 """The position as text for people (``Wingspan.render``) and the pending decision as a
 short question (``Wingspan.question``), in plain Python over the position dict."""
-from roost.core.wingspan import text as _text
+from roost.core.wingspan import jsonform as _text
 from roost.core.wingspan.tables import (
     BIRDS, BIRD_NAMES, BIRD_SLUGS, BONUS_NAMES, BONUS_SLUGS, FOODS, FRAME_NAMES, GOALS, HABS,
     HAB_LETTERS, NEST_NAMES, PURPOSES, PH_SETUP, PH_PLAY, PH_OVER)

@@ -1,7 +1,14 @@
 # The position: one C struct (``Core``), so copying a position is a struct copy.  Card
 # locations are per-card arrays (every bird and bonus card is unique), hands are 170-bit
 # sets, the bird deck and the discard pile are ordered arrays, and the engine's continuation
-# is the stack of frames of §8 (``Frame``; the same frames the position text writes).
+# is the stack of frames of §8 (``Frame``).  The frames never leave native code: a position
+# in the middle of a turn is written as the turn's start and the moves since (record.pyx).
+#
+# Told chance (``Script``): a replay of a position text can be told the outcomes of the
+# chance events of the moves it replays (the feeder's faces, a predator's dice, the order of
+# a reshuffled deck, the card that comes off a deck) instead of drawing them from the RNG,
+# and a replay can write down the outcomes it draws.  ``Core.script`` is NULL everywhere
+# else: each chance event then costs one test of it.
 #
 # Below the structs: the small helpers every step of the game uses (the feeder, hands, eggs,
 # the frame stack, the option lists of the shared procedures of §9.2).  They are inline so
@@ -11,6 +18,16 @@ from libc.string cimport memset
 
 from roost.core.rng cimport splitmix64
 from roost.core.wingspan.tables cimport *
+
+
+ctypedef struct Script:
+    uint8_t* data        # the outcomes told: entries, consumed from ``pos`` on (``n`` bytes)
+    int pos
+    int n
+    uint8_t* trace       # where every outcome (told or drawn) is written down (NULL: nowhere)
+    int tpos
+    int tcap
+    int fault            # an outcome told that cannot be (or no room to trace): nonzero
 
 
 ctypedef struct Frame:
@@ -81,6 +98,8 @@ ctypedef struct Core:
     int goal_pts[4][5]
     int nscored
     uint64_t rng
+    Script* script       # told chance (NULL but in a replay of a position text); beside the
+                         # RNG, whose cache line every chance event reads anyway
     uint8_t cloc[NB]
     uint8_t cown[NB]
     uint8_t cslot[NB]
@@ -123,6 +142,18 @@ ctypedef struct Core:
     int bad              # an internal capacity was exceeded (never in practice)
 
 
+cdef enum:
+    LOGCAP = 4096        # bytes of moves and told outcomes (a turn needs a few dozen)
+    LOG_TOLD = 255       # a log byte that starts told outcomes: then 2 bytes of length
+
+ctypedef struct Record:
+    # the turn so far (record.pyx): the position where it started and the log since
+    Core start
+    int n
+    bint lost            # not known (or the log overflowed): written as the position alone
+    uint8_t log[LOGCAP]
+
+
 # ---------------------------------------------------------------------------- chance
 cdef inline uint64_t rnd(Core* c) noexcept nogil:
     return splitmix64(&c.rng)
@@ -132,14 +163,65 @@ cdef inline int rbelow(Core* c, int n) noexcept nogil:
     return <int>(((rnd(c) >> 32) * <uint64_t>n) >> 32)
 
 
+# ---------------------------------------------------------------------------- told chance
+cdef inline uint8_t* told(Core* c, int kind, int size) noexcept nogil:
+    """The outcome the script tells for the next chance event of ``kind`` (its ``size``
+    bytes, consumed), or NULL: no script, or its next entry is of another kind."""
+    cdef Script* S = c.script
+    cdef uint8_t* out
+    if S == NULL or S.pos >= S.n or S.data[S.pos] != kind:
+        return NULL
+    if S.pos + 1 + size > S.n:
+        S.fault = 1
+        return NULL
+    out = S.data + S.pos + 1
+    S.pos += 1 + size
+    return out
+
+
+cdef inline bint told_event(Core* c, int kind) noexcept nogil:
+    """The script's next entry says that an event of ``kind`` happens here (consumed)."""
+    cdef Script* S = c.script
+    if S == NULL or S.pos >= S.n or S.data[S.pos] != kind:
+        return False
+    S.pos += 1
+    return True
+
+
+cdef inline uint8_t* trace(Core* c, int kind, int size) noexcept nogil:
+    """Room to write down an outcome of ``kind`` (NULL: not tracing, or full)."""
+    cdef Script* S = c.script
+    cdef uint8_t* out
+    if S == NULL or S.trace == NULL:
+        return NULL
+    if S.tpos + 1 + size > S.tcap:
+        S.fault = 1
+        return NULL
+    S.trace[S.tpos] = kind
+    out = S.trace + S.tpos + 1
+    S.tpos += 1 + size
+    return out
+
+
 # ---------------------------------------------------------------------------- the feeder (§3.6)
 cdef inline void roll_all(Core* c) noexcept nogil:
     cdef int i
-    for i in range(6):
-        c.fd[i] = 0
-    for i in range(5):
-        c.fd[rbelow(c, 6)] += 1
+    cdef uint8_t* o
+    o = told(c, CH_ROLL, 6) if c.script != NULL else NULL
+    if o != NULL:
+        for i in range(6):
+            c.fd[i] = o[i]
+    else:
+        for i in range(6):
+            c.fd[i] = 0
+        for i in range(5):
+            c.fd[rbelow(c, 6)] += 1
     c.nfd = 5
+    if c.script != NULL:
+        o = trace(c, CH_ROLL, 6)
+        if o != NULL:
+            for i in range(6):
+                o[i] = c.fd[i]
 
 
 cdef inline bint one_faced(Core* c) noexcept nogil:

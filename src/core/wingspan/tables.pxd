@@ -171,6 +171,17 @@ cdef enum:
     NEST_STAR = 4
     NEST_NONE = 5
 
+    # told chance (state.pxd, Script): an entry is its kind byte, then its outcome
+    CH_ROLL = 1          # the feeder rolled: 6 bytes, the dice per face (fd)
+    CH_HUNT = 2          # a predator's dice: 1 byte, 1 when one showed its food
+    CH_SHUFFLE = 3       # the discard pile became the deck: 1 byte n, then the deck (bottom first)
+    CH_BSHUFFLE = 4      # the bonus discards became the bonus deck: the same, bonus ids
+    CH_DRAW = 5          # the next card off the bird deck: 1 byte, its id (ANY_CARD: not told)
+    CH_BDRAW = 6         # the next card off the bonus deck: 1 byte, its id
+    CH_SHUFFLED = 7      # a reshuffle of the bird deck happens here (its order drawn)
+    CH_BSHUFFLED = 8     # the same for the bonus deck
+    ANY_CARD = 255       # a card comes off the deck here, which one is not told
+
 # ---------------------------------------------------------------- rules tables (§2, §5.1)
 cdef int FOREST_N[6]
 cdef int GRASS_N[6]

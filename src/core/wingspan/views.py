@@ -1,337 +1,503 @@
-"""A seat's view read back (§8, observer view): what ``Wingspan.view(o)`` writes parses to a
-full position whose view for ``o`` is exactly the text read, so a view alone is a position a
-searcher can start from (it redraws the hidden part anyway, §6.4).
+"""A seat's view (docs/rules/wingspan-text.md, "A seat's view"): the position text as one
+seat sees it, and read back to a position that seat cannot tell from the real one.
 
-The hidden cards are dealt in a fixed way, from what the view itself shows:
+Writing: the table where the turn started as the seat saw it (its own cards named, the other
+seats' secret cards, the unseen tucks and bonus discards ``?`` with their deck numbers, the
+decks and the seed left out), "seen by" the seat, and the moves since as it saw them: every
+move, forced ones included (another world may not force them), another seat's secret choice
+as ``?`` with the decision it answered ("? (keep a bird)", "? (tuck a card from hand,
+deck 1)"), and every chance outcome it saw: rolls, predator dice, reshuffles (their order
+unseen), each card off a deck ("drew: Blue Jay", or "drew: ?" for one it did not see).
 
-- birds: a card is unseen when the view names it nowhere; its epoch is the last deck formation
-  holding it (0 when none, §6.4).  The unseen cards of each epoch go, lowest id first, to that
-  epoch's hidden places in the order deck, hands (by seat), tucks.  A card named by another
-  seat's pending PLAY frame sits in one of that seat's hidden hand places.
-- bonus cards: epoch by epoch as §6.4 deals them, each epoch's cards lowest id first over its
-  hidden places (held, pending, the discard pile, the deck, later formations), except that a
-  card the seat knows to be in a later formation is first put on an entry of the nearest
-  formation on its way there.
-- another seat's setup choices: the fewest birds kept its stage allows, the lowest food types
-  discarded, its lowest bonus card kept.
-- the RNG: a hash of the view (the future is the receiver's to draw).
-
-Where that deal leaves the pending seat (not the viewer) without a choice (say, no bird it can
-pay for after it chose to play one), the bird cards of each epoch are dealt again in orders drawn
-from fixed seeds until one fits, as the determinization redraws (information.pyx)."""
-import hashlib
+Reading: the unseen cards are dealt (table.py, in an order drawn from a hash of the view),
+the moves replayed one step at a time, another seat's secret choice made by a fixed rule
+that fits what follows, and where a move or a draw names a card the deal put elsewhere
+(another seat plays a card it held unseen), that card changes places with one the seat
+could hold there and the replay starts again.  The position read must show the seat exactly
+the view read: a view that no position fits is one PositionError."""
 import json
-import random
 
-from roost.core.wingspan import text as _text
-from roost.core.wingspan.tables import NB, NBON, MAXP, TK_P, TK_H, BIRD_NAMES, BONUS_NAMES
+from roost.core.errors import MoveError
+from roost.core.wingspan import jsonform
+from roost.core.wingspan import table as _table
+from roost.core.wingspan import told as _told
+from roost.core.wingspan.moves import move_name, parse_move
+from roost.core.wingspan.names import fault, show
+from roost.core.wingspan.tables import (
+    NB, TAG_P, L_DECK, L_HAND, L_TUCK, TK_D, TK_H, B_DECK, O_ACTION, O_CARD, O_BONUS, O_YESNO, MAXP,
+    PH_SETUP, BIRD_NAMES,
+    BONUS_NAMES)
 
-VIEW_KEYS = tuple(k for k in _text._TOP_KEYS if k != "rng") + ("observer",)
-DEALS = 64           # orders of the bird cards tried before a view is called unplayable
-
-_fault = _text._fault
-_int, _lst, _ints = _text._int, _text._lst, _text._ints
-
-
-def _bird_name(b):
-    return f"bird {b} ({BIRD_NAMES[b]})"
-
-
-def _bonus_name(b):
-    return f"bonus card {b} ({BONUS_NAMES[b]})"
-
-
-def _entry(ent, where, size):
-    return _lst(ent, where, size, size)
-
-
-# ---------------------------------------------------------------------------- birds
-class _BirdSlots:
-    """The hidden bird places of a view, by epoch, and the cards it names."""
-
-    def __init__(self, d, o, n, depoch):
-        self.by_epoch = {}
-        self.named = {}
-        self.hand_slots = {}           # (seat, epoch) -> that seat's hidden hand entries
-        self.deck = _lst(d["deck"], "'deck'", 0, NB)
-        if any(x != -1 for x in self.deck):
-            _fault(f"a view's 'deck' is one -1 per card (its order and content are hidden), "
-                   f"got {_text._show(self.deck)}")
-        self.slots(depoch).extend((self.deck, i) for i in range(len(self.deck)))
-        self.name_all(d.get("discard"), "'discard'")
-        self.name_all([b for b in _lst(d["tray"], "'tray'") if b != -1], "'tray'")
-        self.name_all(d.get("draft"), "'draft'")
-        players = _lst(d["players"], "'players'", n, n)
-        for q, pd in enumerate(players):
-            w = f"players[{q}]"
-            if not isinstance(pd, dict):
-                _fault(f"{w} must be an object, got {_text._show(pd)}")
-            for i, ent in enumerate(_lst(pd.get("hand"), f"{w}.hand", 0, NB)):
-                _entry(ent, f"{w}.hand[{i}]", 2)
-                if ent[0] != -1:
-                    if q != o and ent[1] != "p":
-                        _fault(f"{w}.hand[{i}]: another seat's card drawn face down (tag {_text._show(ent[1])}) "
-                               f"is hidden in a view (-1), got {_text._show(ent[0])}")
-                    self.name(ent[0], f"{w}.hand[{i}]")
-                    continue
-                if q == o:
-                    _fault(f"{w}.hand[{i}]: the observer sees every card of its own hand, got -1")
-                if ent[1] == "p":
-                    _fault(f"{w}.hand[{i}]: a card tagged \"p\" is public, so it is named, not -1")
-                e = _text._hand_tag_in(ent[1], f"{w}.hand[{i}] tag", depoch)
-                self.slots(e).append((ent, 0))
-                self.hand_slots.setdefault((q, e), []).append(ent)
-            for h, row in enumerate(_lst(pd.get("mat"), f"{w}.mat", 3, 3)):
-                for col, bd in enumerate(_lst(row, f"{w}.mat[{h}]", 0, 5)):
-                    if not isinstance(bd, dict):
-                        _fault(f"{w}.mat[{h}][{col}] must be an object, got {_text._show(bd)}")
-                    self.name(bd.get("id"), f"{w}.mat[{h}][{col}]")
-                    self.tucks(bd.get("tuck"), f"{w}.mat[{h}][{col}].tuck", q == o, depoch)
-
-    def slots(self, e):
-        return self.by_epoch.setdefault(e, [])
-
-    def name(self, b, where):
-        b = _text._bird(b, f"{where} card")
-        if b in self.named:
-            _fault(f"{_bird_name(b)} is in two places: {self.named[b]} and {where}")
-        self.named[b] = where
-
-    def name_all(self, cards, where):
-        for i, b in enumerate(_lst(cards, where, 0, NB)):
-            self.name(b, f"{where}[{i}]")
-
-    def tucks(self, tucks, where, own, depoch):
-        for i, ent in enumerate(_lst(tucks, where, 0, NB)):
-            _entry(ent, f"{where}[{i}]", 2)
-            kind, e = _text._tuck_tag_in(ent[1], f"{where}[{i}] tag", depoch)
-            known = kind == TK_P or (kind == TK_H and own)
-            if ent[0] != -1:
-                if not known:
-                    _fault(f"{where}[{i}]: a card tucked face down (tag {ent[1]!r}) that the observer did "
-                           f"not tuck is hidden in a view (-1), got {_text._show(ent[0])}")
-                self.name(ent[0], f"{where}[{i}]")
-                continue
-            if known:
-                _fault(f"{where}[{i}]: the observer knows this tucked card (tag {ent[1]!r}), so it is named, not -1")
-            self.slots(e).append((ent, 0))
-
-    def place_shown(self, d, forms_of):
-        """A card another seat chose to play is named in its PLAY frame but hidden in its hand."""
-        for i, fr in enumerate(d["stack"] if isinstance(d["stack"], list) else []):
-            if not isinstance(fr, dict) or fr.get("f") != "PLAY":
-                continue
-            card, seat = fr.get("card"), fr.get("seat")
-            if not (_text._is_int(card) and _text._is_int(seat)) or not 0 <= card < NB or card in self.named:
-                continue
-            e = forms_of.get(card, 0)
-            hidden = self.hand_slots.get((seat, e), [])
-            if not hidden:
-                _fault(f"stack[{i}].card: {_bird_name(card)} is in no hand place of seat {seat} "
-                       f"(no hidden card of deck epoch {e} there)")
-            ent = hidden.pop()
-            ent[0] = card
-            self.by_epoch[e] = [s for s in self.by_epoch[e] if s[0] is not ent]
-            self.named[card] = f"stack[{i}].card"
-
-    def deal(self, forms_of, rnd):
-        unseen = {}
-        for b in range(NB):
-            if b not in self.named:
-                unseen.setdefault(forms_of.get(b, 0), []).append(b)
-        for e in sorted(set(unseen) | set(self.by_epoch)):
-            cards, places = unseen.get(e, []), self.by_epoch.get(e, [])
-            if len(cards) != len(places):
-                _fault(f"the view's {len(places)} hidden birds of deck epoch {e} (deck, hands, tucks) "
-                       f"are not its {len(cards)} unseen birds of that epoch (every bird is in one place)")
-            if rnd is not None:
-                rnd.shuffle(cards)
-            for (box, k), b in zip(places, cards):
-                box[k] = b
+HIDDEN_MOVE = "?"
+# the decisions whose choice another seat does not see (information.pyx, observe): in play,
+# one at a time; in the setup another seat's choices stay secret as a whole (§1.3, §6.1), all
+# but the stage the seat to choose is in and its choices made in that stage
+SECRET = {"BONUS_KEEP": "keep a bonus card", "TUCK_FROM_HAND": "tuck a card from hand"}
+SETUP_SECRETS = ("setup", "keep birds", "keep birds and discard food", "keep a bird", "discard a food")
+NOTES = tuple(sorted(set(SECRET.values()) | set(SETUP_SECRETS)))
+REPAIRS = 200          # cards moved to where a move needs them before a deal is given up
+DEALS = 32             # orders of the unseen cards tried before a view is refused
 
 
-def _deck_formations(d, depoch):
-    forms = _lst(d["deck_forms"], "'deck_forms'", depoch, depoch)
-    forms_of = {}
-    for e, form in enumerate(forms, 1):
-        for b in _ints(form, f"deck_forms[{e - 1}]", 0, NB - 1, 1, NB):
-            forms_of[b] = e
-    return forms_of
-
-
-def _fill_birds(d, o, n, rnd):
-    depoch = _int(d["deck_epoch"], "'deck_epoch'", 0, _text.MAXEP - 1)
-    forms_of = _deck_formations(d, depoch)
-    slots = _BirdSlots(d, o, n, depoch)
-    slots.place_shown(d, forms_of)
-    slots.deal(forms_of, rnd)
-
-
-# ---------------------------------------------------------------------------- bonus cards
-def _fill_bonus(d, o, n):
-    """§6.4 bonus cards with fixed choices (module docstring)."""
-    bepoch = _int(d["bonus_epoch"], "'bonus_epoch'", 0, _text.MAXBEP)
-    deck = _lst(d["bonus_deck"], "'bonus_deck'", 0, NBON)
-    if any(x != -1 for x in deck):
-        _fault(f"a view's 'bonus_deck' is one -1 per card (its order and content are hidden), "
-               f"got {_text._show(deck)}")
-    forms = _lst(d["bonus_forms"], "'bonus_forms'", bepoch, bepoch)
-    drew = {}                    # epoch -> the cards o drew from it
-    must = {}                    # card -> the epochs whose formation o knows it to be in
-    places = {}                  # epoch -> the hidden places tagged with it, in dealing order
-    later = []                   # (formation, tag, entry): hidden formation entries
-
-    def own(b, tag, where):
-        b = _int(b, f"{where} card", 0, NBON - 1)
-        drew.setdefault(tag, set()).add(b)
-        must.setdefault(b, set()).add(tag)
-        return b
-
-    def entry(ent, where, maxtag, mine):
-        """[id, tag] (or [id, tag, discarder]) of a place; True where it is hidden."""
-        tag = _int(ent[1], f"{where} epoch tag", 0, maxtag)
-        if ent[0] == -1:
-            if mine:
-                _fault(f"{where}: the observer knows its own bonus cards, so it is named, not -1")
-            return True
-        if not mine:
-            _fault(f"{where}: another seat's bonus card is hidden in a view (-1), got {_text._show(ent[0])}")
-        own(ent[0], tag, where)
+# ---------------------------------------------------------------------------- writing
+def _sees_bird(raw, b, o):
+    loc = raw["cloc"][b]
+    if loc == L_DECK:
         return False
+    if loc == L_HAND:
+        return raw["cown"][b] == o or raw["ctag"][b] == TAG_P
+    if loc == L_TUCK:
+        return raw["ctk"][b] != TK_D and (raw["ctk"][b] != TK_H or raw["cown"][b] == o)
+    return True
 
-    def hidden_place(tag, box, k=0):
-        places.setdefault(tag, []).append((box, k))
 
-    players = _lst(d["players"], "'players'", n, n)
-    for q, pd in enumerate(players):
-        for i, ent in enumerate(_lst(pd.get("bonus"), f"players[{q}].bonus", 0, NBON)):
-            w = f"players[{q}].bonus[{i}]"
-            if entry(_entry(ent, w, 2), w, bepoch, q == o):
-                hidden_place(ent[1], ent)
-    for i, fr in enumerate(_lst(d["stack"], "'stack'")):
-        st = fr.get("st") if isinstance(fr, dict) and fr.get("f") == "POW" else None
-        if isinstance(st, dict) and "drawn" in st:
-            for j, ent in enumerate(_lst(st["drawn"], f"stack[{i}].st.drawn", 2, 2)):
-                w = f"stack[{i}].st.drawn[{j}]"
-                if entry(_entry(ent, w, 2), w, bepoch, fr.get("seat") == o):
-                    hidden_place(ent[1], ent)
-    for i, ent in enumerate(_lst(d["bonus_discard"], "'bonus_discard'", 0, NBON)):
-        w = f"bonus_discard[{i}]"
-        who = _int(_entry(ent, w, 3)[2], f"{w} discarder", 0, n - 1)
-        if entry(ent, w, bepoch, who == o):
-            hidden_place(ent[1], ent)
-    for i in range(len(deck)):
-        hidden_place(bepoch, deck, i)
-    for f, form in enumerate(forms, 1):
-        for i, ent in enumerate(_lst(form, f"bonus_forms[{f - 1}]", 1, NBON)):
-            w = f"bonus_forms[{f - 1}][{i}]"
-            who = _int(_entry(ent, w, 3)[2], f"{w} discarder", 0, n - 1)
-            if entry(ent, w, f - 1, who == o):
-                hidden_place(ent[1], ent)
-                later.append((f, ent[1], ent))
+def _seen_outcomes(script, raw, o):
+    """The outcomes of one step as seat ``o`` saw them (``raw``: the position after it)."""
+    out = []
+    for kind, outcome in _told.entries(script):
+        if kind == _told.SHUFFLE:
+            kind, outcome = _told.SHUFFLED, b""
+        elif kind == _told.BSHUFFLE:
+            kind, outcome = _told.BSHUFFLED, b""
+        elif kind == _told.DRAW and not _sees_bird(raw, outcome[0], o):
+            outcome = bytes([_told.ANY_CARD])
+        elif kind == _told.BDRAW and not (raw["bown"][outcome[0]] == o and raw["bloc"][outcome[0]] != B_DECK):
+            outcome = bytes([_told.ANY_CARD])
+        out.append(_told.decode_one(kind, outcome))
+    return out
+
+
+def _secret(s, m):
+    """The entry of another seat's secret choice: '?' and the decision it answered."""
+    note = SECRET[s.purpose]
+    if s.purpose == "TUCK_FROM_HAND":
+        tag = s._raw()["ctag"][m - O_CARD]
+        note += f", deck {tag}" if tag else ""
+    return f"{HIDDEN_MOVE} ({note})"
+
+
+def seen_moves(cls, start, log, o):
+    """The moves of a recorded turn (forced ones included) as seat ``o`` saw them."""
+    s = cls._load(start)
+    s._settle()
+    out = []
+
+    def step(m, told):
+        entry = move_name(m) if s.observe_move(m, o) == m else _secret(s, m)
+        n, used, bad, traced = s._replay_move(m, told, True, True)
+        out.append(entry)
+        out.extend(_seen_outcomes(traced, s._raw(), o))
+        return n, used
+
+    for m, told in _told.split_log(log):
+        n, used = step(m, told)
+        told = told[used:]
+        while n == 1:
+            n, used = step(s.legal()[0], told)
+            told = told[used:]
+    return out
+
+
+def setup_seen(raw, o):
+    """The setup choices made so far (``raw``: the position now) as seat ``o`` sees them: its
+    own, each; the whole setup of a seat before the one choosing; and of the seat choosing,
+    the stage it is in and the choices of that stage."""
+    frame = raw["stack"][0]
+    seat, stage, i = frame["seat"], frame["stage"], frame["i"]
+    out = []
+    for q in range(seat + 1):
+        P, done = raw["players"][q], q < seat
+        if q == o:
+            keeps = 5 if done or stage else i
+            out += [("no", "yes")[(P["skeep"] >> k) & 1] for k in range(keeps)]
+            foods = ["food:" + "ISFRM"[t] for t in range(5) for _ in range(P["sfood"][t])]
+            out += foods if done or stage == 2 else foods[:i] if stage == 1 else []
+            out += [f"bonus:{_bonus_slug(P['sbonus'])}"] if done else []
+        elif done:
+            out.append(f"{HIDDEN_MOVE} (setup)")
+        elif stage == 0:
+            out += [f"{HIDDEN_MOVE} (keep a bird)"] * i
+        elif stage == 1:
+            out += [f"{HIDDEN_MOVE} (keep birds)"] + [f"{HIDDEN_MOVE} (discard a food)"] * i
+        else:
+            out.append(f"{HIDDEN_MOVE} (keep birds and discard food)")
+    return out
+
+
+def _bonus_slug(b):
+    return move_name(O_BONUS + b)[len("bonus:"):]
+
+
+def to_dict(s, o):
+    rec = s._record()
+    if rec is None:
+        return None
+    start, log = rec
+    d = _table.write(start, observer=o)
+    if log and start["phase"] == PH_SETUP:
+        d["moves"] = setup_seen(s._raw(), o)
+    elif log:
+        d["moves"] = seen_moves(type(s), start, log, o)
+    return d
+
+
+def to_text(s, o):
+    d = to_dict(s, o)
+    return jsonform.view(s, o) if d is None else json.dumps(d, separators=(",", ":"))
+
+
+# ---------------------------------------------------------------------------- reading
+class _Redeal(Exception):
+    """This deal does not fit the view's moves (a move it makes illegal, the pending seat
+    left without a choice): another order of the unseen cards may."""
+
+
+class _Repair(Exception):
+    """One of ``cards`` (the deal put it elsewhere) must change places with one of
+    ``partners`` (the cards in the places where the moves need it)."""
+
+    def __init__(self, cards, partners, bonus=False):
+        super().__init__(cards)
+        self.cards, self.partners, self.bonus = list(cards), partners, bonus
+
+
+def _entries(moves):
+    """[(index, move entry, [(index, told text)])]: a told text follows its move."""
+    from roost.core.wingspan.text import grouped
+    return [(i, entry.strip(), told) for i, entry, told in grouped(moves)]
+
+
+def _hidden_note(entry, i):
+    """The decision a '?' entry answered, and the deck number of a tucked card."""
+    rest = entry[1:].strip()
+    if not rest:
+        return None, 0
+    if not (rest.startswith("(") and rest.endswith(")")):
+        fault(f"moves[{i}]: {entry!r}: a secret choice is '?' or '? (the decision)'")
+    parts = [p.strip().lower() for p in rest[1:-1].split(",")]
+    deck = 0
+    if len(parts) == 2 and parts[1].startswith("deck ") and parts[1][5:].isdigit():
+        deck = int(parts[1][5:])
+    elif len(parts) != 1:
+        fault(f"moves[{i}]: {entry!r}: a secret choice says its decision, and for a tucked card its deck")
+    if parts[0] not in NOTES:
+        fault(f"moves[{i}]: {entry!r}: a secret choice is one of: {', '.join(NOTES)}")
+    return parts[0], deck
+
+
+def _named_later(entries, k):
+    """The birds the entries after ``k`` name (moves and draws told)."""
+    named = set()
+    for _, entry, told in entries[k + 1:]:
+        try:
+            m = parse_move(entry)
+        except MoveError:
+            m = -1
+        if O_CARD <= m < O_CARD + NB:
+            named.add(m - O_CARD)
+        for j, t in told:
+            kind, card = _told.encode(t, f"moves[{j}]")[:2]
+            if kind == _told.DRAW and card != _told.ANY_CARD:
+                named.add(card)
+    return named
+
+
+def _secret_plan(s, entries, k, note, deck, o):
+    """Another seat's secret choice (one entry, one or more moves), made by a fixed rule that
+    fits the entries after it: a list of moves, None where the first legal move is played."""
+    i, entry, _ = entries[k]
+    if s.player == o:
+        fault(f"moves[{i}] {entry!r}: the seat that sees the view knows its own choices")
+    purpose = s.purpose
+    if note in SETUP_SECRETS:
+        want = "SETUP_DISCARD_FOOD" if note == "discard a food" else "SETUP_KEEP_BIRD"
+        whole = note not in ("keep a bird", "discard a food")
+        if purpose != want or (whole and s._raw()["stack"][0]["i"] != 0):
+            raise _Redeal(f"moves[{i}] {entry!r}: seat {s.player} decides {purpose} there")
+        if note == "keep a bird":
+            return [O_YESNO]
+        if note == "discard a food":
+            return [None]
+        if note == "keep birds":
+            # it keeps one bird more than the food it has discarded: still discarding
+            foods = 0
+            while k + 1 + foods < len(entries) and entries[k + 1 + foods][1] == f"{HIDDEN_MOVE} (discard a food)":
+                foods += 1
+            return [O_YESNO + (b <= foods) for b in range(5)]
+        if note == "keep birds and discard food":
+            return [O_YESNO] * 5
+        return [O_YESNO] * 5 + [None]                 # setup: no bird, the first bonus card
+    if purpose not in SECRET or (note is not None and SECRET[purpose] != note):
+        fault(f"moves[{i}] {entry!r}: seat {s.player} decides {purpose} here, which seat {o} sees")
+    if purpose == "TUCK_FROM_HAND":
+        raw, later, legal = s._raw(), _named_later(entries, k), s.legal()
+        cards = [m - O_CARD for m in legal if O_CARD <= m < O_CARD + NB
+                 and raw["ctag"][m - O_CARD] == deck and raw["ctag"][m - O_CARD] != TAG_P]
+        if not cards:
+            raise _Redeal(f"moves[{i}] {entry!r}: seat {s.player} holds no unseen card of deck "
+                          f"{deck} to tuck")
+        free = [b for b in cards if b not in later]
+        return [O_CARD + min(free or cards)]
+    return [None]
+
+
+def _named_card(entries, k):
+    """The card the first card move from entry ``k`` on names (-1: none)."""
+    for _, entry, _ in entries[k:]:
+        try:
+            m = parse_move(entry)
+        except MoveError:
+            continue
+        if O_CARD <= m < O_CARD + NB:
+            return m - O_CARD
+    return -1
+
+
+def _legal_or_repair(s, m, entries, k, o):
+    """``m`` is legal here; when it is not because the seat to act does not hold a card that
+    this move or the next card move names (it chose to play the card it then names), that
+    card must change places with one of the seat's unseen cards."""
+    if s.is_legal(m):
+        return
+    i, entry, _ = entries[k]
+    raw, seat = s._raw(), s.player
+    card = m - O_CARD if O_CARD <= m < O_CARD + NB else _named_card(entries, k + 1)
+    partners = [b for b in range(NB) if raw["cloc"][b] == L_HAND and raw["cown"][b] == seat
+                and raw["ctag"][b] != TAG_P]
+    if card >= 0 and seat != o and not (raw["cloc"][card] == L_HAND and raw["cown"][card] == seat):
+        raise _Repair([card], partners)
+    if m == O_ACTION and card < 0 and seat != o:
+        # the seat chose to play a bird it holds unseen: one it can play
+        raise _Repair([b for b in range(NB) if raw["cloc"][b] == L_DECK and s._can_play(seat, b)],
+                      partners)
+    raise _Redeal(f"moves[{i}] {entry!r} is not legal where it is played: seat {seat} decides "
+                  f"{s.purpose} (legal there: {', '.join(s.legal_names()[:12])})")
+
+
+def _draws_or_repair(s, told):
+    """Every card the step's told draws name is in its deck, or in its discard pile when
+    the deck runs out before that draw (and the pile becomes the deck)."""
+    raw = s._raw()
+    k = {_told.DRAW: 0, _told.BDRAW: 0}
+    for _, t in told:
+        head, _, name = t.partition(":")
+        if head.strip().lower() not in ("drew", "drew bonus"):
+            continue
+        kind, b = _told.encode(t, "")
+        k[kind] += 1
+        if b == _told.ANY_CARD:
+            continue
+        deck, pile = (raw["deck"], raw["discard"]) if kind == _told.DRAW else (raw["bdeck"], raw["bdiscard"])
+        if b not in deck and not (b in pile and len(deck) < k[kind]):
+            raise _Repair([b], list(deck), bonus=kind == _told.BDRAW)
+
+
+def _replay(s, entries, o):
+    k = 0
+    while k < len(entries):
+        i, entry, told = entries[k]
+        if s.is_over:
+            fault(f"moves[{i}] {entry!r}: the game is over before it")
+        legal = s.legal()
+        if entry.startswith(HIDDEN_MOVE):
+            note, deck = _hidden_note(entry, i)
+            if len(legal) == 1 and s.purpose not in SECRET and not s.purpose.startswith("SETUP"):
+                m, told, k = legal[0], [], k - 1          # a forced step the view did not list
             else:
-                must[ent[0]].add(f)
-    for e in range(bepoch + 1):
-        pool = set(range(NBON)) if e == 0 else {ent[0] for ent in forms[e - 1]}
-        if not drew.get(e, set()) <= pool:
-            b = min(drew[e] - pool)
-            _fault(f"the observer drew {_bonus_name(b)} from bonus epoch {e}, but no deal of the hidden "
-                   f"bonus cards puts it in that epoch's formation")
-        cards = sorted(pool - drew.get(e, set()))
-        free = places.get(e, [])
-        if len(cards) != len(free):
-            _fault(f"the view's {len(free)} hidden bonus places of epoch {e} are not its "
-                   f"{len(cards)} unseen bonus cards of that epoch")
-        taken = set()
-        rest = []
-        for b in cards:
-            ahead = [g for g in must.get(b, ()) if g > e]
-            if not ahead:
-                rest.append(b)
-                continue
-            # on its way to the nearest formation the seat knows it in
-            g = min(ahead)
-            fits = [(-f, k) for k, (f, tag, ent) in enumerate(later)
-                    if tag == e and e < f <= g and id(ent) not in taken]
-            if not fits:
-                _fault(f"the observer knows {_bonus_name(b)} to be in bonus formation {g}, but no "
-                       f"hidden place of epoch {e} leads there")
-            ent = later[min(fits)[1]][2]
-            ent[0] = b
-            taken.add(id(ent))
-        for (box, k), b in zip([p for p in free if id(p[0]) not in taken], rest):
-            box[k] = b
+                plan = _secret_plan(s, entries, k, note, deck, o)
+                for m in plan[:-1]:                       # all but its last move: nothing told
+                    s._replay_move(s.legal()[0] if m is None else m, b"", False, True)
+                m = s.legal()[0] if plan[-1] is None else plan[-1]
+        else:
+            try:
+                m = parse_move(entry)
+            except MoveError as exc:
+                fault(f"moves[{i}]: {exc}")
+            if len(legal) == 1 and m != legal[0]:
+                m, told, k = legal[0], [], k - 1
+            _legal_or_repair(s, m, entries, k, o)
+        _draws_or_repair(s, told)
+        script = b"".join(_told.encode(t, f"moves[{j}]") for j, t in told)
+        _, used, bad, _ = s._replay_move(m, script, False, True)
+        if bad or used != len(script):
+            fault(f"moves[{told[0][0] if told else i}]: the chance outcomes told after moves[{i}] "
+                  f"{entry!r} are not the ones its step had: {', '.join(t for _, t in told)}")
+        k += 1
+    if not s.is_over and len(s.legal()) == 1:
+        seat, raw = s.player, s._raw()
+        if s.purpose == "PLAY_CARD" and seat != o:
+            # the seat chose among birds it holds unseen: one more it can play
+            raise _Repair([b for b in range(NB) if raw["cloc"][b] == L_DECK and s._can_play(seat, b)],
+                          [b for b in range(NB) if raw["cloc"][b] == L_HAND and raw["cown"][b] == seat
+                           and raw["ctag"][b] != TAG_P and not s._can_play(seat, b)])
+        raise _Redeal(f"after the moves seat {seat} has one move only ({s.legal_names()[0]}), "
+                      f"where a position is written at a choice")
+    return s
 
 
-# ---------------------------------------------------------------------------- setup choices
-def _fill_setup(d, o, n):
-    """Another seat's buffered setup choices are hidden (§6.1); give them the simplest ones its
-    stage allows (module docstring)."""
-    if d["phase"] != "setup" or not isinstance(d["stack"], list) or len(d["stack"]) != 1:
+def _swap(d, a, b, bonus):
+    """Cards ``a`` and ``b`` change places (and keep the places' tags) in the JSON form's
+    dict ``d``: the unseen places only, the decks, hands, tucks and bonus discards."""
+    def flip(entries):
+        for k, e in enumerate(entries):
+            if isinstance(e, list):
+                e[0] = b if e[0] == a else a if e[0] == b else e[0]
+            else:
+                entries[k] = b if e == a else a if e == b else e
+
+    if bonus:
+        flip(d["bonus_deck"])
+        flip(d["bonus_discard"])
+        for form in d["bonus_forms"]:
+            flip(form)
+        for pl in d["players"]:
+            flip(pl["bonus"])
         return
-    fr = d["stack"][0]
-    if not isinstance(fr, dict) or fr.get("f") != "SETUP":
-        return
-    seat, stage, i = fr.get("seat"), fr.get("stage"), fr.get("i")
-    if not (_text._is_int(seat) and _text._is_int(i) and stage in _text._STAGES):
-        return                   # the full check names the fault
-    for p, pd in enumerate(d["players"]):
-        if p == o:
+    flip(d["deck"])
+    for pl in d["players"]:
+        flip(pl["hand"])
+        for row in pl["mat"]:
+            for bd in row:
+                flip(bd["tuck"])
+
+
+def _normal(top):
+    """What a view says, for comparing two views: its table as the JSON form's dict (cards
+    not named -1) and its moves."""
+    d = _table.named(top).d
+    for pl in d["players"]:
+        for key in ("hand", "bonus"):
+            pl[key].sort(key=lambda e: (e[0], str(e[1])))
+        for row in pl["mat"]:
+            for bd in row:
+                bd["tuck"].sort(key=lambda e: (e[0], str(e[1])))
+    moves = []
+    for i, entry, told in _entries(_table._list(top.get("moves", []), "'moves'")):
+        if entry.startswith(HIDDEN_MOVE):
+            moves.append(("?",) + _hidden_note(entry, i))
+        else:
+            try:
+                moves.append(parse_move(entry))
+            except MoveError as exc:
+                fault(f"moves[{i}]: {exc}")
+        moves += [_told.encode(t, f"moves[{j}]") for j, t in told]
+    return d, moves
+
+
+# the JSON form's keys (what _normal compares) as a view names them
+_KEY_NAMES = {"n": "'players'", "side": "'board'", "goals": "'goals'", "phase": "'turn'", "round": "'round'",
+              "first": "'round'", "t": "the seats' cubes", "cur": "'turn'", "deck": "'deck'",
+              "deck_epoch": "'reshuffles'", "deck_forms": "'reshuffles'", "discard": "'discard'",
+              "tray": "'tray'", "feeder": "'feeder'", "bonus_deck": "'bonus deck'",
+              "bonus_epoch": "'bonus reshuffles'", "bonus_forms": "'bonus reshuffles'",
+              "bonus_discard": "'bonus discard'", "goal_pts": "'goal scores'", "stack": "'turn'"}
+
+
+def _first_difference(a, b):
+    (da, ma), (db, mb) = a, b
+    for key in da:
+        if da[key] != db[key]:
+            if key == "players":
+                return next(f"seats[{p}]" for p in range(len(da[key])) if da[key][p] != db[key][p])
+            return _KEY_NAMES.get(key, repr(key))
+    return next(f"moves[{k}]" for k in range(max(len(ma), len(mb)))
+                if k >= len(ma) or k >= len(mb) or ma[k] != mb[k])
+
+
+def _check_seen(top, o):
+    """The cards a view names are the ones its seat sees, and only those (a clear message
+    for the usual slips; the view read back is compared in full after)."""
+    def hidden(entry):
+        return isinstance(entry, str) and entry.strip().startswith(HIDDEN_MOVE)
+
+    def notes(entry):
+        text = entry.partition("(")[2].rstrip(") ") if isinstance(entry, str) else ""
+        return [n.strip().lower() for n in text.split(",")]
+
+    for q, seat in enumerate(top["seats"] if isinstance(top["seats"], list) else []):
+        if not isinstance(seat, dict):
             continue
-        if "setup" in pd:
-            _fault(f"players[{p}].setup: another seat's setup choices are hidden in a view")
-        if not (p < seat or (p == seat and (stage != "keep" or i > 0))):
+        for key in ("hand", "bonus"):
+            entries = seat.get(key, [])
+            for i, e in enumerate(entries if isinstance(entries, list) else []):
+                if q == o and hidden(e):
+                    fault(f"seats[{q}].{key}[{i}]: seat {o} sees its own cards: name it")
+                if q != o and not hidden(e) and "shown" not in notes(e):
+                    fault(f"seats[{q}].{key}[{i}]: seat {o} does not see another seat's "
+                          f"{'card drawn face down' if key == 'hand' else 'bonus card'}: write '?'")
+    entries = top.get("bonus discard", [])
+    for i, e in enumerate(entries if isinstance(entries, list) else []):
+        mine = f"seat {o}" in notes(e)
+        if isinstance(e, str) and hidden(e) == mine:
+            fault(f"bonus discard[{i}]: seat {o} sees the bonus cards it discarded, and no other: "
+                  f"{'name it' if mine else 'write ?'}")
+
+
+def parse_view(cls, top):
+    """The position a view stands for (module docstring)."""
+    n = _table._int(top["players"], "'players'", 1, MAXP)
+    o = _table._int(top["seen by"], "'seen by'", 0, n - 1)
+    if "seed" in top or "deck" in top or "bonus deck" in top:
+        fault("a view leaves out what its seat has not seen: the deck, the bonus deck and the seed")
+    _check_seen(top, o)
+    entries = _entries(_table._list(top.get("moves", []), "'moves'"))
+    base = {k: v for k, v in top.items() if k not in ("seen by", "moves")}
+    want = _normal(top)
+    why = None
+    for deal in range(DEALS):
+        dealt = {}
+        d = _table.read(base, dealt, deal)
+        try:
+            s = _repaired(cls, d, dealt, entries, o)
+            got = to_dict(s, o)
+            if got is None or _normal(got) != want:
+                raise _Redeal(f"it differs at {'?' if got is None else _first_difference(want, _normal(got))} "
+                              f"from what the position it stands for shows")
+            return s
+        except _Redeal as exc:
+            why = why or str(exc)
+    fault(f"no position shows seat {o} this view ({DEALS} deals of the cards it has not seen "
+          f"tried): {why}")
+
+
+def _repaired(cls, d, dealt, entries, o):
+    """The replay of the view's moves on the deal ``d``, its cards moved where the moves
+    need them."""
+    for _ in range(REPAIRS):
+        s = cls._load(jsonform.checked(json.loads(json.dumps(d))))
+        s._settle()
+        try:
+            return _replay(s, entries, o)
+        except _Repair as r:
+            pair = _pair(d, r, dealt["bonus" if r.bonus else "birds"])
+            if pair is None:
+                raise _Redeal(f"its moves need {_card_name(r)} where no card seat {o} has not seen "
+                              f"can be") from None
+            _swap(d, pair[0], pair[1], r.bonus)
+    raise _Redeal(f"its moves name cards the deal cannot place ({REPAIRS} moved)")
+
+
+def _card_name(r):
+    names = BONUS_NAMES if r.bonus else BIRD_NAMES
+    return " or ".join(names[b] for b in r.cards[:3]) if r.cards else "a card it can play"
+
+
+def _pair(d, r, dealt):
+    """(a card of ``r.cards``, a partner) that the deal placed unseen, of one deck (§6.4)."""
+    form = _form(d, r.bonus)
+    for card in r.cards:
+        if card not in dealt:
             continue
-        dealt = sorted(b for b, _ in pd["hand"])
-        keep, food, bonus = [], [0] * 5, -1
-        if p < seat:
-            held = [b for b, _ in pd["bonus"]]
-            bonus = min(held) if held else -1
-        elif stage == "food" and 0 <= i < 5:
-            keep, food = dealt[:i + 1], [1] * i + [0] * (5 - i)
-        pd["setup"] = {"keep": keep, "food": food, "bonus": bonus}
+        for b in r.partners:
+            if b != card and b in dealt and form.get(b, 0) == form.get(card, 0):
+                return card, b
+    return None
 
 
-# ---------------------------------------------------------------------------- the whole
-def _check_keys(d):
-    for key in d:
-        if key not in VIEW_KEYS:
-            _fault(f"a view has an unknown key {key!r} (keys: {', '.join(VIEW_KEYS)})")
-    for key in VIEW_KEYS:
-        if key not in d:
-            _fault(f"a view misses the key {key!r}")
-    if list(d) != list(VIEW_KEYS):
-        _fault("a view's keys come in the order " + ", ".join(VIEW_KEYS))
-
-
-def _full(d, o, n, rnd):
-    """A full position dict that agrees with the view ``d`` (a new dict)."""
-    full = json.loads(_text._dumps(d))
-    _fill_birds(full, o, n, rnd)
-    _fill_bonus(full, o, n)
-    _fill_setup(full, o, n)
-    del full["observer"]
-    full["rng"] = hashlib.blake2b(_text._dumps(d).encode(), digest_size=8).hexdigest()
-    return full
-
-
-def parse_view(cls, d, settle=False):
-    """The position a view (``d``, read JSON) stands for, at its decision node (with
-    ``settle``, advanced to the next one as ``parse`` does)."""
-    _check_keys(d)
-    n = _int(d["n"], "'n' (players)", 1, MAXP)
-    o = _int(d["observer"], "'observer'", 0, n - 1)
-    for attempt in range(DEALS):
-        s = cls._load(_text.checked(_full(d, o, n, random.Random(attempt) if attempt else None)))
-        if attempt == 0:
-            shown = _text.view(s, o)
-            if shown != _text._dumps(d):
-                _fault("the view is not in canonical form: "
-                       + _text._first_difference(d, json.loads(shown), "view"))
-        probe = s.copy()
-        k = probe._settle()
-        if settle or ((probe.is_over or k >= 2) and _text.to_text(probe) == _text.to_text(s)):
-            return probe
-    _fault(f"the view is not at a decision node: no deal of its hidden birds ({DEALS} tried) leaves "
-           f"the pending step of seat {s.player} a choice (positions are written where a seat has "
-           f"at least two moves, §7.1)")
+def _form(d, bonus):
+    forms = d["bonus_forms"] if bonus else d["deck_forms"]
+    out = {}
+    for e, form in enumerate(forms, 1):
+        for x in form:
+            out[x[0] if bonus else x] = e
+    return out

@@ -7,13 +7,13 @@ import json
 import pytest
 
 from roost.core.errors import MoveError, PositionError
-from roost.core.wingspan import Wingspan
+from roost.core.wingspan import Wingspan, jsonform
 
 from tests.core.wingspan.test_wingspan_rules import bird, make, play, pow_at
 
 
 def _text_of(s):
-    return json.loads(s.text())
+    return jsonform.to_dict(s)
 
 
 def _reparse(d):
@@ -31,7 +31,7 @@ def test_move_ids_as_digits_are_ascii_only():
 
 def test_a_key_named_twice_is_a_position_error():
     # rules: §8 (one JSON object, keys in order): a key given twice is ambiguous
-    t = Wingspan.start(players=2, seed=1).text()
+    t = jsonform.to_text(Wingspan.start(players=2, seed=1))
     bad = t.replace('"v":1,', '"v":1,"v":1,', 1)
     with pytest.raises(PositionError, match="twice"):
         Wingspan.parse(bad)

@@ -10,7 +10,7 @@ import re
 import pytest
 
 from roost.core.errors import MoveError, PositionError
-from roost.core.wingspan import BIRD_NAMES, BONUS_NAMES, Wingspan
+from roost.core.wingspan import BIRD_NAMES, BONUS_NAMES, Wingspan, jsonform
 
 ID = {name: i for i, name in enumerate(BIRD_NAMES)}
 BID = {name: i for i, name in enumerate(BONUS_NAMES)}
@@ -99,7 +99,7 @@ def make(n=2, *, mats=None, hands=None, food=None, bonus=None, feeder=(0, 1, 2, 
 
 
 def D(s):
-    return json.loads(s.text())
+    return jsonform.to_dict(s)
 
 
 def play(s, *names):
@@ -156,7 +156,8 @@ def test_setup_keep_all_or_none_and_buffering():
     assert s.purpose == "SETUP_KEEP_BIRD" and s.player == 1
     assert d["players"][0]["food"] == [1, 1, 1, 1, 1] and len(d["players"][0]["hand"]) == 5
     assert d["players"][0]["setup"] == {"keep": dealt0, "food": [1, 1, 1, 1, 1], "bonus": bonus0[1]}
-    assert "setup" not in json.loads(s.view(1))["players"][0]
+    assert json.loads(s.view(1))["moves"] == ["? (setup)"]     # seat 1 sees that seat 0 chose
+    assert json.loads(s.view(0))["moves"][:5] == ["yes"] * 5
     dealt1 = [b for b, _ in d["players"][1]["hand"]]
     play(s, "no", "no", "no", "no", "no")          # keeps nothing: straight to the bonus
     assert s.purpose == "SETUP_KEEP_BONUS"
@@ -1119,9 +1120,9 @@ def test_tucked_cards_and_public_provenance():
     assert s.observe_move(mallard, 0) == mallard
     play(s, "card:mallard")
     v = json.loads(s.view(1))
-    assert v["players"][0]["mat"][2][0]["tuck"] == [[-1, "h0"]]
-    assert v["players"][0]["hand"] == [[ID["Purple Gallinule"], "p"]]
-    assert json.loads(s.view(0))["players"][0]["mat"][2][0]["tuck"] == [[ID["Mallard"], "h0"]]
+    assert v["seats"][0]["wetland"][0]["tucked"] == ["?"]
+    assert v["seats"][0]["hand"] == ["Purple Gallinule (shown)"]
+    assert json.loads(s.view(0))["seats"][0]["wetland"][0]["tucked"] == ["Mallard"]
 
 
 def test_views_hide_exactly_the_hidden_cards():
@@ -1129,11 +1130,11 @@ def test_views_hide_exactly_the_hidden_cards():
     s = make(hands=[["Mallard", ("Osprey", "p")], ["Anhinga"]],
              mats=[[[bird("Blue Jay", tuck=[[ID["Bald Eagle"], "d0"]])], [], []], [[], [], []]])
     v = json.loads(s.view(1))
-    assert v["players"][0]["hand"] == [[ID["Osprey"], "p"], [-1, 0]]
-    assert v["players"][1]["hand"] == [[ID["Anhinga"], 0]]
-    assert v["players"][0]["mat"][0][0]["tuck"] == [[-1, "d0"]]
-    assert set(v["deck"]) == {-1} and "rng" not in v
-    assert v["players"][0]["bonus"] == [[-1, 0]]
+    assert v["seats"][0]["hand"] == ["Osprey (shown)", "?"]
+    assert v["seats"][1]["hand"] == ["Anhinga"]
+    assert v["seats"][0]["forest"][0]["tucked"] == ["? (from deck)"]
+    assert "deck" not in v and "bonus deck" not in v and "seed" not in v and v["seen by"] == 1
+    assert v["seats"][0]["bonus"] == ["?"]
 
 
 def _random_positions(n, count, seed):
@@ -1176,11 +1177,11 @@ def test_determinization_keeps_deck_epochs():
 
 
 # ---------------------------------------------------------------------------- position text
-def test_text_round_trip_and_errors():
-    # rules: §8
+def test_json_form_round_trip_and_errors():
+    # rules: §8: the JSON form is still read (files and databases written by earlier versions)
     s = Wingspan.start(players=3, seed=12)
-    t = s.text()
-    assert Wingspan.parse(t).text() == t
+    t = jsonform.to_text(s)
+    assert jsonform.to_text(Wingspan.parse(t)) == t
     d = json.loads(t)
     bad = []
     e = json.loads(t)

@@ -1,13 +1,14 @@
-"""Wingspan position text from outside (docs/rules/wingspan.md §8): every value is checked where it
-enters, and whatever is wrong with the JSON (a wrong type, a huge integer, a missing, unknown
-or twice-named key) only PositionError escapes, with a message naming the fault."""
+"""The JSON form of a Wingspan position (docs/rules/wingspan.md §8, still read for files and
+databases written in it) from outside: every value is checked where it enters, and
+whatever is wrong with the JSON (a wrong type, a huge integer, a missing, unknown or
+twice-named key) only PositionError escapes, with a message naming the fault."""
 import json
 import random
 
 import pytest
 
 from roost.core.errors import PositionError
-from roost.core.wingspan import Wingspan, example_positions
+from roost.core.wingspan import Wingspan, example_positions, jsonform
 
 BAD_VALUES = ("x", "", [], [1], [[0, 1]], None, {}, {"f": "TURN"}, True, False, 1.5, -1, 2 ** 31,
               -2 ** 31 - 1, 2 ** 63, 2 ** 64 + 1, 10 ** 40, float("inf"))
@@ -20,8 +21,8 @@ def _walk_to_stack_shapes():
         rnd = random.Random(seed)
         s = Wingspan.start(players=2 + seed % 3, seed=seed)
         while not s.is_over:
-            shape = tuple(f["f"] for f in json.loads(s.text())["stack"])
-            found.setdefault(shape, s.text())
+            shape = tuple(f["f"] for f in jsonform.to_dict(s)["stack"])
+            found.setdefault(shape, jsonform.to_text(s))
             s.play_unchecked(rnd.choice(s.legal()))
     return list(found.values())
 
@@ -30,10 +31,11 @@ def _setup_with_buffers():
     s = Wingspan.start(players=3, seed=5)
     for name in ("yes", "no", "yes", "no", "no"):
         s.play_move(name)
-    return s.text()
+    return jsonform.to_text(s)
 
 
-POSITIONS = list(example_positions()) + [_setup_with_buffers()] + _walk_to_stack_shapes()
+POSITIONS = ([jsonform.to_text(Wingspan.parse(t)) for t in example_positions()] + [_setup_with_buffers()]
+             + _walk_to_stack_shapes())
 
 
 def _paths(obj, path=()):
@@ -59,7 +61,7 @@ def _parses_cleanly(text):
     except PositionError as e:
         assert str(e)
         return False
-    assert Wingspan.parse(s.text()).text() == s.text()
+    assert jsonform.to_text(Wingspan.parse(jsonform.to_text(s))) == jsonform.to_text(s)
     s.legal()
     return True
 
@@ -132,14 +134,14 @@ def test_random_mutations_only_raise_position_errors():
 
 def test_every_example_still_parses():
     for t in POSITIONS:
-        assert Wingspan.parse(t).text() == t
+        assert jsonform.to_text(Wingspan.parse(t)) == t
 
 
 def test_random_mutations_of_views_only_raise_position_errors():
     # rules: §8 observer view: a seat's view parses too, and whatever is wrong with it only
     # PositionError escapes; a mutated view that is accepted is a view its position shows
     rnd = random.Random(12)
-    views = [(Wingspan.parse(t).view(o), o) for t in POSITIONS for o in range(json.loads(t)["n"])]
+    views = [(jsonform.view(Wingspan.parse(t), o), o) for t in POSITIONS for o in range(json.loads(t)["n"])]
     rejected = accepted = 0
     for _ in range(500):
         view, o = rnd.choice(views)
@@ -160,6 +162,6 @@ def test_random_mutations_of_views_only_raise_position_errors():
             assert str(e)
             rejected += 1
             continue
-        assert s.view(d["observer"]) == text
+        assert jsonform.view(s, d["observer"]) == text
         accepted += 1
     assert rejected > 400
