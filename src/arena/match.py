@@ -15,7 +15,8 @@ asked, and it takes no time.  A seat loses the game at once (a forfeit) when its
 
 A forfeiting seat scores 0 and every other seat shares the win (1/(N-1) each: with more
 than two players the forfeiter ranks last and the others tie).  The record keeps the
-moves played up to the forfeit and says why the game ended (``GameRecord.ending``).
+moves played up to the forfeit; every record says why its game ended (``GameRecord.ending``:
+the game's own reason, ``State.ending()``, or the forfeit).
 """
 import math
 import time
@@ -68,10 +69,18 @@ def forfeit_result(players, seat):
     return tuple(0.0 if p == seat else share for p in range(players))
 
 
+def is_forfeit(ending):
+    """Whether a record's ``ending`` is a seat's forfeit (else the game was played out)."""
+    return bool(ending) and ending.get("seat") is not None
+
+
 def ending_text(ending, seats=None):
-    """One line saying how a forfeited game ended ('' for a game played to its end)."""
+    """One line saying how a game ended: the game's own words, or who forfeited and why
+    ('' for a record that does not say)."""
     if not ending:
         return ""
+    if not is_forfeit(ending):
+        return ending["detail"]
     seat = ending["seat"]
     who = f"p{seat}" + (f" ({seats[seat]})" if seats and 0 <= seat < len(seats) else "")
     return f"{who} forfeits: {ending['reason']}: {ending['detail']}"
@@ -93,7 +102,8 @@ class GameRecord:
     final: str = ""
     id: int = None               # the game's id in a tournament (None outside one)
     engines: list = None         # roster index of each seat's engine, in a tournament
-    ending: dict = None          # a forfeit: {"seat", "reason", "detail"}; None: played out
+    ending: dict = None          # why it ended: {"reason", "detail"} (State.ending()), with
+                                 # "seat" for a forfeit; None: not said (an interrupted game)
 
     def as_dict(self):
         return {"game": self.game, "players": self.players, "seats": self.seats,
@@ -193,6 +203,7 @@ def play_game(game, engines, seed, start=None, on_move=None, opening=0, opening_
             if on_move is not None:
                 on_move(state, record)
         record.result = state.result()
+        record.ending = state.ending()
     except Forfeit as f:
         record.ending = {"seat": seat, "reason": f.reason, "detail": f.detail}
         record.result = forfeit_result(state.players, seat)

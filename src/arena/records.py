@@ -6,9 +6,10 @@ An exported line is a JSON object with ``format`` = ``roost-game/1`` and the fie
 database's games table (``id``, ``game``, ``players``, ``seats`` (engine specs), ``engines``
 (roster indices), ``seed``, ``start``, ``moves`` (names), ``move_ids``, ``movers`` (-1 for
 chance), ``times`` (seconds per move), ``result``, ``final``, ``plies``, ``seconds``,
-``finished``, ``worker``, ``roost_version``, ``python_version``, ``ending``: null for a
-game played to its end, else ``{"seat", "reason", "detail"}`` for the seat that forfeited)
-and ``tournament``, the tournament's configuration.
+``finished``, ``worker``, ``roost_version``, ``python_version``, ``ending``: why the game
+ended, ``{"reason", "detail"}`` as the game says it (``State.ending()``: ``repetition``,
+``gathered``, ...), or ``{"seat", "reason", "detail"}`` for the seat that forfeited, null in a
+record that does not say) and ``tournament``, the tournament's configuration.
 """
 import json
 import os
@@ -101,6 +102,16 @@ def load_game(path, game_id):
     raise RecordError(f"{path} has no game {game_id} ({len(recs)} records)")
 
 
+def _names(game, final, state):
+    """Whether the text ``final`` names ``state``'s position though it is not its text: a
+    final text that leaves out how the game ended (a game drawn by repetition written
+    without its mark) parses to the same position, only not finished."""
+    try:
+        return game.parse(final).hash == state.hash
+    except RoostError:
+        return False
+
+
 def replay(record, game=None):
     """The states of a record, from the start through every move: a list of
     ``(state, mover, move name or None)``.  RecordError if a move does not replay."""
@@ -124,7 +135,7 @@ def replay(record, game=None):
                               "recorded position")
         state.play_unchecked(move)
         out.append((state.copy(), mover, name))
-    if record.final and state.text() != record.final:
+    if record.final and state.text() != record.final and not _names(game, record.final, state):
         raise RecordError(f"game {record.id}: replaying the moves does not reach the recorded "
                           "final position")
     if state.is_over and tuple(state.result()) != tuple(record.result):

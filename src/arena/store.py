@@ -6,7 +6,8 @@
   engines (roster indices and specs), seed, start position, moves (names and ids), the
   mover and the seconds of each move, the result, the final position, plies, duration,
   the worker that played it, the versions of roost and Python it ran on, and ``ending``:
-  '' for a game played to its end, else JSON saying which seat forfeited and why (schema 2;
+  JSON saying why the game ended (the game's reason, or which seat forfeited and why), ''
+  where the record does not say (schema 2;
   a schema-1 database gains the column, empty, when a tournament resumes it, and reads as
   if it had it).
 
@@ -412,7 +413,8 @@ class Store:
         return out
 
     def endings(self):
-        """(id, engines per seat, ending) of every game that ended in a forfeit, in id order."""
+        """(id, engines per seat, ending) of every game whose record says how it ended, in id
+        order (``match.is_forfeit`` tells the forfeits)."""
         out = []
         rows = self.conn.execute(f"SELECT id, engines, ending FROM ({self._select_from()}) "
                                  "WHERE ending != '' ORDER BY id")

@@ -13,6 +13,7 @@ import math
 import time
 from dataclasses import dataclass, field
 
+from roost.arena.match import is_forfeit
 from roost.arena.ratings import ScoreStream, Sprt, Tally, fit_elo, score_with_interval
 from roost.arena.schedule import GAUNTLET, MODES, ROUND_ROBIN, pairings, schedule
 from roost.arena.runner import ArenaError
@@ -212,7 +213,7 @@ class _Book:
     def _count(self, engines, result, ending=None):
         self.tally.add(engines, result)
         self.counted += 1
-        if ending:
+        if is_forfeit(ending):
             lost = self.forfeits[engines[ending["seat"]]]
             lost[ending["reason"]] = lost.get(ending["reason"], 0) + 1
             for j in set(engines) - {engines[ending["seat"]]}:

@@ -3,7 +3,7 @@ import json
 
 import click
 
-from roost.cli.describe import result_text as game_over_text
+from roost.cli.describe import over_text, result_text
 from roost.cli.show import check_seat
 from roost.core.errors import SeatError
 from roost.cli.live import progress_option, reporter, value_text
@@ -66,6 +66,26 @@ def format_result(r, state):
     return "\n".join(lines)
 
 
+def until_stopped(engine):
+    """``engine`` without a budget: the same spec with the searchers' longest time, no node
+    limit and alpha-beta's deepest depth, so that it searches until it is stopped.  A spec
+    that gives a budget is refused: --infinite is the budget."""
+    from roost.search.engines import MAX_SECONDS, parse_engine
+    params = {p.name: p for p in engine.params}
+    given = [key for key in engine.budget_keys.values()
+             if engine.settings.get(key) != params[key].default]
+    if given:
+        raise click.BadParameter(f"--infinite searches until Ctrl-C: leave the budget "
+                                 f"({', '.join(given)}) out of the engine spec {engine.spec!r}",
+                                 param_hint="--infinite")
+    lifted = []
+    for what, key in engine.budget_keys.items():
+        value = {"seconds": MAX_SECONDS, "depth": params[key].maximum}.get(what, 0)
+        if value != params[key].default:
+            lifted.append(f"{key}={value:g}")
+    return parse_engine(engine.spec + (":" if ":" not in engine.spec else ",") + ",".join(lifted))
+
+
 def _verdict(r):
     """The proven result in words ('win in 7', 'draw'), or ''."""
     if not r.proven:
@@ -99,7 +119,10 @@ def _move_text(state, move):
 @click.option("--multipv", type=click.IntRange(1, 64), default=1, show_default=True, metavar="N",
               help="Report the N best moves, each with its value and line (alpha-beta searches "
               "once more for each line after the first).")
-def command(game, position, moves, spec, players, seat, seed, as_json, progress, multipv):
+@click.option("--infinite", is_flag=True, help="Search until Ctrl-C (as the protocol's `go "
+              "infinite`), printing the lines as it goes, then report the last one; the engine's "
+              "spec gives no budget.")
+def command(game, position, moves, spec, players, seat, seed, as_json, progress, multipv, infinite):
     """Search a position and report the best move, its value, the principal variation,
     nodes and speed.
 
@@ -111,19 +134,23 @@ def command(game, position, moves, spec, players, seat, seed, as_json, progress,
     seats' hidden cards are drawn from its view), the move is the one the player to move
     would best make as far as that seat can tell, and the seat's own value is reported too.
 
+    --infinite searches until Ctrl-C stops it, as the protocol's `go infinite` does (or
+    until the search has nothing left to do: a proof, alpha-beta's deepest depth), printing
+    its lines on stderr as it goes, and then reports where it stood.
+
     \b
     Examples:
       roost analyse ducks --engine mcts:iterations=20000
       roost analyse ducks "bwbwb/w4b/w5w/b6b/b7b/w6w/b5w/b4w/bbwww w 0" --engine ab:depth=6 --json
       roost analyse ducks --moves "W@a1 B@e9" --engine ab:depth=4 --multipv 3
-      roost analyse cubirds position.json --as 1 --engine ismcts:time=1
+      roost show cubirds --as 1 --text > view.json; roost analyse cubirds view.json --as 1 -e ismcts:time=1
     """
     from roost.search.engines import parse_engine
-    state = load_position(game, position, players, moves)
+    state = load_position(game, position, players, moves, seat=seat)
     if state.is_over:
-        over = game_over_text(state.result(), state)
-        click.echo(json.dumps({"over": True, "result": list(state.result()), "result_text": over})
-                   if as_json else f"the game is over: {over}; there is nothing to analyse")
+        click.echo(json.dumps({"over": True, "result": list(state.result()),
+                               "result_text": result_text(state.result(), state), "ending": state.ending()})
+                   if as_json else f"the game is over: {over_text(state)}; there is nothing to analyse")
         return
     if state.is_chance:
         raise click.BadParameter("chance is to act here, not a player: play an outcome first",
@@ -133,6 +160,8 @@ def command(game, position, moves, spec, players, seat, seed, as_json, progress,
     check_seat(seat, state)
     from roost.search.alphabeta import SearchInterrupted
     engine = parse_engine(spec)
+    if infinite:
+        engine = until_stopped(engine)
 
     options = {}
     report = reporter(progress, as_json)
@@ -142,7 +171,7 @@ def command(game, position, moves, spec, players, seat, seed, as_json, progress,
             raise click.BadParameter(f"engine '{engine.kind}' analyses for the player to move only",
                                      param_hint="--as")
         options["observer"] = seat
-    if report is not None and "progress" in accepts:
+    if report is not None and ("progress" in accepts or "kw" in accepts):
         options["progress"] = report
     if multipv > 1:
         if "multipv" not in accepts:
@@ -157,6 +186,9 @@ def command(game, position, moves, spec, players, seat, seed, as_json, progress,
     except SearchInterrupted as e:
         if hasattr(e.partial, "move_name"):
             click.echo(format_result(e.partial, state) if not as_json else json.dumps(e.partial.as_dict()))
+        if infinite:
+            click.echo("stopped: the report is where the search stood when it was stopped", err=True)
+            return
         click.echo("interrupted: the search was stopped before its budget was spent", err=True)
         raise SystemExit(130)
     except KeyboardInterrupt:

@@ -27,9 +27,10 @@ def command(games, players, quick, threads, as_json):
     \b
     Examples:
       roost bench
-      roost bench --game ducks --json
+      roost bench --game connect4 --json
       roost bench --game leaves --players 4
-      roost bench --game ducks --threads 2
+      roost bench --game connect4 --threads 2
+      roost bench --quick
     """
     from roost.bench import HEADER, format_row, format_scaling, run, signature
     from roost.core.games import get_game

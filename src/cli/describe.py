@@ -11,6 +11,13 @@ def side_name(state, player):
     return f"seat {player}"
 
 
+def agrees(state, verb):
+    """``verb`` (its plural form: 'win', 'play') as it agrees with the game's side names:
+    'wins' after 'White', 'win' after 'the bluethroats'."""
+    plural = getattr(render_module(state), "SIDES_ARE_PLURAL", False)
+    return verb if plural else verb + "s"
+
+
 def mover_text(state):
     """Who acts now: 'White', 'seat 1', 'chance'."""
     if state.is_over:
@@ -28,10 +35,17 @@ def result_text(result, state):
     if len(top) == len(result):
         words = "a draw" if len(result) == 2 else "shared by every seat"
     elif len(top) == 1:
-        words = f"{sentence(side_name(state, top[0]))} wins"
+        words = f"{sentence(side_name(state, top[0]))} {agrees(state, 'win')}"
     else:
         words = sentence(" and ".join(side_name(state, p) for p in top)) + " share the win"
     return f"{words} (result {numbers})"
+
+
+def over_text(state):
+    """A finished game in words: its result, then why it ended ('a draw (result 0.5 0.5):
+    drawn by repetition: ...')."""
+    ending = state.ending()
+    return result_text(state.result(), state) + (f": {ending['detail']}" if ending else "")
 
 
 def move_names(state, moves=None):

@@ -12,10 +12,13 @@ def command(db, output):
     "format": "roost-game/1"), for programs, `roost replay` and
     `roost.arena.records.read_records`.
 
+    The examples read t.db, a tournament database (`roost tournament ... --db t.db`, as in
+    the README's tour).
+
     \b
     Examples:
-      roost export roost-ducks-1a2b3c4d.db -o games.jsonl
-      roost export ducks.db | head -1
+      roost export t.db -o games.jsonl
+      roost export t.db | head -1
     """
     from roost.arena.records import export_lines
     lines = export_lines(db)

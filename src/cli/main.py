@@ -32,9 +32,10 @@ def cli():
       roost show ducks
       roost perft ducks 3 --divide
       roost analyse ducks "bwbwb/w4b/w5w/b6b/b7b/w6w/b5w/b4w/bbwww w 0" --engine ab:depth=6
-      roost play ducks --engine mcts:time=0.5 --engine ab:depth=4 --games 4
-      roost tournament cubirds --players 4 -e ismcts:time=0.2 -e pimc:worlds=4 -e random --games 8
-      roost play ducks -e "cmd:roost engine ducks -e ab:depth=4" -e mcts --tc 10+0.1
+      roost play ducks --engine mcts:iterations=2000 --engine ab:depth=3 --games 2
+      roost tournament cubirds --players 4 -e ismcts:iterations=100 -e pimc:worlds=2,iterations=50 \
+          -e random --games 4 --db cubirds.db
+      roost play ducks -e "cmd:roost engine ducks --engine ab:depth=4" -e mcts --tc 1+0.01
       roost bench
       roost serve                   # the browser board (pip install "roost[web]")
     """

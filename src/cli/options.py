@@ -143,6 +143,19 @@ class Command(click.Command):
         return kept + ([] if "--" in kept else ["--"]) + negatives
 
 
+def check_output_file(path, hint):
+    """Refuse, before any work, a file that could not be written at the end: a directory,
+    a folder that does not exist (or is a file), a place without write permission."""
+    if os.path.isdir(path):
+        raise click.BadParameter(f"{path!r} is a directory, not a file", param_hint=hint)
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        what = "is a file, not a folder" if os.path.exists(folder) else "does not exist"
+        raise click.BadParameter(f"{path!r}: the folder {folder} {what}", param_hint=hint)
+    if not os.access(folder, os.W_OK | os.X_OK) or (os.path.exists(path) and not os.access(path, os.W_OK)):
+        raise click.BadParameter(f"{path!r}: cannot write there (permission denied)", param_hint=hint)
+
+
 # a position file larger than this is not a position (Wingspan's, the longest, is a few KB)
 MAX_POSITION_BYTES = 1 << 20
 
@@ -182,7 +195,7 @@ def _dash(game, hint):
     is ``-`` (Connect Four's empty board), which keeps that meaning when standard input is a
     terminal or empty."""
     try:
-        _parse(game, "-")
+        game.parse("-")
     except RoostError:
         return _read_stdin(hint)
     stream = sys.stdin     # click.get_text_stream is deprecated from Click 8.5
@@ -210,26 +223,12 @@ def _read_stdin(hint):
     return text
 
 
-def _parse(game, text):
-    """``game.parse(text)``; a game whose position text refuses a decided game (Feed the
-    Ducks) reads its final positions through ``parse_decided``, so that the last position
-    of a game record is a position too."""
-    try:
-        return game.parse(text)
-    except RoostError as e:
-        decided = getattr(game.cls, "parse_decided", None)
-        if decided is None:
-            raise
-        try:
-            return decided(text)
-        except RoostError:
-            raise e from None
-
-
-def load_position(game, words, players=None, moves=None, hint="POSITION"):
+def load_position(game, words, players=None, moves=None, hint="POSITION", seat=None):
     """The position named by the POSITION words: text, ``-`` (standard input) or the path
     of a file holding it; no words -> the game's default position; then ``moves`` (the
-    --moves text) played from it.  Every fault is a usage error naming the option."""
+    --moves text) played from it.  A seat's view (what ``show --as SEAT --text`` writes) is
+    read only for that ``seat`` (the --as of show and analyse).  Every fault is a usage
+    error naming the option."""
     check_players(game, players)
     words = [w for w in (words or ())]
     if words and not " ".join(words).strip():
@@ -245,8 +244,11 @@ def load_position(game, words, players=None, moves=None, hint="POSITION"):
                 text = _dash(game, hint)
             elif os.path.exists(text):
                 text = _read_position_file(text, hint)
-            state = _parse(game, text)
+            state = game.parse(text)
     except RoostError as e:
+        problem = _file_problem(text)
+        if problem:
+            raise click.BadParameter(problem, param_hint=hint)
         if _looks_like_a_path(text):
             raise click.BadParameter(f"no such file {text!r} (and as a position text: {e})",
                                      param_hint=hint)
@@ -254,9 +256,32 @@ def load_position(game, words, players=None, moves=None, hint="POSITION"):
     if players is not None and state.players != players:
         raise click.BadParameter(f"the position has {state.players} players, --players says {players}",
                                  param_hint="--players")
+    if text:
+        _check_view(game, text, state, seat, hint)
     if moves is not None:
         state = play_moves(state, moves)
     return state
+
+
+def _check_view(game, text, state, seat, hint):
+    """Refuse to read a seat's view as anything but what that seat sees: the cards hidden
+    from it are not in the view (parsing deals them in a fixed way), and shown or searched
+    as the whole game they would pass for real ones."""
+    seats = game.seats_seeing(text, state)
+    if not seats or seat in seats:
+        return
+    if len(seats) == 1:
+        who, seer, read = f"seat {seats[0]}'s view", f"seat {seats[0]}", f"--as {seats[0]}"
+    else:
+        who = "a view " + ("every seat shares" if len(seats) == state.players
+                           else "of seats " + ", ".join(map(str, seats)))
+        seer, read = "a seat", "--as SEAT"
+    if seat is None:
+        raise click.BadParameter(f"the position is {who}: what is hidden from {seer} is not in "
+                                 f"it, so it is read only as {seer} sees it ({read}, in show and "
+                                 "analyse)", param_hint=hint)
+    raise click.BadParameter(f"the position is {who}, not seat {seat}'s: what is hidden from seat {seat} "
+                             f"is not in it ({read} reads it)", param_hint="--as")
 
 
 def play_moves(state, moves, hint="--moves"):
@@ -291,6 +316,30 @@ def legal_listing(state, most=60):
     names = state.legal_names()
     shown = " ".join(names[:most]) + (f" ... ({len(names)} in all)" if len(names) > most else "")
     return f"legal: {shown}"
+
+
+def _file_problem(path):
+    """What keeps ``path`` from being read, when it names something on the disk that leads
+    to no file: a symbolic link loop, a link to nothing, a path through a file; None when it
+    names nothing at all (then it is a position text, or a file that does not exist)."""
+    import errno
+    try:
+        os.stat(path)
+        return None
+    except (OSError, ValueError) as e:
+        code = getattr(e, "errno", None)
+    if code == errno.ELOOP:
+        return f"{path!r}: a loop of symbolic links leads to no file"
+    if os.path.islink(path):
+        return f"{path!r} is a symbolic link to {os.readlink(path)!r}, which does not exist"
+    if code == errno.ENOTDIR:
+        head = ""
+        for part in path.split(os.sep):
+            head = os.path.join(head, part) if head else (part or os.sep)
+            if os.path.exists(head) and not os.path.isdir(head):
+                return f"{path!r}: {head!r} is a file, not a folder"
+        return f"{path!r}: a part of the path is not a folder"
+    return None
 
 
 def _looks_like_a_path(text):

@@ -126,7 +126,7 @@ MAX_GAMES = 1_000_000     # a match's results are kept in memory
 @tc_option
 @players_option
 @seed_option
-@click.option("--moves/--no-moves", "show_moves", default=False, help="Print every move as it is played.")
+@click.option("--print-moves", "show_moves", is_flag=True, help="Print every move as it is played.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON record a game, then the summary.")
 def command(game, specs, games, position, opening, human, human_seat, tc, players, seed, show_moves,
             as_json):
@@ -141,15 +141,16 @@ def command(game, specs, games, position, opening, human, human_seat, tc, player
 
     \b
     Examples:
-      roost play ducks --engine mcts:iterations=3000 --engine ab:depth=3 --games 4 --seed 1
+      roost play ducks --engine mcts:iterations=3000 --engine ab:depth=3 --games 2 --seed 1
       roost play ducks -e ab:depth=3 -e ab:depth=3,eval=none --games 20 --opening 6
       roost play ducks --human --engine ab:time=1
       roost play tweeeet --human                  # against auto, the strongest measured engine
       roost play tweeeet --human-seat 1 --engine mcts:time=1
-      roost play cubirds --players 4 -e ismcts:iterations=2000 -e pimc:worlds=4 -e random -e random
-      roost play ducks -e "cmd:roost engine ducks --engine ab:depth=4" -e mcts --tc 10+0.1
+      roost play cubirds --players 4 -e ismcts:iterations=500 -e pimc:worlds=4,iterations=200 -e random -e random
+      roost play ducks -e "cmd:roost engine ducks --engine ab:depth=4" -e mcts --tc 1+0.01
+      roost play connect4 -e "cmd:python3 examples/randombot.py" -e ab:depth=4 --print-moves
     """
-    from roost.arena.match import MatchResult, derive_seed, play_game
+    from roost.arena.match import MatchResult, derive_seed, is_forfeit, play_game
     from roost.arena.seating import Seating
     from roost.protocol.client import arena_engine
     if games < 1:
@@ -224,7 +225,7 @@ def command(game, specs, games, position, opening, human, human_seat, tc, player
         seating.close()
     lost = {}
     for rec, order in match.records:
-        if rec.ending:
+        if is_forfeit(rec.ending):
             why = lost.setdefault(specs[order[rec.ending["seat"]]], {})
             why[rec.ending["reason"]] = why.get(rec.ending["reason"], 0) + 1
     if as_json:
@@ -251,10 +252,11 @@ class HumanReport:
     the only legal move without asking), and the final position with its result."""
 
     def __init__(self, game, seat, seats):
-        from roost.cli.describe import side_name
+        from roost.cli.describe import agrees, side_name
         self.seat = seat
         any_position = game.default_position(seats)
         self.sides = [side_name(any_position, k) for k in range(seats)]
+        self.plays = agrees(any_position, "play")
         self.seated = []
         self.last = None
         self.forced = False          # the person has one legal move in the position shown
@@ -275,8 +277,8 @@ class HumanReport:
             if forced:
                 click.echo(f"You play {record.names[-1]}, your only legal move")
             return
-        who = "chance" if mover < 0 else f"{self.sides[mover]} ({self.seated[mover]})"
-        click.echo(f"{sentence(who)} plays {record.names[-1]}")
+        who = "chance plays" if mover < 0 else f"{self.sides[mover]} ({self.seated[mover]}) {self.plays}"
+        click.echo(f"{sentence(who)} {record.names[-1]}")
 
     def _forced(self, state):
         return (not state.is_over and not state.is_chance and state.player == self.seat

@@ -5,7 +5,14 @@ import click
 
 from roost.cli.options import Command
 
-from roost.arena.match import ending_text
+from roost.arena.match import ending_text, is_forfeit
+
+
+def _ending(states, record):
+    """Why the game ended: the record's word, else (a record that does not say) the final
+    position's own."""
+    final = states[-1][0]
+    return record.ending or (final.ending() if final.is_over else None)
 
 
 def _show(states, k, record):
@@ -18,10 +25,11 @@ def _show(states, k, record):
         spent = record.times[k - 1] if k - 1 < len(record.times) else 0.0
         head = f"ply {k}/{n}: {who} plays {name}" + (f" in {spent:.3f}s" if mover != -1 else "")
     lines = [head, state.render()]
-    if k == n and (state.is_over or record.ending):
+    ending = _ending(states, record)
+    if k == n and (state.is_over or ending):
         lines.append("result: " + " ".join(f"p{i}={r:g}" for i, r in enumerate(record.result)))
-    if k == n and record.ending:
-        lines.append("ended: " + ending_text(record.ending, record.seats))
+    if k == n and ending:
+        lines.append("ended: " + ending_text(ending, record.seats))
     return "\n".join(lines)
 
 
@@ -45,12 +53,15 @@ def command(source, game_id, ply, show_all, step, as_json, svg_dir):
     At a terminal: Enter or n steps forward, b back, a number jumps to that ply,
     s to the start, e to the end, q quits.  Every move is checked as it replays.
 
+    The examples read t.db, a tournament database (`roost tournament ... --db t.db`, as in
+    the README's tour), and games.jsonl, its `roost export`.
+
     \b
     Examples:
-      roost replay roost-ducks-1a2b3c4d.db 17
-      roost replay games.jsonl 17 --ply 30
-      roost replay roost-ducks-1a2b3c4d.db 17 --all
-      roost replay games.jsonl 17 --svg pictures/
+      roost replay t.db 3
+      roost replay games.jsonl 3 --ply 24
+      roost replay t.db 3 --all
+      roost replay games.jsonl 3 --svg pictures/
     """
     from roost.arena.records import load_game, replay
     if svg_dir is not None:
@@ -63,14 +74,16 @@ def command(source, game_id, ply, show_all, step, as_json, svg_dir):
         return
     if as_json:
         d = record.as_dict()
-        d["id"], d["engines"] = record.id, record.engines
+        d["id"], d["engines"], d["ending"] = record.id, record.engines, _ending(states, record)
         click.echo(json.dumps(d))
         return
     seats = ", ".join(f"p{i}={s}" for i, s in enumerate(record.seats))
     click.echo(f"{record.game}, game {record.id}: {seats}; seed {record.seed}; "
                f"result {' '.join(f'{r:g}' for r in record.result)} after {n} plies")
-    if record.ending:
-        click.echo("ended early: " + ending_text(record.ending, record.seats))
+    ending = _ending(states, record)
+    if ending:
+        click.echo(("ended early: " if is_forfeit(ending) else "ended: ")
+                   + ending_text(ending, record.seats))
     if ply is not None:
         if ply > n:
             raise click.BadParameter(f"game {game_id} has {n} plies, not {ply}", param_hint="--ply")

@@ -43,7 +43,7 @@ def command(port, host, db_dir, allow_cmd, max_time, max_memory, max_searches, m
     \b
     Examples:
       roost serve
-      roost serve --port 8080 --db-dir tournaments/
+      roost serve --port 8080 --db-dir .
       roost serve --host 0.0.0.0 --max-time 10
     """
     try:

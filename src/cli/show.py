@@ -2,7 +2,7 @@ import json
 
 import click
 
-from roost.cli.describe import mover_text, move_names, question, result_text, sentence
+from roost.cli.describe import mover_text, move_names, over_text, question, result_text, sentence
 from roost.cli.options import (Command, game_argument, load_position, moves_option, players_option,
                                seat_option)
 from roost.core.errors import RoostError
@@ -34,7 +34,7 @@ def check_pictures(svg, png):
 def status_lines(state, seat=None):
     """What happens next: the result, chance's turn, or the question and the legal moves."""
     if state.is_over:
-        return ["game over: " + result_text(state.result(), state)]
+        return ["game over: " + over_text(state)]
     if state.is_chance:
         return [f"chance is to act: {len(state.chances())} outcomes"]
     lines = []
@@ -50,16 +50,26 @@ def status_lines(state, seat=None):
     return lines
 
 
+def seen_text(state, seat):
+    """The position text as ``seat`` sees it: its view on a game with hidden information
+    (what the protocol sends that seat, and what show and analyse --as read back), else the
+    position text."""
+    if seat is None or not state.hidden_info:
+        return state.text()
+    return state.view(seat)
+
+
 def as_dict(game, state, seat):
     hidden = seat is not None and state.hidden_info
     d = {"game": game.name, "players": state.players,
-         "position": None if hidden else state.text(),
+         "position": seen_text(state, seat),
          "seen_by": seat,
          "to_move": None if state.is_over else "chance" if state.is_chance else state.player,
          "side_to_move": mover_text(state) if not state.is_over else None,
          "over": state.is_over,
          "result": list(state.result()) if state.is_over else None,
          "result_text": result_text(state.result(), state) if state.is_over else None,
+         "ending": state.ending(),
          "question": question(state, seat)}
     if state.is_chance:
         d["outcomes"] = len(state.chances())
@@ -89,33 +99,34 @@ def command(game, position, moves, players, seat, text_only, as_json, svg, png):
 
     POSITION is the position text (quoted, or as several words), a file holding it, or -
     to read it from standard input; without it, the game's default position.  --moves
-    plays moves from it first.  With --as, the hidden cards of the other seats stay hidden
-    (and the position text, which shows them, is not printed).
+    plays moves from it first.  With --as, the hidden cards of the other seats stay hidden,
+    and the text printed (--text, --json) is the seat's view, what `roost engine` sends that
+    seat: show and analyse read it back with the same --as (and only so: the cards it hides
+    are not in it).
 
     \b
     Examples:
       roost show ducks
-      roost show ducks "bwbwb/w4b/w5w/b6b/b7b/w6w/b5w/b4w/bbwww w 0" --moves "e5 a1"
+      roost show ducks "bwbwb/w4b/w5w/b6b/b7b/w6w/b5w/b4w/bbwww w 0" --moves "e5 b3"
       roost show ducks --moves "W@a1 B@a2" --text > pos.txt; roost show ducks - < pos.txt
-      roost show cubirds position.json --as 1 --svg table.svg
+      roost show cubirds --as 1 --text > view.json; roost show cubirds view.json --as 1 --svg table.svg
       roost show connect4 4453 --json
     """
     if text_only and as_json:
         raise click.BadParameter("give --text or --json, not both", param_hint="--text")
     check_pictures(svg, png)
-    state = load_position(game, position, players, moves)
+    state = load_position(game, position, players, moves, seat=seat)
     check_seat(seat, state)
     if text_only:
-        if seat is not None and state.hidden_info:
-            raise click.BadParameter(f"the position text shows every hidden card: it is not what "
-                                     f"seat {seat} sees (leave out --as)", param_hint="--text")
-        click.echo(state.text())
+        click.echo(seen_text(state, seat))
     elif as_json:
         click.echo(json.dumps(as_dict(game, state, seat), indent=2))
     else:
         click.echo(state.render(observer=seat))
         if seat is None or not state.hidden_info:
             click.echo(f"position: {state.text()}")
+        else:
+            click.echo(f"seat {seat}'s view: {state.view(seat)}")
         for line in status_lines(state, seat):
             click.echo(line)
     for path in (svg, png):

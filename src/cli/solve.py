@@ -2,7 +2,7 @@ import json
 
 import click
 
-from roost.cli.describe import result_text, side_name
+from roost.cli.describe import over_text, result_text, side_name
 from roost.cli.live import progress_option, reporter
 from roost.cli.options import (SECONDS, Command, game_argument, json_option, load_position, moves_option,
                                players_option)
@@ -12,7 +12,7 @@ from roost.search.alphabeta import MAX_THREADS, MAX_TT_MB
 
 @click.command("solve", cls=Command)
 @game_argument
-@click.argument("position", nargs=-1, required=True)
+@click.argument("position", nargs=-1)
 @moves_option
 @players_option
 @click.option("--time", "seconds", type=SECONDS, default=0.0,
@@ -27,10 +27,12 @@ from roost.search.alphabeta import MAX_THREADS, MAX_TT_MB
 def command(game, position, moves, players, seconds, tt, threads, as_json, progress):
     """Prove the exact result of a position with alpha-beta (deepening until proven).
 
-    Works on two-player positions with no chance ahead; the search prints each depth as it
-    finishes (on stderr; JSON lines with --json; --quiet prints none), and an interrupted or
-    timed-out search says what it had.  The result is for the player to move: "win in N",
-    "loss in N" (plies) or "draw".
+    POSITION is the position text, a file holding it, or - for standard input; without it,
+    the game's default position.  Works on two-player positions with no chance ahead; the
+    search prints each depth as it finishes (on stderr; JSON lines with --json; --quiet
+    prints none), and an interrupted or timed-out search says what it had.  The result is
+    for the player to move: "win in N", "loss in N" (plies) or "draw"; the line of a win or
+    a loss runs to the end of the game.
 
     \b
     Example:
@@ -41,9 +43,9 @@ def command(game, position, moves, players, seconds, tt, threads, as_json, progr
     from roost.search.engines import parse_engine
     state = load_position(game, position, players, moves)
     if state.is_over:
-        over = result_text(state.result(), state)
-        click.echo(json.dumps({"over": True, "result": list(state.result()), "result_text": over})
-                   if as_json else f"the game is already over: {over}")
+        click.echo(json.dumps({"over": True, "result": list(state.result()),
+                               "result_text": result_text(state.result(), state), "ending": state.ending()})
+                   if as_json else f"the game is already over: {over_text(state)}")
         return
     if state.is_chance:
         raise click.ClickException("chance is to act in this position: solve needs a position with no chance left")
@@ -81,6 +83,8 @@ def command(game, position, moves, players, seconds, tt, threads, as_json, progr
         raise SystemExit(130)
     verdict = r.proven or "unproven"
     exact = _solver_score(state, r)
+    if r.proven in ("win", "loss"):
+        r.pv = _to_the_end(state, r.pv, int(r.score.split()[-1]), tt)
     if as_json:
         out = r.as_dict()
         out["verdict"] = verdict
@@ -98,6 +102,27 @@ def command(game, position, moves, players, seconds, tt, threads, as_json, progr
         click.echo(f"unproven within the limit: best so far {r.move_name} (value {r.value:.3f} for "
                    f"{side_name(state, r.player)}) at depth {r.depth}")
     click.echo(f"{r.nodes:,} nodes in {r.seconds:.2f} s")
+
+
+def _to_the_end(state, pv, plies, tt):
+    """A proven line of ``plies`` plies run to the end of the game: where the search's line
+    stops short (a position settled by the table or by a win at once leaves no line below
+    it), the position at its end is solved again and its line appended, until the game ends."""
+    from roost.search.engines import parse_engine
+    line, s = list(pv), state.copy()
+    for name in line:
+        s.play_move(s.parse_move(name))
+    try:
+        while len(line) < plies and not s.is_over and not s.is_chance:
+            rest = parse_engine(f"ab:tt={tt}").choose(s, seed=0, solve=True)
+            if not rest.proven or not rest.pv:
+                break
+            for name in rest.pv:
+                s.play_move(s.parse_move(name))
+                line.append(name)
+    except KeyboardInterrupt:
+        pass                    # the proof stands; its line is as long as it got
+    return line
 
 
 def _interrupted_json(state, progress):

@@ -149,11 +149,12 @@ def command(game, specs, players, games, gauntlet, seed, position, opening, tc, 
     \b
     Examples:
       roost tournament ducks -e random -e ab:depth=1 -e mcts:iterations=50 --games 10
-      roost tournament ducks -e mcts:iterations=200 -e mcts:iterations=100 --games 2000 \\
+      roost tournament ducks -e mcts:iterations=100 -e mcts:iterations=25 --games 2000 \\
           --sprt elo0=0,elo1=20 --db ducks-sprt.db
       roost tournament ducks -e random -e random --games 1000 --jobs 2 --json
       roost tournament ducks -e ab:depth=2 -e random --dask-local 2 --plot ratings.svg
-      roost tournament ducks -e "cmd:./mybot --fast" -e ab:time=0.1 -e mcts --tc 5+0.05 --games 4
+      roost tournament connect4 -e "cmd:python3 examples/randombot.py" -e ab:time=0.05 \
+          -e mcts:time=0.05 --tc 5+0.05 --games 2 --db bots.db
     """
     from roost.arena.picture import check_picture_path, write_picture
     from roost.arena.readiness import SetupError

@@ -3,7 +3,8 @@ import sys
 
 import click
 
-from roost.cli.options import ENGINE, game_argument, json_option, players_option, seed_option
+from roost.cli.options import (ENGINE, check_output_file, game_argument, json_option, players_option,
+                               seed_option)
 
 
 @click.command("tune")
@@ -49,15 +50,17 @@ def command(game, games, positions, spec, opening, l2, output, match_games, matc
 
     \b
     Examples:
-      roost tune ducks --games 400 --engine ab:depth=2 --seed 1
-      roost tune tweeeet --games 300 -o src/core/data/weights/tweeeet.json --match 40
-      roost tune leaves --players 3 --engine mcts:iterations=200 --games 100
+      roost tune ducks --games 40 --engine ab:depth=2 --seed 1
+      roost tune tweeeet --games 40 -o tweeeet-weights.json --match 10
+      roost tune connect4 --games 60 --engine ab:depth=1 --json
     """
     from roost.arena.tuning import eval_match, evaluation_of, score_interval, tune, write_weights
     if match_games % (players or game.default_players):
         raise click.BadParameter(f"must be a multiple of the {players or game.default_players} "
                                  "players (every seat equally often)", param_hint="--match")
     evaluation_of(game)        # a game without a tunable evaluation fails before self-play
+    path = output or f"roost-{game.name}-weights.json"
+    check_output_file(path, "--output")     # and a file that could not be written
     progress = None
     if not as_json and sys.stderr.isatty():
         def progress(done, n):
@@ -66,7 +69,6 @@ def command(game, games, positions, spec, opening, l2, output, match_games, matc
                   positions=positions, l2=l2, progress=progress, play_weights=play_weights)
     if progress is not None:
         click.echo("", err=True)
-    path = output or f"roost-{game.name}-weights.json"
     command_line = "roost tune " + " ".join(sys.argv[2:]) if len(sys.argv) > 2 else None
     write_weights(report, path, command=command_line)
     summary = {"game": game.name, "players": report.players, "weights_file": str(path),

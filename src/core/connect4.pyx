@@ -397,6 +397,15 @@ cdef class Connect4(State):
             return "-"
         return "".join(chr(ord("1") + self.c.hist[i]) for i in range(self.c.n))
 
+    def ending(self):
+        """Why the game ended: ``four`` (four in a row) or ``full`` (a draw); None while it
+        goes on."""
+        if self.c.result == UNDECIDED:
+            return None
+        if self.c.result == DRAWN:
+            return {"reason": "full", "detail": "drawn: the board is full with no four in a row"}
+        return {"reason": "four", "detail": f"{'XO'[self.c.result]} has four in a row"}
+
     def move_name(self, move):
         move = move_id(move, "Connect Four move id")     # a bool or a float is no move id
         if not 0 <= move < WIDTH:

@@ -40,11 +40,36 @@ class GameInfo:
     def parse(self, text):
         return self.cls.parse(text)
 
+    def seats_seeing(self, text, state=None):
+        """The seats whose view ``text`` is (``State.view(seat)``, what a seat of a game with
+        hidden information is shown), () when it is a full position.  A view parses (its
+        hidden cards dealt in a fixed way), so its position holds cards nobody saw: it is
+        what those seats see, not the game.  ``state``: ``parse(text)``, if already made."""
+        state = self.parse(text) if state is None else state
+        view = getattr(state, "view", None)
+        if not state.hidden_info or view is None or _same_text(state.text(), text):
+            return ()
+        return tuple(seat for seat in range(state.players) if _same_text(view(seat), text))
+
     def default_position(self, players=None):
         """The position commands use when none is given: examples[0], or a fresh start."""
         if self.examples and (players is None or players == self.default_players):
             return self.parse(self.examples[0])
         return self.start(players=players, seed=0)
+
+
+def _same_text(written, given):
+    """Whether ``given`` is the position text ``written``, up to spacing (and, for a JSON
+    position, up to the order and spacing of its fields)."""
+    if written.split() == given.split():
+        return True
+    if not written.lstrip().startswith("{"):
+        return False
+    import json
+    try:
+        return json.loads(written) == json.loads(given)
+    except ValueError:
+        return False
 
 
 def _registry():

@@ -3,7 +3,9 @@ Python-facing API (legal moves as lists, move names, play with validation, perft
 
 A game overrides the cdef methods listed in ``state.pxd`` and these Python methods:
 ``parse(text)`` (a classmethod), ``text()``, ``move_name(move)``, ``parse_move(name)``,
-``render(observer=None)`` and ``start(players, seed)`` (a classmethod).  Each game is a
+``render(observer=None)``, ``start(players, seed)`` (a classmethod) and, where its games
+end in more than one way, ``ending()``.  ``parse(text())`` is the same position, a
+finished one included.  Each game is a
 package: its text module checks every value of a position text in plain Python and hands
 the native state plain values through ``_load(raw)`` (``_raw()`` gives them back);
 ``parse_move`` and ``move_name`` raise MoveError for anything that is not a move name or a
@@ -165,6 +167,19 @@ cdef class State:
             raise MoveError("the game is not over")
         self.outcome(out)
         return tuple(out[p] for p in range(self.n_players))
+
+    def ending(self):
+        """Why the game ended: ``{"reason": a word, "detail": the words for people}``, None
+        while it goes on.  A game whose games end in more than one way overrides this
+        (Feed the Ducks: ``gathered``, ``repetition``, ``cap``); the default is a game
+        played to its last turn and scored (Under the Leaves, Wingspan)."""
+        if not self.over():
+            return None
+        scores = getattr(self, "scores", None)
+        if scores is None:
+            return {"reason": "over", "detail": "the game is over"}
+        return {"reason": "scored", "detail": "played to the end and scored: "
+                + ", ".join(f"seat {p} {v}" for p, v in enumerate(scores()))}
 
     def legal(self):
         """Legal move ids here (the outcome ids at a chance node), in generation order."""

@@ -798,5 +798,5 @@ def describe_engines():
         for p in cls.params:
             lines.append(f"    {p.name}={_fmt(p.default)}  {p.help}")
     lines.append("cmd:COMMAND: an external program speaking the engine protocol (docs/protocol.md),")
-    lines.append("    e.g. cmd:./mybot --fast, or cmd:roost engine ducks --engine ab:depth=4")
+    lines.append("    e.g. cmd:python3 examples/randombot.py, or cmd:roost engine ducks --engine ab:depth=4")
     return lines

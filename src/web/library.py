@@ -523,7 +523,8 @@ def tournament_summary(path, anchor=0):
 
 def tournament_games(path):
     """Every finished game of a tournament: id, seats (engine specs), result, plies,
-    seconds, when it finished and how it ended (a forfeit) or None."""
+    seconds, when it finished and how it ended (the game's reason or a forfeit, None where
+    the record does not say)."""
     from roost.arena.match import ending_text
     from roost.arena.store import Store
     try:

@@ -89,7 +89,7 @@ def test_tune_keeps_the_other_player_counts_of_an_existing_file(tmp_path):
     (["ducks", "--l2", "-1"], "--l2"),
     (["chess"], "unknown game 'chess'"),
     (["dice"], "no tunable evaluation"),
-    (["ducks", "--games", "1", "-o", "/no/such/dir/w.json"], "cannot write /no/such/dir/w.json"),
+    (["ducks", "--games", "1", "-o", "/no/such/dir/w.json"], "the folder /no/such/dir does not exist"),
 ])
 def test_bad_input_to_tune_gets_one_clear_message(args, fragment):
     r = run("tune", *args)

@@ -108,5 +108,13 @@ class Race:
         return tuple(1.0 / len(leaders) if i in leaders else 0.0 for i in range(self.n))
 
 
+    def ending(self):
+        if not self.is_over:
+            return None
+        if max(self.counts) >= TARGET:
+            return {"reason": "target", "detail": f"a counter reached {TARGET}"}
+        return {"reason": "rounds", "detail": f"{ROUNDS} rounds played: the leaders share the win"}
+
+
 RACE = GameInfo("race", "Race (test toy)", Race, 2, 5, 3, summary="a test toy",
                 examples=("3 0,0,0 0 0 d",))

@@ -106,3 +106,47 @@ def test_interrupted_pimc_on_hidden_cards_prints_its_votes():
     assert p.returncode == 130 and "Traceback" not in err
     data = json.loads(out)
     assert data["iterations"] > 0 and data["stats"] and data["info"]["worlds"] == 1
+
+
+def _lines_until(p, done):
+    """Read stderr until ``done(lines so far)``, then send SIGINT; return (out, err)."""
+    lines = []
+    watchdog = threading.Timer(120, p.kill)
+    watchdog.start()
+    try:
+        while not done(lines):
+            line = p.stderr.readline()
+            if not line:
+                break
+            lines.append(line)
+    finally:
+        watchdog.cancel()
+    if not done(lines):
+        p.kill()
+        out, err = p.communicate()
+        raise AssertionError(f"the search ended before it was stopped: {''.join(lines) + err + out}")
+    p.send_signal(signal.SIGINT)
+    out, err = p.communicate(timeout=60)
+    return out, "".join(lines) + err
+
+
+@pytest.mark.parametrize("engine,past_its_budget", [
+    # the default (auto: 1 s a move on Feed the Ducks) and mcts (10,000 iterations) report
+    # at growing intervals: the 7th line comes after 3.2 s; alpha-beta (depth 6) by depth
+    ([], lambda lines: sum(l.startswith("info ") for l in lines) >= 7),
+    (["-e", "mcts"], lambda lines: sum(l.startswith("info ") for l in lines) >= 7),
+    (["-e", "ab"], lambda lines: any(l.startswith("info depth 7 ") for l in lines)),
+])
+def test_an_infinite_analysis_prints_its_lines_until_ctrl_c_and_then_reports(engine, past_its_budget):
+    p = _start(["analyse", "ducks", "--infinite", *engine])
+    out, err = _lines_until(p, past_its_budget)
+    assert p.returncode == 0, err
+    assert "best     " in out and "pv       " in out and "stopped:" in err
+    assert "Traceback" not in err and "interrupted" not in err
+
+
+def test_an_infinite_analysis_takes_no_budget():
+    from click.testing import CliRunner
+    from roost.cli.main import cli
+    r = CliRunner().invoke(cli, ["analyse", "ducks", "--infinite", "-e", "ab:depth=3"])
+    assert r.exit_code == 2 and "--infinite" in r.output and "(depth)" in r.output

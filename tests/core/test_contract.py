@@ -64,6 +64,26 @@ def test_text_round_trip_and_keys_along_random_games(game, players):
 
 
 @pytest.mark.parametrize("game,players", CONFIGS)
+def test_a_finished_game_round_trips_through_its_text_and_says_why_it_ended(game, players):
+    # the final position of a game record is a position: parsed back (through the registry,
+    # as a library caller does) it is the same finished game, with the same result and reason
+    rnd = random.Random(3)
+    for g in range(4):
+        s = game.start(players=players, seed=200 + g)
+        assert s.ending() is None
+        while not s.is_over:
+            _random_step(s, rnd)
+            if not s.is_over:
+                assert s.ending() is None
+        ending = s.ending()
+        assert set(ending) == {"reason", "detail"} and ending["reason"] and ending["detail"]
+        again = game.parse(s.text())
+        assert again.is_over and again.result() == s.result()
+        assert again.text() == s.text() and again.ending() == ending
+        assert again.legal() == []
+
+
+@pytest.mark.parametrize("game,players", CONFIGS)
 def test_copies_are_independent(game, players):
     rnd = random.Random(3)
     s = game.start(players=players, seed=7)

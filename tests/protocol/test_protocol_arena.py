@@ -13,7 +13,7 @@ import sys
 import pytest
 from click.testing import CliRunner
 
-from roost.arena.match import TimeControl, forfeit_result, play_game
+from roost.arena.match import TimeControl, forfeit_result, is_forfeit, play_game
 from roost.arena.records import read_records, replay
 from roost.cli.main import cli
 from roost.core.games import get_game
@@ -102,7 +102,7 @@ def test_an_illegal_connect4_move_is_a_full_column_and_loses_as_illegal(engines)
     assert rec.ending["seat"] == 0 and rec.ending["reason"] == "illegal", rec.ending
     assert "bestmove 4 is not legal here" in rec.ending["detail"] and rec.moves == []
     rec = play_game(c4, [bad, good], seed=1, tc=FAST)      # from the empty board: legal moves
-    assert rec.ending is None or rec.ending["reason"] == "illegal", rec.ending
+    assert not is_forfeit(rec.ending) or rec.ending["reason"] == "illegal", rec.ending
     assert len(rec.moves) >= 6                               # until a column is full
 
 
@@ -143,7 +143,7 @@ def test_when_the_clock_runs_out_the_arena_sends_stop_and_takes_the_answer(engin
     rec = play_game(DUCKS, [stoppable, good], seed=5, tc=TimeControl(0.15, 0.15, margin=1.0))
     # it answers only on stop, each time within the margin: every one of its moves counts
     mine = [m for m in rec.movers if m == 0]
-    assert len(mine) >= 3 and not (rec.ending or {}).get("reason"), (rec.movers, rec.ending)
+    assert len(mine) >= 3 and not is_forfeit(rec.ending), (rec.movers, rec.ending)
     assert heard.read_text().count("stop\n") == len(mine)
     assert "stop" not in quick.read_text()                  # an engine on time is never stopped
     assert time.monotonic() - t0 < 30
@@ -215,7 +215,7 @@ def test_a_hung_worker_is_ended_by_the_arena_and_restarted(engines):
         assert rec.ending["seat"] == 0 and rec.ending["reason"] == "time"
         assert not worker.alive
         rec = play_game(DUCKS, [worker, parse_engine("random")], seed=5, tc=TimeControl(1.0, 0.0))
-        assert rec.ending is None and worker.program.pid != pids[0]
+        assert not is_forfeit(rec.ending) and worker.program.pid != pids[0]
     finally:
         worker.close()
 
@@ -234,7 +234,7 @@ def test_a_tournament_goes_on_past_forfeits_and_shows_them(tmp_path):
     assert crash_row.split(bot("crash"))[1].split() == ["0/2", "2f", "0/2", "2f", "-"]
     assert "(Nf: N of those games the row engine forfeited)" in r.output
     recs = read_records(db)
-    crashed = [x for x in recs if x.ending]
+    crashed = [x for x in recs if is_forfeit(x.ending)]
     assert len(crashed) == 4 and all(x.ending["reason"] == "crash" for x in crashed)
     assert all(x.seats[x.ending["seat"]] == bot("crash") for x in crashed)
     for x in recs:
@@ -249,7 +249,7 @@ def test_a_tournament_goes_on_past_forfeits_and_shows_them(tmp_path):
     assert "ended early: p" in r.output and "forfeits: crash: exited (exit code 3)" in r.output
     lines = [json.loads(l) for l in run("export", db).output.splitlines()]
     assert [l["ending"]["reason"] for l in lines if l["id"] == gid] == ["crash"]
-    assert all(l["ending"] is None for l in lines if l["id"] not in {x.id for x in crashed})
+    assert all(not is_forfeit(l["ending"]) for l in lines if l["id"] not in {x.id for x in crashed})
 
 
 def test_a_pool_of_workers_runs_clocked_roost_engines(tmp_path):
@@ -267,7 +267,7 @@ def test_play_takes_cmd_specs_and_a_clock():
             "--tc", "10+0.1", "--games", 2, "--json")
     assert r.exit_code == 0, r.output
     games = [json.loads(l) for l in r.output.splitlines()[:2]]
-    assert all(g["ending"] is None and g["tc"] == "10+0.1" for g in games)
+    assert all(not is_forfeit(g["ending"]) and g["tc"] == "10+0.1" for g in games)
     r = run("play", "ducks", "-e", bot("illegal"), "-e", "random", "--games", 2)
     assert r.exit_code == 0 and "(p0 forfeits: illegal: bestmove" in r.output
     assert f"forfeits: {bot('illegal')}: 2 (illegal 2)" in r.output
@@ -298,7 +298,7 @@ def test_roost_engine_through_the_protocol_plays_the_in_process_game(engines, ga
     g = get_game(game)
     here = play_game(g, [parse_engine(s) for s in specs], seed=17)
     there = play_game(g, [engines(served(game, s)) for s in specs], seed=17)
-    assert there.ending is None
+    assert not is_forfeit(there.ending)
     assert there.names == here.names and there.result == here.result
 
 
@@ -342,7 +342,7 @@ def _recorded_game(tmp_path, game, players, seed):
     finally:
         for e in seats:
             e.close()
-    assert rec.ending is None
+    assert not is_forfeit(rec.ending)
     return rec, [open(log, "rb").read().decode().splitlines() for log in logs]
 
 

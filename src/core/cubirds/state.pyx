@@ -428,6 +428,11 @@ cdef class Cubirds(State):
         ``unseen``: the cards the observer cannot place (draw pile and unknown slots)."""
         return _text.view_text(self._raw(), observer)
 
+    def ending(self):
+        """Why the game ended (text.ending): ``collection``, ``deal`` or ``cap``; None while
+        it goes on."""
+        return _text.ending(self._raw())
+
     def move_name(self, move):
         return _text.move_name(move)
 

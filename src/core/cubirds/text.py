@@ -547,3 +547,24 @@ def view_text(p, observer):
         if k == "deck":
             out["unseen"] = letters(unseen)
     return json.dumps(out)
+
+
+def ending(raw):
+    """Why the game of ``raw`` (Cubirds._raw()) ended, ``{"reason", "detail"}``:
+    ``collection`` (a winning collection, rules "A turn" 5), ``deal`` (the cards ran out
+    for a deal) or ``cap`` (the turn cap), the last two won by the most collection cards
+    (rules "The draw pile"); None while it goes on."""
+    if PHASES[raw["phase"]] != "over":
+        return None
+    colls = raw["collections"]
+    for q, counts in enumerate(colls):
+        if wins(counts):
+            how = ("7 species" if sum(1 for x in counts if x) >= 7
+                   else "3 cards of each of 2 species")
+            return {"reason": "collection", "detail": f"seat {q}'s collection holds {how}"}
+    most = max(sum(c) for c in colls)
+    if raw["turn"] >= TURN_CAP:
+        return {"reason": "cap", "detail": f"the {TURN_CAP}-turn cap: the most collection "
+                f"cards ({most}) win"}
+    return {"reason": "deal", "detail": f"too few cards for a deal: the most collection "
+            f"cards ({most}) win"}

@@ -366,8 +366,8 @@ cdef class Ducks(State):
                                  for i in range(self.c.nhist))}
 
     def __reduce__(self):
-        # The position text cannot say a game is won (such a text is refused as decided) nor
-        # which positions have occurred: a pickle carries the whole state.
+        # The position text cannot say which positions have occurred (the repetition
+        # history of a live game): a pickle carries the whole state.
         return (_unpickle, (type(self), self._raw()))
 
     # ---------------------------------------------------------------- Python API
@@ -380,18 +380,17 @@ cdef class Ducks(State):
 
     @classmethod
     def parse(cls, text):
-        """Parse ``<rows> <side> [<plies>]`` (docs/rules/ducks.md §9)."""
+        """Parse ``<rows> <side> [<plies> [repetition]]`` (docs/rules/ducks.md §9); a
+        finished game parses as finished (text.parse_position says how)."""
         return _text.parse_position(cls, text)
-
-    @classmethod
-    def parse_decided(cls, text):
-        """As parse, and also a won position (a crumb on the board, a colour gathered): the
-        rules' position text refuses one, but it is the final position of a won game (a
-        game record's ``final``), which the command line shows and analyses."""
-        return _text.parse_position(cls, text, decided=True)
 
     def text(self):
         return _text.position_text(self._raw())
+
+    def ending(self):
+        """Why the game ended, as ``(reason, words)``: ``gathered`` (a win), ``repetition`` or
+        ``cap`` (draws); None while it goes on."""
+        return _text.ending(self._raw())
 
     def move_name(self, move):
         return _text.move_name(move)

@@ -12,6 +12,8 @@ SETUP_PLACEMENTS = 24
 PLY_CAP = 300
 WHITE_DUCK = 64       # move ids, as in the native state
 BLACK_DUCK = 128
+DRAWN = 2             # the native result of a drawn game
+REPETITION = "repetition"     # the position text's mark of a game drawn by repetition
 
 
 # ---------------------------------------------------------------------------- cells
@@ -140,26 +142,41 @@ def _check_setup(white, black, crumbs, side, plies):
                f"not {'White' if side == 0 else 'Black'}'s")
 
 
-def _check_play(white, black, crumbs, plies, decided=False):
-    if crumbs:
-        if (is_gathered(white) or is_gathered(black)) and not decided:
-            who = "white" if is_gathered(white) else "black"
-            _fault(f"the game is already decided: a crumb is on the board and the {who} "
-                   "ducks are gathered")
-    elif plies:
+def _check_play(crumbs, plies):
+    if not crumbs and plies:
         _fault(f"plies is {plies} but no crumb is on the board")
 
 
-def parse_position(cls, text, decided=False):
-    """``<rows> <side> [<plies>]`` -> cls._load(...), or PositionError naming the fault.
-    ``decided``: also a won position (a crumb on the board, a colour gathered), which the
-    rules' position text refuses but a game record's final position is."""
+def _parse_ending(fields, crumbs, plies, won):
+    """The optional fourth field: ``repetition`` for a game drawn by repetition, the one
+    ending the board cannot show (a win shows as a gathered colour with a crumb down, the
+    cap as 300 plies)."""
+    if len(fields) < 4:
+        return False
+    if fields[3] != REPETITION:
+        _fault(f"the fourth field can only be {REPETITION!r} (a game drawn by repetition), "
+               f"got {fields[3]!r}")
+    if not crumbs:
+        _fault(f"{REPETITION!r} with no crumb on the board: a position repeats only in play")
+    if won:
+        _fault(f"{REPETITION!r} but a colour is gathered: the game was won")
+    if plies >= PLY_CAP:
+        _fault(f"{REPETITION!r} at the {PLY_CAP}-placement cap: the game is drawn by the cap")
+    return True
+
+
+def parse_position(cls, text):
+    """``<rows> <side> [<plies> [repetition]]`` -> cls._load(...), or PositionError naming
+    the fault.  A finished game is a position too: a crumb on the board and a colour
+    gathered is a won game (docs/rules/ducks.md §6.2: the gathered colour wins, both at
+    once the player who placed the crumb, the one not to move now), 300 plies a draw by
+    the cap, and ``repetition`` a draw by repetition."""
     if not isinstance(text, str):
         _fault("a Feed the Ducks position must be text")
     fields = text.split()
-    if len(fields) not in (2, 3):
-        _fault(f"a Feed the Ducks position has 2 or 3 fields (<rows> <side> [<plies>]), "
-               f"got {len(fields)}")
+    if len(fields) not in (2, 3, 4):
+        _fault(f"a Feed the Ducks position has 2 to 4 fields (<rows> <side> [<plies> "
+               f"[{REPETITION}]]), got {len(fields)}")
     white, black, crumbs = _parse_rows(fields[0])
     if fields[1] not in ("w", "b"):
         _fault(f"the side to move must be 'w' or 'b', got {fields[1]!r}")
@@ -175,15 +192,34 @@ def parse_position(cls, text, decided=False):
     if nw + nb < SETUP_PLACEMENTS:
         _check_setup(white, black, crumbs, side, plies)
     else:
-        _check_play(white, black, crumbs, plies, decided)
+        _check_play(crumbs, plies)
+    won = bool(crumbs) and (is_gathered(white) or is_gathered(black))
+    repeated = _parse_ending(fields, crumbs, plies, won)
     raw = {"white": white, "black": black, "crumb": crumbs[0] if crumbs else -1,
            "side": side, "plies": plies}
-    if decided and crumbs and (is_gathered(white) or is_gathered(black)):
-        # docs/rules/ducks.md §6.2: the gathered colour wins; both at once, the player who
-        # placed the crumb, the one not to move now
+    if won:
         both = is_gathered(white) and is_gathered(black)
         raw.update(result=1 - side if both else 0 if is_gathered(white) else 1, history=())
+    elif repeated:
+        raw.update(result=DRAWN, history=())
     return cls._load(raw)
+
+
+def ending(raw):
+    """Why the game of ``raw`` (Ducks._raw()) ended, ``{"reason", "detail"}``, or None while it
+    goes on."""
+    result = raw["result"]
+    if result < 0:
+        return None
+    if result == DRAWN:
+        if raw["plies"] >= PLY_CAP:
+            return {"reason": "cap", "detail": f"drawn: {PLY_CAP} crumb placements without a winner"}
+        return {"reason": REPETITION, "detail": "drawn by repetition: the same position occurred for the third time"}
+    white, black = is_gathered(raw["white"]), is_gathered(raw["black"])
+    winner = "White" if result == 0 else "Black"
+    if white and black:
+        return {"reason": "gathered", "detail": f"the crumb {winner} placed gathered both colours at once"}
+    return {"reason": "gathered", "detail": f"{winner}'s ducks are gathered"}
 
 
 def position_text(raw):
@@ -207,4 +243,7 @@ def position_text(raw):
         if empty:
             row += str(empty)
         rows.append(row)
-    return f"{'/'.join(rows)} {'wb'[raw['side']]} {raw['plies']}"
+    text = f"{'/'.join(rows)} {'wb'[raw['side']]} {raw['plies']}"
+    if raw.get("result") == DRAWN and raw["plies"] < PLY_CAP:
+        text += " " + REPETITION
+    return text

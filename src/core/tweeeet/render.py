@@ -3,6 +3,7 @@ from roost.core.tweeeet.text import (BIRDS, BIRD_TITLES, COLS, NCOLS, TERRAIN_LE
 
 
 SIDE_NAMES = ("the robins", "the bluethroats")     # player 0 is the rules' player 1
+SIDES_ARE_PLURAL = True      # "the bluethroats win"
 LEGEND = ("legend: . grass, ~ water, 2-5 a bush with that food, o an empty bush, S the start, "
           "N a nest; birds R male robin, r female robin (player 1), B male bluethroat, "
           "b female bluethroat (player 2), their energy at the end of their row")

@@ -310,6 +310,11 @@ cdef class Tweeeet(State):
     def text(self):
         return _text.position_text(self._raw())
 
+    def ending(self):
+        """Why the game ended (text.ending): ``died``, ``nested`` or ``blocked``; None while
+        it goes on."""
+        return _text.ending(self._raw())
+
     def move_name(self, move):
         return _text.move_name(move)
 

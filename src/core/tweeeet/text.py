@@ -276,3 +276,23 @@ def position_text(raw):
     rows = [row_text(codes) for codes in raw["rows"]]
     birds = " ".join(f"{cell_name(raw['pos'][b])}:{raw['energy'][b]}" for b in range(4))
     return f"{raw['low']}:{'/'.join(rows)} {birds} {BIRDS[raw['cur']]}"
+
+
+def ending(raw):
+    """Why the game of ``raw`` (Tweeeet._raw()) ended, ``{"reason", "detail"}``: ``died`` (a
+    bird could reach no bush or nest: its player lost), ``nested`` (all four birds in nests:
+    the higher total energy wins) or ``blocked`` (every bird not in a nest could only pass:
+    a draw); None while it goes on (rules "Passing and dying", "End of the game")."""
+    result, pos, energy = raw["result"], raw["pos"], raw["energy"]
+    if result < 0:
+        return None
+    if all(is_nest(c) for c in pos):
+        robins, bluethroats = energy[0] + energy[2], energy[1] + energy[3]
+        return {"reason": "nested", "detail": f"all four birds are in nests: energy robins "
+                f"{robins}, bluethroats {bluethroats}"}
+    if result == 2:
+        return {"reason": "blocked", "detail": "drawn: every bird not in a nest is blocked and "
+                "can only pass"}
+    bird = raw["cur"]
+    return {"reason": "died", "detail": f"the {BIRD_TITLES[bird]} ({BIRDS[bird]}) cannot reach "
+            "any bush or nest and dies"}

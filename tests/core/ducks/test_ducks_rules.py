@@ -9,6 +9,11 @@ from roost.core.errors import MoveError, PositionError
 AFTER_SETUP = "bwbwb/w4b/w5w/b6b/b7b/w6w/b5w/b4w/bbwww w 0"   # docs/rules/ducks.md §10.2
 
 
+def board_and_side(text):
+    """The rows and the side to move of a position text (not the plies nor the ending)."""
+    return " ".join(text.split()[:2])
+
+
 def play(text, *moves):
     s = Ducks.parse(text)
     for m in moves:
@@ -130,11 +135,11 @@ def test_third_repetition_draws():
     seen = []
     for i, m in enumerate(["a2", "g3", "a2", "g3"]):
         s.play_move(m)
-        seen.append(s.text().rsplit(" ", 1)[0])
+        seen.append(board_and_side(s.text()))
         assert not s.is_over, f"drawn too early, after move {i + 1}"
     assert seen[0] == seen[2] and seen[1] == seen[3]
     s.play_move("a2")
-    assert s.text().rsplit(" ", 1)[0] == seen[0]
+    assert board_and_side(s.text()) == seen[0]
     assert s.is_over and s.result() == (0.5, 0.5)
 
 
@@ -156,6 +161,29 @@ def test_position_text_round_trip_and_optional_plies():
     assert Ducks.parse("5/6/7/8/9/8/7/6/5 w 0").text() == "5/6/7/8/9/8/7/6/5 w 0"
 
 
+def test_a_finished_game_is_a_position_text_too():
+    # docs/rules/ducks.md §9.4: a crumb on the board and a colour gathered is a won game
+    # (§6.2: the gathered colour wins; both at once, the player who placed the crumb, the one
+    # not to move); a draw by repetition, which the board cannot show, is marked `repetition`
+    # (§9.1); 300 plies is a draw by the cap.  Each parses back as the finished game it was.
+    won = Ducks.parse("5/6/7/wwww1bbb/wwww*bbbb/www2bbb/w4b1/6/2b2 b 1")
+    assert won.is_over and won.result() == (1.0, 0.0) and won.legal() == []
+    assert won.ending() == {"reason": "gathered", "detail": "White's ducks are gathered"}
+    both = play(BOTH_GATHER + " w 0", "e5")
+    again = Ducks.parse(both.text())
+    assert again.result() == (1.0, 0.0) == both.result()
+    assert again.ending() == both.ending() and "both colours" in both.ending()["detail"]
+    drawn = play("b4/1w4/1w1b3/1wbw1bwb/2w1bwb2/1bbb2w1/*bww3/b5/2w1w b 7",
+                 "a2", "g3", "a2", "g3", "a2")
+    assert drawn.text().endswith(" w 12 repetition")
+    again = Ducks.parse(drawn.text())
+    assert again.is_over and again.result() == (0.5, 0.5) and again.legal() == []
+    assert again.text() == drawn.text()
+    assert again.ending()["reason"] == drawn.ending()["reason"] == "repetition"
+    capped = Ducks.parse("1wbw1/w4b/w5w/b2bb2b/3b*b3/w2bw2w/b5w/b4w/1bww1 b 300")
+    assert capped.text().endswith(" b 300") and capped.ending()["reason"] == "cap"
+
+
 @pytest.mark.parametrize("text,fault", [
     ("5/6/7/8/9/8/7/6 w 0", "9 rows"),
     ("5/6/7/8/9/8/7/6/6 w 0", "row a"),
@@ -163,12 +191,15 @@ def test_position_text_round_trip_and_optional_plies():
     ("5/6/7/8/9/8/7/6/x4 w 0", "unknown character 'x'"),
     ("5/6/7/8/9/8/7/6/5 x 0", "side to move"),
     ("5/6/7/8/9/8/7/6/5 w -1", "plies"),
-    ("5/6/7/8/9/8/7/6/5 w 0 extra", "2 or 3 fields"),
+    ("5/6/7/8/9/8/7/6/5 w 0 repetition extra", "2 to 4 fields"),
+    ("bwbwb/w4b/w5w/b6b/b7b/w6w/b5w/b4w/bbwww w 0 extra", "the fourth field can only be 'repetition'"),
+    ("bwbwb/w4b/w5w/b6b/b7b/w6w/b5w/b4w/bbwww w 0 repetition", "no crumb"),
+    ("5/6/7/wwww1bbb/wwww*bbbb/www2bbb/w4b1/6/2b2 b 1 repetition", "a colour is gathered"),
+    ("1wbw1/w4b/w5w/b2bb2b/3b*b3/w2bw2w/b5w/b4w/1bww1 b 300 repetition", "drawn by the cap"),
     ("5/6/7/8/4w4/8/7/6/5 b 0", "during setup"),
     ("5/6/7/8/9/8/7/6/*4 w 0", "crumb on a1 during setup"),
     ("wwwww/w4w/w5w/w6w/w7w/8/7/6/5 b 0", "13 white ducks"),
     ("bwbwb/w4b/w5w/b6b/b2**3b/w6w/b5w/b4w/bbwww w 3", "two crumbs"),
-    ("5/6/7/wwww1bbb/wwww*bbbb/www2bbb/w4b1/6/2b2 b 1", "already decided"),
     ("5/6/7/8/9/8/7/6/w4 w 0", "Black's turn"),
     ("bwbwb/w4b/w5w/b6b/b7b/w6w/b5w/b4w/bbwww w 301", "cap"),
 ])
@@ -280,7 +311,7 @@ def test_repetition_counts_the_position_a_game_starts_from():
         s.play_move(m)
         assert not s.is_over, f"drawn too early, after move {i + 1}"
     s.play_move("a2")
-    assert s.text().rsplit(" ", 1)[0] == p.rsplit(" ", 1)[0]
+    assert board_and_side(s.text()) == board_and_side(p)
     assert s.is_over and s.result() == (0.5, 0.5)
     # a copy carries the start position's occurrence along
     c = Ducks.parse(p).copy()
@@ -319,7 +350,7 @@ def python_perft_ignoring_draws(state, depth):
         return 1
     if state.is_over and state.result() != (0.5, 0.5):
         return 0
-    live = Ducks.parse(state.text().rsplit(" ", 1)[0] + " 1") if state.is_over else state
+    live = Ducks.parse(board_and_side(state.text()) + " 1") if state.is_over else state
     total = 0
     for m in live.legal():
         c = live.copy()
@@ -336,9 +367,7 @@ def _round_trips(s):
 
 
 def test_a_won_game_survives_pickle_and_deepcopy():
-    # docs/rules/ducks.md §6.2, §9.4: both colours gathered by White's e5, White wins.  Its text
-    # (a crumb down, a colour gathered) is refused as already decided, so the state must
-    # not travel through its text.
+    # docs/rules/ducks.md §6.2: both colours gathered by White's e5, White wins.
     won = play(BOTH_GATHER + " w 0", "e5")
     for again in _round_trips(won):
         assert again.is_over and again.result() == (1.0, 0.0)
@@ -348,8 +377,8 @@ def test_a_won_game_survives_pickle_and_deepcopy():
 def test_the_repetition_history_survives_pickle_and_deepcopy():
     # docs/rules/ducks.md §6.3, §9.4: the third occurrence of a position draws.  The
     # sequence of test_third_repetition_draws: after a2 g3 a2 g3 a2 the game is drawn; after
-    # a2 g3 a2 g3 it is live with the next a2 drawing.  Through text alone the history is
-    # lost: the drawn game came back live, and the live one needed three more repetitions.
+    # a2 g3 a2 g3 it is live with the next a2 drawing.  The text of the live one holds no
+    # history (taken up from its text it would need three more repetitions): a pickle does.
     start = "b4/1w4/1w1b3/1wbw1bwb/2w1bwb2/1bbb2w1/*bww3/b5/2w1w b 7"
     drawn = play(start, "a2", "g3", "a2", "g3", "a2")
     assert drawn.is_over and drawn.result() == (0.5, 0.5)
