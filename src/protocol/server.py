@@ -35,9 +35,10 @@ INFINITE = 1e9              # seconds: a search that only `stop` ends
 ERROR_LINE = 400            # characters of an error message at most (it may quote the input)
 
 
-class _Stopped(Exception):
-    """`stop` arrived during a search (raised from the timer; the searchers take it as an
-    interruption and return what they have)."""
+class _Stopped(KeyboardInterrupt):
+    """`stop` arrived during a search (raised from the timer).  It is a KeyboardInterrupt so
+    that wherever it lands, in a searcher's native loop or in a progress report made in
+    Python, the search takes it as Ctrl-C: it stops and returns what it has."""
 
 
 class _TooLong:
@@ -318,17 +319,20 @@ class Server:
                 finally:
                     self.searching = False
         except SearchInterrupted as e:
-            return self.partial(state, e.partial, seed)
-        except _Stopped:
-            return self.partial(state, None, seed)
+            partial = e.partial
+        except _Stopped as e:
+            # before the searcher began it has nothing yet; while it was wrapping up what it
+            # had (stopped by Ctrl-C, then a stop in the same instant), that is in the context
+            partial = e.__context__.partial if isinstance(e.__context__, SearchInterrupted) else None
         finally:
             if timed:
                 signal.setitimer(signal.ITIMER_REAL, 0, 0)
                 signal.signal(signal.SIGALRM, previous)
+        return self.partial(state, partial, seed)
 
     def partial(self, state, partial, seed):
-        """The move to play after a stop: the search's best so far, else a legal move."""
-        from roost.search.engines import RandomEngine
+        """The move to play after a stop: the search's best so far, else the engine's own
+        smallest search (one ply, a few hundred iterations), so the answer is still its."""
         from roost.search.result import SearchResult
         if isinstance(partial, SearchResult) and partial.move in state.legal():
             return partial
@@ -336,7 +340,8 @@ class Server:
             m = partial["move"]
             return SearchResult(engine=self.engine.spec, move=m, move_name=state.move_name(m),
                                 player=state.player, value=0.5, pv=[state.move_name(m)])
-        return RandomEngine().choose(state, seed=seed)
+        with self.engine.limited(seconds=0.05, nodes=256, depth=1):
+            return self.engine.choose(state, seed=seed)
 
     def progress_info(self, progress):
         """An ``info`` line from a search's progress report (MCTS family: at growing

@@ -476,3 +476,14 @@ def test_mcts_family_engines_send_live_info_lines(session, spec, game, players, 
     assert live == sorted(live) and live[0][1] == 1
     assert ("pimc" in spec) == (live[-1][0] == 2)
     assert infos[-1].best == got[-1].split()[1]
+
+
+def test_a_search_stopped_before_it_has_anything_still_answers_with_its_own_move():
+    # a stop that reaches the search before it has a move of its own is answered by the
+    # engine's smallest search (one ply, a few hundred iterations), never by a move drawn
+    # at random: here the first player wins at once in column 4 alone
+    for spec in ("ab", "mcts", "auto"):
+        done = subprocess.run([sys.executable, "-m", "roost.cli.main", "engine", "connect4", "-e", spec],
+                              input="roost 1\nposition 112233\ngo infinite\nstop\n", text=True,
+                              capture_output=True, timeout=60)
+        assert done.returncode == 0 and done.stdout.splitlines()[-1] == "bestmove 4", (spec, done.stdout[-300:])
