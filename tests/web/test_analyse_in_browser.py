@@ -41,9 +41,10 @@ def test_analysis_lines_update_live(server, page):
 
 def test_moves_by_clicking_stepping_and_the_graph(server, page):
     open_analysis(page, server.url, "connect4")
-    for column in ("4", "4", "3"):
+    for played, column in enumerate(("4", "4", "3"), 1):
         page.locator(f'.board svg [data-target="col:{column}"]').click()
-        page.wait_for_function(f"document.querySelectorAll('#history span').length > 1")
+        # the move is in the history (the start and the moves so far) before the next click
+        page.wait_for_function(f"document.querySelectorAll('#history span').length == {played + 1}")
         page.wait_for_selector(".board svg .clickable")
     assert page.locator("#history span").all_inner_texts() == ["start", "4", "4", "3"]
     page.click("#back")
