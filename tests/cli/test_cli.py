@@ -1,6 +1,7 @@
 """Every command through Click's CliRunner: what it prints, and one clear message with a
 non-zero exit (never a traceback) for every kind of bad input."""
 import json
+import sys
 
 import pytest
 from click.testing import CliRunner
@@ -153,3 +154,17 @@ def test_a_finished_game_is_a_position_for_analyse_and_solve():
     r = run("analyse", "ducks", won, "--engine", "ab:depth=1")
     assert r.exit_code == 0 and "the game is over: White wins" in r.output
     assert json.loads(run("analyse", "ducks", won, "--json").output)["result"] == [1, 0]
+
+
+def test_ctrl_c_while_the_program_starts_is_one_line_and_status_130(monkeypatch, capsys):
+    # a Ctrl-C that lands while the command line is still being imported
+    import types
+    from roost.cli import entry
+
+    class Starting(types.ModuleType):
+        def __getattr__(self, name):
+            raise KeyboardInterrupt
+
+    monkeypatch.setitem(sys.modules, "roost.cli.main", Starting("roost.cli.main"))
+    assert entry.main() == 130
+    assert capsys.readouterr().err == "\ninterrupted\n"
