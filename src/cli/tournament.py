@@ -4,7 +4,7 @@ import sys
 
 import click
 
-from roost.cli.options import ENGINE, Command, game_argument, players_option, seed_option
+from roost.cli.options import ENGINE, Command, game_argument, load_position, players_option, seed_option
 from roost.cli.play import tc_option
 
 
@@ -76,8 +76,8 @@ MAX_GAMES = 1_000_000
 @click.option("--gauntlet", is_flag=True, help="The first engine plays all the others (instead of "
               "a round robin).")
 @seed_option
-@click.option("--position", default=None, help="Start every game from this position text "
-              "(default: a fresh start drawn from each game's seed).")
+@click.option("--position", default=None, help="Start every game from this position (text or "
+              "file; default: a fresh start drawn from each game's seed).")
 @click.option("--opening", type=click.IntRange(min=0), default=0, show_default=True,
               help="Random plies before the engines play, shared by the seat rotations of a "
               "round: varied starts for deterministic engines.")
@@ -189,6 +189,8 @@ def command(game, specs, players, games, gauntlet, seed, position, opening, tc, 
         except RoostError as e:
             raise click.BadParameter(str(e), param_hint="--plot")
     specs = list(specs) + ["auto"] * (2 - len(specs))
+    if position is not None:         # a file, standard input, and a seat's view refused, as in play
+        position = load_position(game, [position], players, hint="--position").text()
     try:
         config = TournamentConfig(game=game, engines=list(specs), players=players, games=games,
                                   seed=seed, mode="gauntlet" if gauntlet else "roundrobin",

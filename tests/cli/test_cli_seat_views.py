@@ -59,3 +59,13 @@ def test_a_full_position_is_shown_as_any_seat_and_a_perfect_information_text_is_
     for seat in range(4):
         assert run("show", "cubirds", full, "--as", seat).exit_code == 0
     assert run("show", "ducks", "--as", 1, "--text").output.strip() == "5/6/7/8/9/8/7/6/5 w 0"
+
+
+@pytest.mark.parametrize("game,players,seat", HIDDEN)
+def test_a_match_or_a_tournament_does_not_start_from_a_view(game, players, seat, tmp_path):
+    view = get_game(game).default_position(players).view(seat)
+    for command in ("play", "tournament"):
+        r = run(command, game, "--players", players, "-e", "random", "-e", "random", "--games", 1,
+                "--position", view, *(["--db", tmp_path / f"{command}.db"] if command == "tournament" else []))
+        assert r.exit_code == 2 and "--position" in r.output and "view" in r.output, (command, r.output)
+    assert not (tmp_path / "tournament.db").exists()
