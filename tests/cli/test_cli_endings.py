@@ -59,3 +59,38 @@ def test_a_side_named_in_the_plural_wins_in_the_plural():
         "show", "ducks", "5/6/7/wwww1bbb/wwww*bbbb/www2bbb/w4b1/6/2b2 b 1").output
     out = run("play", "tweeeet", "--human-seat", "1", "-e", "random", input="").output
     assert "The robins (random) play " in out
+
+
+NEAR_THE_CAP = "5/2bb2/*wbb3/1bbbwb2/2bwbw3/1wwwwb2/1wbww2/3w2/5 b 297"
+CAP = "drawn: 300 crumb placements without a winner"
+
+
+def test_the_move_cap_is_printed_stored_exported_and_replayed(tmp_path):
+    # docs/rules/ducks.md §6.4: the 300th placement that does not win draws the game
+    out = run("play", "ducks", "-e", "random", "--position", NEAR_THE_CAP, "--games", "4",
+              "--seed", "3").output
+    assert f"result 0.5 0.5 after 3 plies ({CAP})" in out
+    db = tmp_path / "cap.db"
+    run("tournament", "ducks", "-e", "random", "-e", "random", "--position", NEAR_THE_CAP,
+        "--games", "4", "--seed", "3", "--db", db)
+    lines = [json.loads(l) for l in run("export", db).output.splitlines()]
+    capped = [l for l in lines if l["ending"]["reason"] == "cap"]
+    assert capped and all(l["ending"]["detail"] == CAP for l in capped)
+    assert all(l["final"].split()[2] == "300" for l in capped)
+    assert f"ended: {CAP}" in run("replay", db, capped[0]["id"], "--ply", 3).output
+
+
+def test_a_bird_that_dies_is_named_by_play_and_by_export(tmp_path):
+    # docs/rules/tweeeet.md §6.3: the bird to move that cannot fly dies and its pair loses
+    lines = [json.loads(l) for l in run("play", "tweeeet", "-e", "random", "--games", "6",
+                                        "--seed", "2", "--json").output.splitlines()]
+    games = [l for l in lines if "summary" not in l]
+    assert len(games) == 6
+    died = [g for g in games if g["ending"]["reason"] != "nested"]
+    assert died, [g["ending"] for g in games]
+    assert all("cannot reach any bush or nest and dies" in g["ending"]["detail"] for g in died)
+    db = tmp_path / "t.db"
+    run("tournament", "tweeeet", "-e", "random", "-e", "random", "--games", "6", "--seed", "2",
+        "--db", db)
+    assert any("dies" in json.loads(l)["ending"]["detail"]
+               for l in run("export", db).output.splitlines())
