@@ -1,5 +1,6 @@
-"""The docs speak of the product as it is: no markdown file of the repository tells the story
-of its development, and every file of the repository a doc names exists.
+"""The docs speak of the product as it is: no markdown file of the repository, and no comment
+or docstring of its code, tells the story of its development, and every file of the
+repository a doc names exists.
 
 A doc is any tracked ``*.md`` (README.md, docs/, docs/rules/, benchmarks/README.md, ...).
 A file is named by a relative markdown link (``[threads](docs/threads.md)``, resolved from
@@ -10,15 +11,20 @@ path from ``src/`` (``search/engines.py``) counts too: that page lists the layer
 A placeholder in a path (``<game>``, ``GAME``, ``*``) stands for any name: the path must
 match at least one file."""
 import fnmatch
+import io
 import pathlib
 import posixpath
 import re
+import tokenize
 
 from tests.test_repository_stands_alone import ROOT, line_of, tracked_files
 
 # the development story, not the word "session" (a protocol session, a Unix session are product terms)
 HISTORY = re.compile(r"\bsessions?\s+#?\d+|\b(?:this|last|previous|next|earlier|a later)\s+session\b"
-                     r"|\bissues?\s+#?\d+|\bhelper branch", re.IGNORECASE)
+                     r"|\bissues?[\s-]+#?\d+|\bhelper branch"
+                     r"|\bmutants?\s+#\d+|\bseed-\d+\s+sample", re.IGNORECASE)
+# the code whose comments and docstrings are read for it (generated .c files are not)
+CODE = (("src", "tests", "benchmarks"), (".py", ".pyx", ".pxd"))
 TOP = ("src", "tests", "tools", "docs", "benchmarks", "examples")
 # a path from the root: a top folder, a slash, then path characters (placeholders included)
 ROOT_PATH = re.compile(r"(?<![\w./<>*-])((?:%s)/[\w./<>*-]*)" % "|".join(TOP))
@@ -65,6 +71,35 @@ def history(name, text):
     return [f"{name}:{line_of(text, m.start())}: {m.group(0)!r}" for m in HISTORY.finditer(text)]
 
 
+def remarks(text):
+    """(line, text) of each comment and docstring of Python or Cython source.  A docstring is
+    any string that stands as a statement of its own; strings in code (a pattern, a test's
+    sample text) are not remarks, so a check may spell out what it looks for."""
+    out, at_statement, in_docstring = [], True, False
+    for tok in tokenize.generate_tokens(io.StringIO(text).readline):
+        if tok.type == tokenize.COMMENT or (tok.type == tokenize.STRING
+                                            and (at_statement or in_docstring)):
+            out.append((tok.start[0], tok.string))
+        if tok.type not in (tokenize.NL, tokenize.COMMENT):
+            in_docstring = tok.type == tokenize.STRING and (at_statement or in_docstring)
+            at_statement = tok.type in (tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT)
+    return out
+
+
+def code_history(name, text):
+    return [f"{name}:{line + line_of(remark, m.start()) - 1}: {m.group(0)!r}"
+            for line, remark in remarks(text) for m in HISTORY.finditer(remark)]
+
+
+def code():
+    """(path relative to the root, text) of every source file whose remarks are read."""
+    folders, suffixes = CODE
+    for path in tracked_files():
+        name = path.relative_to(ROOT).as_posix()
+        if name.split("/")[0] in folders and path.suffix in suffixes:
+            yield name, path.read_text(encoding="utf-8")
+
+
 def missing_paths(name, text):
     """Paths from the root (and, in architecture.md, from src/) that name nothing."""
     found = [(m.start(1), m.group(1), m.group(1)) for m in ROOT_PATH.finditer(text)]
@@ -96,6 +131,12 @@ def test_no_doc_tells_the_story_of_its_development():
     assert not found, "development history in the docs (it belongs in git):\n" + "\n".join(found)
 
 
+def test_no_comment_or_docstring_tells_the_story_of_its_development():
+    found = [line for name, text in code() for line in code_history(name, text)]
+    assert not found, ("development history in comments or docstrings (it belongs in git; say "
+                       "what is true now and why):\n" + "\n".join(found))
+
+
 def test_every_file_a_doc_names_exists():
     texts = dict(docs())
     found = [line for name, text in texts.items()
@@ -110,6 +151,14 @@ def test_the_checks_see_what_they_look_for():
     assert history("x.md", "see issue 30, and the helper branch") == \
         ["x.md:1: 'issue 30'", "x.md:1: 'helper branch'"]
     assert history("x.md", "the tissue 3 issues; a worked session; its own session (setsid)") == []
+    assert history("x.md", "as mutant #593 of the seed-17 sample showed in the issue-9 runs") == \
+        ["x.md:1: 'mutant #593'", "x.md:1: 'seed-17 sample'", "x.md:1: 'issue-9'"]
+    source = ('"""A module (issue 9)."""\nx = 1  # kills mutant #5\n\n\ndef f():\n'
+              '    """Says what it does\n    as session 3 found."""\n'
+              '    # a plain remark\n    return "issue 9", f"session {x}"\n')
+    assert code_history("a.pyx", source) == \
+        ["a.pyx:1: 'issue 9'", "a.pyx:2: 'mutant #5'", "a.pyx:7: 'session 3'"]
+    assert code_history("a.py", 'PATTERN = r"issues? \\d+"\nsample = "issue 9 \\u00a75"\n') == []
     assert missing_paths("x.md", "`src/search/auto.py` and tests/search/test_auto_engine.py::t") == []
     assert missing_paths("x.md", "see `src/search/nothing.py`, then\ntests/core/<game>/") == \
         ["x.md:1: src/search/nothing.py"]

@@ -1,8 +1,8 @@
 """The Dask backend against real clusters on loopback: a scheduler and worker processes
 started by these tests (killed by PID), and a local cluster through --dask-local.  Games
 run in the workers' processes, land in the same SQLite database as one process would
-write, and resume the same way; when the cluster fails the tournament says what happened
-(issue 15): a lost scheduler, no workers at all for a while, the workers that really
+write, and resume the same way; when the cluster fails the tournament says what happened:
+a lost scheduler, no workers at all for a while, the workers that really
 played.  Needs the `distributed` extra (part of the test extra)."""
 import json
 import os

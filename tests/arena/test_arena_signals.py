@@ -1,5 +1,5 @@
 """Ctrl-C (SIGINT) and kill (SIGTERM) stop a tournament tidily wherever they land: never a
-hang, never a finished game lost (src/arena/stopping.py; issue 16).
+hang, never a finished game lost (src/arena/stopping.py).
 
 The race this guards against: a handler that raised KeyboardInterrupt wherever the main
 thread was could unwind out of the writer queue's ``put`` with its lock held, and

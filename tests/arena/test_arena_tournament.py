@@ -475,7 +475,7 @@ def test_a_dead_worker_ends_the_run_saying_what_is_stored(tmp_path):
 
 
 def test_a_game_that_fails_in_a_worker_is_named_and_not_offered_for_resuming(tmp_path, monkeypatch):
-    # issue 16 (a surviving mutant of the runner): a game that raised would raise again, so
+    # a game that raised would raise again, so
     # the message names it and does not say "run the same command to resume", which it says
     # when the games stopped for a reason outside them (a worker lost)
     import roost.arena.runner as runner

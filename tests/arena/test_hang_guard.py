@@ -1,5 +1,5 @@
 """A tournament without clocks ends a move that overruns its hang guard and goes on
-(issue 12: an in-process engine that overruns runs in a worker the arena can end).
+(an in-process engine that overruns runs in a worker the arena can end).
 
 The overrunning engine is a real searcher given far more time than the guard: it keeps its
 own limit, so only the arena can cut it short.  Each tournament runs in a process of its own

@@ -1,6 +1,6 @@
-"""Issue 9 §1 at the scale of a tournament: alpha-beta against random on CuBirds, where
-every redeal is a run of chance nodes, used to stall games so that no game was ever stored.
-Each game must now end and be stored; the per-search hang guards are in
+"""Searches end at the scale of a tournament too: alpha-beta against random on CuBirds, where
+every redeal is a run of chance nodes a search could stall on, leaving no game stored.
+Each game must end and be stored; the per-search hang guards are in
 test_search_limits.py, this checks the whole path through the arena."""
 import sqlite3
 

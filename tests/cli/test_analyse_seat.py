@@ -1,5 +1,5 @@
 """`analyse --as N` and the engines' observer: the analysis a seat would make from what it
-sees (issue 13, Positions: "--as N works for any seat")."""
+sees (--as N works for any seat)."""
 import json
 import random
 

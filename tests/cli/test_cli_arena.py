@@ -262,7 +262,7 @@ def test_random_openings_are_shared_by_the_seat_rotations_of_a_round(tmp_path):
     assert games[0].seats == list(reversed(games[1].seats))
 
 
-# ---------------------------------------------------------------- issue 16 and issue 9 §5
+# ---------------------------------------------------------- tournament, replay and export
 @pytest.mark.parametrize("command,shows", [
     ("tournament", ["--engine", "--gauntlet", "--position", "--opening", "--db", "--jobs",
                     "--scheduler", "--dask-local", "--sprt", "--anchor", "--plot", "--verbose",

@@ -144,7 +144,7 @@ def test_replay_writes_a_picture_per_ply(tmp_path):
 
 @pytest.mark.parametrize("target", ["/nonexistent/dir/x.svg", "/proc/version.svg", "/dev/full"])
 def test_a_picture_that_cannot_be_written_is_one_message(target, tmp_path):
-    # issue 9 §2: a missing folder, a file the system refuses, a full device
+    # a missing folder, a file the system refuses, a full device
     if target == "/dev/full":
         target = str(tmp_path / "full.svg")
         os.symlink("/dev/full", target)

@@ -1,4 +1,4 @@
-"""The analyst's surface (issue 13): positions from moves, files and standard input, the
+"""The analyst's surface: positions from moves, files and standard input, the
 show formats, and the same words for the same thing in every command; through Click's runner."""
 import json
 import os
@@ -152,8 +152,8 @@ def test_a_dash_is_standard_input_unless_it_is_the_games_own_text():
     (["replay", "x.db", "99999999999999999999"], "GAME_ID"),
 ])
 def test_counts_too_large_to_hold_are_one_message(args, fault, tmp_path, monkeypatch):
-    # found by hand after issue 9: a huge --games spun building the schedule with no output,
-    # a huge game number reached SQLite as an OverflowError
+    # a huge --games must not spin building the schedule with no output, nor a huge game
+    # number reach SQLite as an OverflowError
     monkeypatch.chdir(tmp_path)
     (tmp_path / "x.db").write_bytes(b"")
     r = CliRunner().invoke(cli, args)

@@ -63,9 +63,9 @@ def test_garbage_move_names(game):
 
 
 # ---------------------------------------------------------------------------- the API
-# Issue 9 §2: parse_move(None) read None as a string; play_move(None / [] / b"e5" / nan)
-# and move_name(junk) escaped as TypeError, ValueError or OverflowError; play_move(1.5) and
-# play_move(True) silently played move 1.  Anything but a RoostError naming the fault fails.
+# Values that are not moves: parse_move(None) must not read None as a string, nor play_move(
+# None / [] / b"e5" / nan) or move_name(junk) escape as TypeError, ValueError or OverflowError,
+# nor play_move(1.5) or play_move(True) play move 1.  Anything but a RoostError naming it fails.
 NOT_MOVES = [None, [], (), {}, b"e5", float("nan"), float("inf"), 1.5, 1.0, True, False,
              2 ** 70, -(2 ** 70), 2 ** 31, -1, object(), "1", "", "   ", "\x00", "\u0663",
              "W@\u00b2"]
@@ -174,7 +174,7 @@ def _big_numbers(text, rnd):
 
 @pytest.mark.parametrize("game", registered_games(), ids=lambda g: g.name)
 def test_out_of_range_numbers_in_position_texts(game):
-    # issue 9 §2: every value is range-checked where it enters: a number too large for the
+    # every value is range-checked where it enters: a number too large for the
     # native fields is a PositionError, never an OverflowError or a silently wrapped value.
     rnd = random.Random(10)
     for _ in range(300):

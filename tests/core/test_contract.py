@@ -168,9 +168,9 @@ def _continue(state, seed, plies):
 
 @pytest.mark.parametrize("game,players", CONFIGS)
 def test_pickle_and_deepcopy_keep_the_whole_state(game, players):
-    # Issue 9 §5: a pickle of a finished Feed the Ducks game raised, and one of a game drawn
-    # by repetition came back live: a pickle or a deep copy must be the same state, finished
-    # or not, and play on exactly as the original does.
+    # a pickle or a deep copy must be the same state, finished or not (a finished Feed the
+    # Ducks game, or one drawn by repetition, must not come back live), and play on exactly
+    # as the original does.
     rnd = random.Random(12)
     for g in range(2):
         s = game.start(players=players, seed=200 + g)

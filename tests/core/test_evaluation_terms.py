@@ -1,5 +1,5 @@
-"""Each term of a game's evaluation points the way its comment says (issue 16: a flipped sign
-in one term went unnoticed, since alpha-beta is compared with a minimax that uses the same
+"""Each term of a game's evaluation points the way its comment says (a flipped sign in one
+term would pass unseen elsewhere, since alpha-beta is compared with a minimax that uses the same
 evaluation).  Connect Four's evaluation is recomputed from the board by an independent model
 of the formula; elsewhere two positions that differ in one term only are compared."""
 import json

@@ -38,7 +38,7 @@ def test_there_is_a_suite_for_every_game():
 
 
 # ---------------------------------------------------------------------------- Ctrl-C
-# Issue 9 §5: a native perft must notice Ctrl-C inside a root move.  A SIGALRM handler that
+# A native perft must notice Ctrl-C inside a root move.  A SIGALRM handler that
 # raises stands in for Ctrl-C (Python raises KeyboardInterrupt from its SIGINT handler the
 # same way); each count below would run for minutes (ducks, leaves: the games' own native
 # perft; cubirds: the generic one in state.pyx).

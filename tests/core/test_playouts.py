@@ -1,5 +1,5 @@
 """Every game's own native random playout (what MCTS rollouts play) plays only legal moves and
-chance outcomes, and picks among the legal moves uniformly (issue 16).
+chance outcomes, and picks among the legal moves uniformly.
 
 The playout is a native method with no trace, so the test reads it through the prefix
 property of a seeded playout: ``random_playout(seed, k)`` draws the same numbers as the first

@@ -1,5 +1,5 @@
-"""A seat's view is a position text its receiver can parse (issue 12: "the position text as
-that seat sees it"): the games' parsers take their own views, hidden cards dealt in a fixed
+"""A seat's view is a position text its receiver can parse (the position text as
+that seat sees it): the games' parsers take their own views, hidden cards dealt in a fixed
 way from the unseen ones, and the view of the result is the view sent.  Wingspan's views
 have their own tests (tests/core/wingspan/test_wingspan_views.py)."""
 import json

@@ -1,18 +1,18 @@
 """Positions the searcher tests share: for every registered game, decision positions of
 several kinds (the game's bench position, the middle and the end of seeded random games, and
 the moment before chance acts: a CuBirds redeal, a Tweeeet row draw, a Leaves refill), plus
-the CuBirds positions of issue 9 on which alpha-beta once searched forever."""
+two CuBirds positions where a search that did not bound its chance plies would never return."""
 import random
 
 from roost.core.games import get_game, registered_games
 
-# issue 9: the mover's hand is empty, so a redeal of 8 cards each follows any move
+# the mover's hand is empty, so a redeal of 8 cards each follows any move
 CUBIRDS_REDEAL = (
     '{"players": 2, "dealer": 1, "to_move": 1, "phase": "draw", "rows": ["OPPPPW", '
     '"PRRRRRRRRRRRRRRRRRRR", "PDDDDDD", "TTWWDDOOOOO"], "hands": ["FPPP", ""], "known": '
     '["FPPP", ""], "lacks": ["OTDPMWR", "OTDPMWR"], "collections": ["FFOTMWWW", "FTTDPMM"], '
     '"discard": "", "deck": "FFFOOOTTTTTDDDDPPPMMMMMMMMMMMMMMWWWWWWWWWWWWWWR", "turn": 65}')
-# issue 9: a lay-phase position where ab:depth=2 never returned
+# a lay-phase position where ab:depth=2 must return
 CUBIRDS_LAY = (
     '{"players": 2, "dealer": 0, "to_move": 1, "phase": "lay", "rows": ["RRWMM", "WMP", "WDR", '
     '"WWORFPP"], "hands": ["DDPRRRR", "WWW"], "known": ["", ""], "lacks": ["", "OTMR"], '
@@ -85,7 +85,7 @@ def bench_position(info):
 def every_game_positions():
     """[(label, state)] over every registered game: its bench position, the first decision
     before chance (else the middle of a game) at the default player count, the middle of a
-    game at the largest player count, and the issue-9 positions."""
+    game at the largest player count, and the two CuBirds positions above."""
     out = []
     for info in registered_games():
         out.append((f"{info.name} bench", bench_position(info)))

@@ -116,7 +116,7 @@ def test_progressive_widening_bounds_the_outcomes_kept():
     linked = [(n["visits"], len(n["children"])) for n in nodes.values() if n["chance"]]
     assert sorted(linked) == sorted(widths)
     # and each outcome is kept once: a second child for an outcome already kept would split
-    # its statistics (kills mcts mutant #593 of issue 16's seed-17 sample)
+    # its statistics
     for n in nodes.values():
         if n["chance"]:
             outcomes = [nodes[k]["move"] for k in n["children"]]
@@ -139,7 +139,7 @@ def test_full_depth_search_of_a_longer_race_is_exact():
 def test_a_solve_stops_at_the_first_chance_node_it_meets(game, text):
     # a proof cannot pass chance: the solve gives up at the first chance node it meets, its
     # one progress line counting the root, the moves before and that node, and raises
-    # (kills alphabeta mutant #281 of issue 16's seed-17 sample, which searched on)
+    # instead of searching on past a chance node it cannot prove through
     from roost.search.alphabeta import AlphaBeta, ChanceInSolve
     info = get_game(game)
     s = info.parse(text or info.bench_position)
@@ -186,7 +186,7 @@ def test_sampled_chance_converges_with_more_samples(text):
 
 
 def test_a_deal_of_many_cards_is_one_bounded_chance_ply():
-    # issue 9 §1: after any move here 16 cards are dealt one by one (16 chance nodes of up to
+    # after any move here 16 cards are dealt one by one (16 chance nodes of up to
     # 7 outcomes).  As one compound chance node it expands into at most exact=64 decision
     # positions a move: enumerated while the outcomes multiply to at most 64 (7 x 7 = 49 deals
     # of the first two cards), the rest of each deal sampled once

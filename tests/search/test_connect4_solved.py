@@ -82,9 +82,8 @@ def test_a_solve_ended_by_deepening_reports_every_root_move():
     # near the end a solve's deepening often reaches every leaf; a solve without a progress
     # callback then reports the root statistics of its last iteration, kept aside while it
     # ran: every legal move, each with a score the independent solver's move scores allow
-    # (an exact one: the same outcome; an upper bound: at least the outcome).  Kills
-    # alphabeta mutant #1027 of issue 16's seed-17 sample, which kept none (or, from a
-    # reused searcher, another position's).
+    # (an exact one: the same outcome; an upper bound: at least the outcome): never none,
+    # and, from a reused searcher, never another position's.
     from roost.search.alphabeta import AlphaBeta
     game = get_game("connect4")
     searcher = AlphaBeta(tt_mb=8)

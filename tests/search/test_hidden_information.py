@@ -97,7 +97,7 @@ def report(result):
 
 @pytest.mark.parametrize("game,players", HIDDEN_GAMES)
 def test_the_whole_report_depends_only_on_the_movers_view(game, players):
-    # issue 9 §3: move, values, visits, PV, notes, stats: identical for two positions that
+    # move, values, visits, PV, notes, stats: identical for two positions that
     # differ only in what the mover cannot see, for every engine family
     budget = 60 if game == "wingspan" else 200
     compared = 0
@@ -113,8 +113,8 @@ def test_the_whole_report_depends_only_on_the_movers_view(game, players):
 
 
 def test_the_principal_variation_does_not_show_the_opponents_hidden_hand():
-    # issue 9 §3's example: the positions differ only in seat 1's hand (and so the deck);
-    # the PV printed for seat 0 once differed ("T2L flock:O" against "T2L flock:O F1L")
+    # the positions differ only in seat 1's hand (and so the deck); a PV that read that
+    # hand would differ between them (say "T2L flock:O" against "T2L flock:O F1L")
     first = ('{"players": 2, "dealer": 0, "to_move": 0, "phase": "lay", "rows": ["RRFWWWWPPPT", '
              '"OOOOPTWW", "MMMW", "MMRRRRRRDTTWW"], "hands": ["TDDMMMMM", "%s"], "known": ["M", '
              '"TRRR"], "lacks": ["", "MW"], "collections": ["FW", "D"], "discard": "FFWW", '

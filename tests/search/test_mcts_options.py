@@ -1,4 +1,5 @@
-"""The MCTS options of issue 11, each checked against what it promises:
+"""The MCTS options that bring knowledge into the playouts and the tree, each checked
+against what it promises:
 
 - playout=eval: with epsilon 0, every playout move is one the game's evaluation likes best
   for its mover; epsilon 1 plays other moves;
@@ -74,8 +75,7 @@ def test_greedy_eval_playouts_take_a_move_the_evaluation_likes_best(game, make):
 @pytest.mark.parametrize("policy", ["random", "eval", "mast", "decisive"])
 def test_a_trace_holds_its_own_playout_only(policy):
     # the same Playout traced again with the same seed gives the same line, not the first
-    # line followed by the second (the trail is emptied after each trace; kills playout
-    # mutants #205 and #206 of issue 16's seed-17 sample)
+    # line followed by the second (the trail is emptied after each trace)
     s = Ducks.parse(DUCKS_MIDDLE)
     p = Playout(POLICIES[policy], 0.0)
     first = p.trace(s, seed=2, max_plies=6)

@@ -1,4 +1,4 @@
-"""MCTS statistics against cases whose answer is known (issue 16):
+"""MCTS statistics against cases whose answer is known:
 
 - UCT step by step: with playouts of 0 plies (the game's evaluation at every new leaf) and no
   solver, a search of a game without chance is deterministic, so a plain UCT written here
@@ -111,7 +111,7 @@ def plain_ismcts(root, iterations, c):
 @pytest.mark.parametrize("text", ["366356516464755232632235", "551177613237351324616336",
                                   "127633334114174764512331", "631377321635661366432147"])
 def test_ismcts_matches_a_plain_ismcts_step_by_step(text):
-    # issue 16: the information-set UCB (availability counts) is checked like UCT's.  Connect
+    # the information-set UCB (availability counts) is checked like UCT's.  Connect
     # Four late in the game: few moves a node, so the exploration term decides often (with
     # dozens of moves, log(avail) and log(avail + 1) pick the same child almost always)
     from roost.core.connect4 import Connect4
@@ -258,8 +258,8 @@ def test_the_solver_proves_a_drawn_ending(text):
 
 def test_a_proven_loss_is_chosen_last_whatever_its_visits():
     # a move that looked best for 400 iterations and was then proven lost is not played
-    # for its visits: the robust child is taken among the moves not lost (kills mcts
-    # mutant #1106 of issue 16's seed-17 sample, which kept a lost move's visit count)
+    # for its visits: the robust child is taken among the moves not lost, whatever visit
+    # count a lost move kept
     s = get_game("connect4").parse("5627173776665131631614733212")
     r = parse_engine("mcts:iterations=800").choose(s, seed=1)
     most = max(r.stats, key=lambda x: x.visits)
@@ -272,8 +272,8 @@ def test_a_proven_loss_is_chosen_last_whatever_its_visits():
 
 def test_a_move_that_loses_at_once_is_not_played_over_untried_ones():
     # one iteration tries the first move, which ends the game lost for the mover: an
-    # untried move is better than a proven loss (kills mcts mutant #1105 of issue 16's
-    # seed-17 sample, which ranked the loss with the untried moves and took the first)
+    # untried move is better than a proven loss (a search that ranked the loss with the
+    # untried moves would take the first)
     s = Ducks.parse("5/4w1/3wbw1/1bb2ww1/1bwb1bb2/1bbwbww1/2wbww*/3b2/5 w 26")
     first = s.legal()[0]
     c = s.copy()

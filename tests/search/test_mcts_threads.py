@@ -1,4 +1,4 @@
-"""MCTS, ISMCTS and PIMC on several threads (issue 10): the threads really share the work,
+"""MCTS, ISMCTS and PIMC on several threads: the threads really share the work,
 limits hold exactly, the solver proves what one thread proves, progressive widening and
 the node budget still bound the tree, and no thread reads what the mover cannot see.
 (Legal moves, time limits on every game and Ctrl-C with threads are in

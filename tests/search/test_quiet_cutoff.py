@@ -1,4 +1,4 @@
-"""Quiet cut-offs (``quiet=1``, issue 11): a playout cut off by ``plies=`` plays on at random
+"""Quiet cut-offs (``quiet=1``): a playout cut off by ``plies=`` plays on at random
 to a position the game's evaluation reads fairly before the evaluation scores it
 (``State.quiesce``, read here through ``play_to_quiet``).
 

@@ -179,7 +179,7 @@ def test_alpha_beta_returns_a_principal_variation_of_legal_moves():
     ("mcts:c=-1", "at least"),
     ("ab:eval=maybe", "one of game, none"),
     ("", "empty"),
-    # issue 9 §2: every value range-checked where it enters, the limit named
+    # every value range-checked where it enters, the limit named
     ("ab:tt=999999999", "tt must be at most 65536"),
     ("ab:depth=100000000000000000000", "depth must be at most 150"),
     ("ab:depth=1e20", "depth must be an integer"),

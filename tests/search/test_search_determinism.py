@@ -1,4 +1,4 @@
-"""The same seed gives the same search in a fresh process (issue 16): mcts, ismcts, pimc and
+"""The same seed gives the same search in a fresh process: mcts, ismcts, pimc and
 alpha-beta, on a perfect-information game and on hidden cards, run through `roost analyse`
 in two new interpreters with different hash seeds (so nothing may depend on the order of a
 set or dict of strings, on addresses or on the clock); everything reported but the timing

@@ -1,6 +1,6 @@
 """Alpha-beta with every speed-up (PVS, the transposition table, killers, history, Star1 and
 Star2 chance pruning, iterative deepening) must return exactly the value of a plain
-minimax/expectimax search of the same depth (issue 16).  The reference below is written
+minimax/expectimax search of the same depth.  The reference below is written
 over the Python API, searches every move and every outcome, and scores positions the way
 alphabeta.pyx documents it:
 

@@ -1,8 +1,8 @@
-"""Every search honours its limits on every game (issue 9 §1): a hang guard, not a speed test.
+"""Every search honours its limits on every game: a hang guard, not a speed test.
 
 Each engine family runs with a small time budget, a node limit or a depth on positions of
 every registered game, chance-heavy ones included (a CuBirds redeal, a Tweeeet row draw, a
-Leaves refill, Wingspan in mid-game, the issue's CuBirds positions).  A search that never
+Leaves refill, Wingspan in mid-game, two hard CuBirds positions).  A search that never
 returns would hang the test run, so the searches run in a worker process (this file run as
 a script) that reports each search as it starts and ends; the test fails, naming the search,
 if the worker overruns or any search takes far longer than its budget.
@@ -29,7 +29,7 @@ def timed_specs(state):
             f"ab:time={BUDGET},lmr=1,threads=2{paranoid}", f"mcts:time={BUDGET}",
             f"ismcts:time={BUDGET}", f"pimc:time={BUDGET}", f"mcts:time={BUDGET},threads=2",
             f"ismcts:time={BUDGET},threads=2", f"pimc:time={BUDGET},threads=3",
-            # the playout policies and the evaluation in the tree (issue 11), on one thread and two
+            # the playout policies and the evaluation in the tree, on one thread and two
             f"mcts:time={BUDGET},playout=eval,imm=0.5,bias=1,rave=100,grave=20",
             f"mcts:time={BUDGET},playout=mast,imm=0.5,bias=1,rave=100,grave=20,threads=2",
             f"mcts:time={BUDGET},playout=eval,plies=10,threads=2",
@@ -58,7 +58,7 @@ def limited_specs(state):
 
 
 CLI_RUNS = [
-    # the issue's commands, which never returned
+    # commands on those CuBirds positions, each of which must return with an answer
     ["cubirds", "REDEAL", "--engine", "ab:depth=1"],
     ["cubirds", "REDEAL", "--engine", "ab:time=0.01"],
     ["cubirds", "REDEAL", "--engine", "ab:nodes=1000"],

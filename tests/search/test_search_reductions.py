@@ -1,4 +1,4 @@
-"""Late move reductions (`ab:lmr=1`, issue 11): moves late in alpha-beta's order are first
+"""Late move reductions (`ab:lmr=1`): moves late in alpha-beta's order are first
 searched a ply shallower, and again at full depth only when one beats alpha.  The option
 must reach the searcher, cut the tree, stay deterministic, keep every limit, and never
 touch a proof (solve, eval=none), whose values must stay exact."""

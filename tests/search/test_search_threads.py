@@ -1,4 +1,4 @@
-"""Alpha-beta with threads (issue 10, Lazy SMP): helper threads share the transposition
+"""Alpha-beta with threads (Lazy SMP): helper threads share the transposition
 table with the main searcher, whose result is reported.  Threaded searches return legal
 moves on every game, stop at their limits, and agree with one thread wherever Lazy SMP must:
 proven results, and exact values of trees searched to their ends.  (Time limits and Ctrl-C
