@@ -316,7 +316,7 @@ def test_duplicate_specs_are_anchored_by_their_numbered_names(tmp_path):
 
 
 def test_a_roster_of_one_is_completed_with_auto(tmp_path):
-    # one engine used to be refused ("at least two engines"); auto now takes the other seat
+    # a single engine plays against auto, which takes the other seat
     r = run("tournament", "connect4", "-e", "random", "--games", 2, "--jobs", 1,
             "--position", "63753446636447653725212476377231422111", "--db", tmp_path / "t.db", "--json")
     assert r.exit_code == 0, r.output

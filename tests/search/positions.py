@@ -97,6 +97,6 @@ def every_game_positions():
             label = f"{info.name}/{info.max_players}p middle"
             out.append((label, dict(kinds_of_positions(info, info.max_players))[label]))
     cubirds = get_game("cubirds")
-    out.append(("cubirds issue-9 redeal", cubirds.parse(CUBIRDS_REDEAL)))
-    out.append(("cubirds issue-9 lay", cubirds.parse(CUBIRDS_LAY)))
+    out.append(("cubirds redeal after any move", cubirds.parse(CUBIRDS_REDEAL)))
+    out.append(("cubirds lay with deep chance", cubirds.parse(CUBIRDS_LAY)))
     return out

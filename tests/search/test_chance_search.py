@@ -125,7 +125,7 @@ def test_progressive_widening_bounds_the_outcomes_kept():
 
 def test_full_depth_search_of_a_longer_race_is_exact():
     # six decisions with chance between them: every iteration past the game's length must
-    # give the brute-force value (a stale path entry once scored transpositions as draws)
+    # give the brute-force value (a stale path entry would score transpositions as draws)
     s = DICE.parse("0 0 6 0 -")
     truth = max(move_values(s).values())
     for depth in (6, 9, 12):

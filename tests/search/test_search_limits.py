@@ -135,7 +135,7 @@ def test_node_and_depth_limits_end_the_search_on_every_game(runs):
     assert not over, f"searched past the node limit: {over}"
 
 
-def test_the_issue_commands_return_with_an_answer(runs):
+def test_the_cubirds_commands_return_with_an_answer(runs):
     cli = [r for r in runs if r["spec"] == "cli"]
     assert len(cli) == len(CLI_RUNS)
     for r in cli:
