@@ -16,7 +16,6 @@ cdef enum:
     DUCKS_PER_COLOUR = 12
     SETUP_PLACEMENTS = 24
     PLY_CAP = 300
-    MAX_HIST = 304
     WHITE_DUCK = 64      # move id WHITE_DUCK + cell: a white duck placed in the setup
     BLACK_DUCK = 128     # move id BLACK_DUCK + cell: a black duck
 
