@@ -16,8 +16,12 @@
  *          from the moved ducks each ply, every earlier key scanned): the same games as
  *          roost, to check that both play the same games (equal plies and results).
  *
- * usage: ducks_probe MODE N SEED WHITE BLACK CRUMB SIDE PLIES
- *   WHITE, BLACK the duck masks (decimal or 0x hex), CRUMB a cell or -1, SIDE 0/1, PLIES made.
+ * usage: ducks_probe MODE N SEED WHITE BLACK CRUMB SIDE PLIES [W B C ...]
+ *   WHITE, BLACK the duck masks (decimal or 0x hex), CRUMB a cell or -1, SIDE 0/1, PLIES made;
+ *   then the positions the repetition rule counts, oldest first, as triples of two duck masks
+ *   and the crumb cell (the last one is the position itself; each was made by a crumb
+ *   placement, so their players to move alternate).  Without them a position with a crumb
+ *   down counts once, as a game taken up from it.  bare reads and ignores them.
  * prints: mode playouts plies white_wins black_wins draws seconds playouts_per_s
  *
  * build: cc -O3 -march=native -o ducks_probe ducks_probe.c
@@ -162,14 +166,17 @@ typedef struct {
     int crumb, side, plies;
 } Position;
 
-/* One playout from p; returns the result (0/1 that colour won, 2 drawn), adds the plies. */
-static inline int playout(Position p, int exact, Rng *rng, long long *plies_out) {
+/* One playout from p, whose repetition history is the keys start_hist[0..start_n); returns
+ * the result (0/1 that colour won, 2 drawn), adds the plies. */
+static inline int playout(Position p, int exact, const uint64_t *start_hist, int start_n,
+                          Rng *rng, long long *plies_out) {
     uint64_t w = p.white, b = p.black, hkey = 0;
     uint64_t hist[MAX_HIST];
     int crumb = p.crumb, side = p.side, plies = p.plies, nhist = 0, played = 0;
     if (exact) {
         hkey = full_key(w, b, crumb, side);
-        if (crumb >= 0) hist[nhist++] = hkey;   /* a live position taken up has occurred once */
+        memcpy(hist, start_hist, start_n * sizeof(uint64_t));
+        nhist = start_n;
     }
     if (plies >= PLY_CAP) return 2;
     for (;;) {
@@ -231,8 +238,10 @@ static inline int playout(Position p, int exact, Rng *rng, long long *plies_out)
 }
 
 int main(int argc, char **argv) {
-    if (argc != 9 || (strcmp(argv[1], "bare") && strcmp(argv[1], "exact"))) {
-        fprintf(stderr, "usage: %s bare|exact N SEED WHITE BLACK CRUMB SIDE PLIES\n", argv[0]);
+    if (argc < 9 || (argc - 9) % 3 || (argc - 9) / 3 > MAX_HIST
+            || (strcmp(argv[1], "bare") && strcmp(argv[1], "exact"))) {
+        fprintf(stderr, "usage: %s bare|exact N SEED WHITE BLACK CRUMB SIDE PLIES [W B C ...]\n",
+                argv[0]);
         return 2;
     }
     int exact = !strcmp(argv[1], "exact");
@@ -242,6 +251,13 @@ int main(int argc, char **argv) {
                      (int)strtol(argv[6], NULL, 0), (int)strtol(argv[7], NULL, 0),
                      (int)strtol(argv[8], NULL, 0)};
     init_tables();
+    uint64_t start_hist[MAX_HIST];
+    int start_n = (argc - 9) / 3;
+    for (int i = 0; i < start_n; i++)   /* the last one has the position's player to move */
+        start_hist[i] = full_key(strtoull(argv[9 + 3 * i], NULL, 0), strtoull(argv[10 + 3 * i], NULL, 0),
+                                 (int)strtol(argv[11 + 3 * i], NULL, 0), root.side ^ ((start_n - 1 - i) & 1));
+    if (!start_n && root.crumb >= 0)    /* a live position taken up has occurred once */
+        start_hist[start_n++] = full_key(root.white, root.black, root.crumb, root.side);
     Rng rng;
     uint64_t x = seed;
     rng.s0 = splitmix64(&x); rng.s1 = splitmix64(&x); rng.s2 = splitmix64(&x); rng.s3 = splitmix64(&x);
@@ -249,7 +265,7 @@ int main(int argc, char **argv) {
     long results[3] = {0, 0, 0};
     struct timespec t0, t1;
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t0);
-    for (long i = 0; i < n; i++) results[playout(root, exact, &rng, &plies)]++;
+    for (long i = 0; i < n; i++) results[playout(root, exact, start_hist, start_n, &rng, &plies)]++;
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t1);
     double dt = (t1.tv_sec - t0.tv_sec) + 1e-9 * (t1.tv_nsec - t0.tv_nsec);
     printf("%s %ld %lld %ld %ld %ld %.6f %.0f\n", argv[1], n, plies, results[0], results[1],

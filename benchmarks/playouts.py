@@ -4,6 +4,7 @@
     python benchmarks/playouts.py ducks --n 200000       # one game, a fixed number of playouts
     python benchmarks/playouts.py ducks --start          # from the game's start instead
     python benchmarks/playouts.py ducks --probe          # and the plain-C probe, side by side
+    python benchmarks/playouts.py ducks --probe --later 180   # 180 crumbs into a game
 
 Playouts run in one native loop (roost.core.state.playout_batch: a copy of the position and
 the game's playout, the loop MCTS runs), timed in CPU seconds of this process.  Feed the
@@ -11,12 +12,18 @@ Ducks can be set beside benchmarks/ducks_probe.c, a plain-C program that plays t
 random games ("bare": without the key and the repetition rule; "exact": with them, which
 must give the same plies and results as roost); the probe is compiled here with the
 compiler ``cc`` and ``-O3 -march=native``, as setup.py builds roost.
+
+``--later N`` measures from N plies further into a seeded random game that does not end
+there (moves that end the game are not played; chance outcomes are drawn): late in a game,
+where the playouts of a search start.  For Feed the Ducks that is a game N crumbs long,
+whose repetition history (N positions) every playout checks; the probe is given it too.
 """
 import argparse
 import os
 import pathlib
 import subprocess
 import sys
+import random
 import tempfile
 import time
 
@@ -38,6 +45,23 @@ def measure(state, n, seed):
             "playouts_per_s": n / dt if dt else float("inf")}
 
 
+def later(state, plies, seed):
+    """`state` after `plies` random plies that do not end the game (seeded); None if there
+    comes a position where every move ends it."""
+    rnd = random.Random(seed)
+    s = state.copy()
+    for i in range(plies):
+        if s.is_chance:
+            s.play_unchecked(s.sample(rnd.getrandbits(63)))
+            continue
+        moves = s.legal()
+        rnd.shuffle(moves)
+        s = next((c for c in (s.copy().play_unchecked(m) for m in moves) if not c.is_over), None)
+        if s is None:
+            return None
+    return s
+
+
 def build_probe(folder):
     exe = os.path.join(folder, "ducks_probe")
     subprocess.run(["cc", "-O3", "-march=native", "-o", exe, str(PROBE)], check=True)
@@ -46,10 +70,9 @@ def build_probe(folder):
 
 def run_probe(exe, mode, state, n, seed):
     raw = state._raw()
-    if raw["history"][1:]:
-        raise SystemExit("the probe starts from a position taken up afresh (no earlier plies)")
+    history = [str(v) for entry in raw["history"] for v in entry]
     out = subprocess.run([exe, mode, str(n), str(seed), str(raw["white"]), str(raw["black"]),
-                          str(raw["crumb"]), str(raw["side"]), str(raw["plies"])],
+                          str(raw["crumb"]), str(raw["side"]), str(raw["plies"])] + history,
                          check=True, capture_output=True, text=True).stdout.split()
     white, black, drawn = int(out[3]), int(out[4]), int(out[5])
     return {"plies": int(out[2]), "results": (white + drawn / 2, black + drawn / 2),
@@ -63,14 +86,25 @@ def main(argv=None):
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--start", action="store_true", help="from the start, not the bench position")
     ap.add_argument("--probe", action="store_true", help="Feed the Ducks: also the plain-C probe")
+    ap.add_argument("--later", type=int, default=0, metavar="N",
+                    help="from N random plies later in a game (that do not end it)")
     args = ap.parse_args(argv)
     infos = [get_game(g) for g in args.games] if args.games else all_games()
-    print(f"{'game':<9} {'position':<6} {'playouts':>9} {'plies/game':>10} {'playouts/s':>12}")
+    if args.later < 0:
+        ap.error("--later counts plies: 0 or more")
+    print(f"{'game':<9} {'position':<9} {'playouts':>9} {'plies/game':>10} {'playouts/s':>12}")
     for info in infos:
         state = info.start() if args.start else bench_state(info)
+        where = "start" if args.start else "bench"
+        if args.later:
+            state = later(state, args.later, args.seed)
+            where += f"+{args.later}"
+            if state is None:
+                print(f"{info.name:<9} {where:<9} (every move ends the game before that)", flush=True)
+                continue
         n = args.n or DEFAULT_N.get(info.name, 20000)
         r = measure(state, n, args.seed)
-        print(f"{info.name:<9} {'start' if args.start else 'bench':<6} {n:>9,} "
+        print(f"{info.name:<9} {where:<9} {n:>9,} "
               f"{r['plies'] / n:>10.1f} {r['playouts_per_s']:>12,.0f}", flush=True)
         if args.probe and info.name == "ducks":
             with tempfile.TemporaryDirectory() as folder:
