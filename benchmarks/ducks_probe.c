@@ -38,7 +38,7 @@
 #define PLY_CAP 300
 #define MAX_HIST 304
 
-static uint64_t RAY[NCELLS][6], RAY_NEAR[NCELLS][6][10], LINES[NCELLS], ADJ[NCELLS];
+static uint64_t RAY[NCELLS][6], RAY_NEAR[NCELLS][6][10], LINES[NCELLS], STEP[10];
 static uint64_t EDGE, BOARD, Z_WHITE[NCELLS], Z_BLACK[NCELLS], Z_CRUMB[NCELLS], Z_SIDE;
 static int ROW_LEN[9], ROW_START[9];
 
@@ -71,8 +71,8 @@ static void init_tables(void) {
         int q = cq[i], r = cr[i];
         if (q == 4 || q == -4 || r == 4 || r == -4 || q + r == 4 || q + r == -4) EDGE |= 1ULL << i;
         for (int d = 0; d < 6; d++) {
-            int n = 0, qq = q + DQ[d], rr = r + DR[d];
-            if (cell_at(qq, rr) >= 0) ADJ[i] |= 1ULL << cell_at(qq, rr);
+            int n = 0, qq = q + DQ[d], rr = r + DR[d], j = cell_at(qq, rr);
+            if (j > i) STEP[j - i] |= 1ULL << i;   /* a neighbour j - i indices up */
             while (cell_at(qq, rr) >= 0) {
                 RAY[i][d] |= 1ULL << cell_at(qq, rr);
                 RAY_NEAR[i][d][++n] = RAY[i][d];
@@ -126,27 +126,36 @@ static inline uint64_t PDEP(uint64_t x, uint64_t m) {
 #define POPCOUNT __builtin_popcountll
 #define LSB __builtin_ctzll
 
+/* The rays share no cell: each is worked out from the ducks as they were, without a branch
+ * (a ray without ducks, or with its ducks packed already, comes out as it was). */
 static inline void swim(uint64_t *white, uint64_t *black, int c) {
-    uint64_t w = *white, b = *black, occ = w | b;
+    uint64_t w = *white, occ = w | *black, nw = 0, nb = 0;
     for (int d = 0; d < 6; d++) {
-        uint64_t ray = RAY[c][d], o = occ & ray;
-        if (!o) continue;
+        uint64_t o = occ & RAY[c][d];
         uint64_t target = RAY_NEAR[c][d][POPCOUNT(o)];
-        if (target == o) continue;
-        uint64_t nw = PDEP(PEXT(w, o), target);
-        w = (w & ~ray) | nw;
-        b = (b & ~ray) | (target & ~nw);
+        uint64_t moved = PDEP(PEXT(w, o), target);
+        nw |= moved;
+        nb |= target & ~moved;
     }
-    *white = w;
-    *black = b;
+    *white = (w & ~LINES[c]) | nw;
+    *black = (*black & ~LINES[c]) | nb;
 }
 
+/* every cell next to one of x: a neighbour is 1, 5, 6, 7, 8 or 9 bit indices away */
+static inline uint64_t neighbours(uint64_t x) {
+    return ((x & STEP[1]) << 1) | ((x >> 1) & STEP[1]) | ((x & STEP[5]) << 5)
+         | ((x >> 5) & STEP[5]) | ((x & STEP[6]) << 6) | ((x >> 6) & STEP[6])
+         | ((x & STEP[7]) << 7) | ((x >> 7) & STEP[7]) | ((x & STEP[8]) << 8)
+         | ((x >> 8) & STEP[8]) | ((x & STEP[9]) << 9) | ((x >> 9) & STEP[9]);
+}
+
+/* a duck with no neighbour of its colour settles most cases; else a flood fill */
 static inline int gathered(uint64_t ducks) {
+    uint64_t lonely = ducks & ~neighbours(ducks);
+    if (lonely && lonely != ducks) return 0;
     uint64_t group = ducks & -ducks, frontier = group;
     while (frontier) {
-        uint64_t grown = 0;
-        for (uint64_t f = frontier; f; f &= f - 1) grown |= ADJ[LSB(f)];
-        frontier = grown & ducks & ~group;
+        frontier = neighbours(frontier) & ducks & ~group;
         group |= frontier;
     }
     return group == ducks;
