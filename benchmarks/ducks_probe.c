@@ -16,8 +16,12 @@
  *          from the moved ducks each ply, every earlier key scanned): the same games as
  *          roost, to check that both play the same games (equal plies and results).
  *
- * usage: ducks_probe MODE N SEED WHITE BLACK CRUMB SIDE PLIES
- *   WHITE, BLACK the duck masks (decimal or 0x hex), CRUMB a cell or -1, SIDE 0/1, PLIES made.
+ * usage: ducks_probe MODE N SEED WHITE BLACK CRUMB SIDE PLIES [W B C ...]
+ *   WHITE, BLACK the duck masks (decimal or 0x hex), CRUMB a cell or -1, SIDE 0/1, PLIES made;
+ *   then the positions the repetition rule counts, oldest first, as triples of two duck masks
+ *   and the crumb cell (the last one is the position itself; each was made by a crumb
+ *   placement, so their players to move alternate).  Without them a position with a crumb
+ *   down counts once, as a game taken up from it.  bare reads and ignores them.
  * prints: mode playouts plies white_wins black_wins draws seconds playouts_per_s
  *
  * build: cc -O3 -march=native -o ducks_probe ducks_probe.c
@@ -34,7 +38,7 @@
 #define PLY_CAP 300
 #define MAX_HIST 304
 
-static uint64_t RAY[NCELLS][6], RAY_NEAR[NCELLS][6][10], LINES[NCELLS], ADJ[NCELLS];
+static uint64_t RAY[NCELLS][6], RAY_NEAR[NCELLS][6][10], LINES[NCELLS], STEP[10];
 static uint64_t EDGE, BOARD, Z_WHITE[NCELLS], Z_BLACK[NCELLS], Z_CRUMB[NCELLS], Z_SIDE;
 static int ROW_LEN[9], ROW_START[9];
 
@@ -67,8 +71,8 @@ static void init_tables(void) {
         int q = cq[i], r = cr[i];
         if (q == 4 || q == -4 || r == 4 || r == -4 || q + r == 4 || q + r == -4) EDGE |= 1ULL << i;
         for (int d = 0; d < 6; d++) {
-            int n = 0, qq = q + DQ[d], rr = r + DR[d];
-            if (cell_at(qq, rr) >= 0) ADJ[i] |= 1ULL << cell_at(qq, rr);
+            int n = 0, qq = q + DQ[d], rr = r + DR[d], j = cell_at(qq, rr);
+            if (j > i) STEP[j - i] |= 1ULL << i;   /* a neighbour j - i indices up */
             while (cell_at(qq, rr) >= 0) {
                 RAY[i][d] |= 1ULL << cell_at(qq, rr);
                 RAY_NEAR[i][d][++n] = RAY[i][d];
@@ -122,27 +126,36 @@ static inline uint64_t PDEP(uint64_t x, uint64_t m) {
 #define POPCOUNT __builtin_popcountll
 #define LSB __builtin_ctzll
 
+/* The rays share no cell: each is worked out from the ducks as they were, without a branch
+ * (a ray without ducks, or with its ducks packed already, comes out as it was). */
 static inline void swim(uint64_t *white, uint64_t *black, int c) {
-    uint64_t w = *white, b = *black, occ = w | b;
+    uint64_t w = *white, occ = w | *black, nw = 0, nb = 0;
     for (int d = 0; d < 6; d++) {
-        uint64_t ray = RAY[c][d], o = occ & ray;
-        if (!o) continue;
+        uint64_t o = occ & RAY[c][d];
         uint64_t target = RAY_NEAR[c][d][POPCOUNT(o)];
-        if (target == o) continue;
-        uint64_t nw = PDEP(PEXT(w, o), target);
-        w = (w & ~ray) | nw;
-        b = (b & ~ray) | (target & ~nw);
+        uint64_t moved = PDEP(PEXT(w, o), target);
+        nw |= moved;
+        nb |= target & ~moved;
     }
-    *white = w;
-    *black = b;
+    *white = (w & ~LINES[c]) | nw;
+    *black = (*black & ~LINES[c]) | nb;
 }
 
+/* every cell next to one of x: a neighbour is 1, 5, 6, 7, 8 or 9 bit indices away */
+static inline uint64_t neighbours(uint64_t x) {
+    return ((x & STEP[1]) << 1) | ((x >> 1) & STEP[1]) | ((x & STEP[5]) << 5)
+         | ((x >> 5) & STEP[5]) | ((x & STEP[6]) << 6) | ((x >> 6) & STEP[6])
+         | ((x & STEP[7]) << 7) | ((x >> 7) & STEP[7]) | ((x & STEP[8]) << 8)
+         | ((x >> 8) & STEP[8]) | ((x & STEP[9]) << 9) | ((x >> 9) & STEP[9]);
+}
+
+/* a duck with no neighbour of its colour settles most cases; else a flood fill */
 static inline int gathered(uint64_t ducks) {
+    uint64_t lonely = ducks & ~neighbours(ducks);
+    if (lonely && lonely != ducks) return 0;
     uint64_t group = ducks & -ducks, frontier = group;
     while (frontier) {
-        uint64_t grown = 0;
-        for (uint64_t f = frontier; f; f &= f - 1) grown |= ADJ[LSB(f)];
-        frontier = grown & ducks & ~group;
+        frontier = neighbours(frontier) & ducks & ~group;
         group |= frontier;
     }
     return group == ducks;
@@ -162,14 +175,17 @@ typedef struct {
     int crumb, side, plies;
 } Position;
 
-/* One playout from p; returns the result (0/1 that colour won, 2 drawn), adds the plies. */
-static inline int playout(Position p, int exact, Rng *rng, long long *plies_out) {
+/* One playout from p, whose repetition history is the keys start_hist[0..start_n); returns
+ * the result (0/1 that colour won, 2 drawn), adds the plies. */
+static inline int playout(Position p, int exact, const uint64_t *start_hist, int start_n,
+                          Rng *rng, long long *plies_out) {
     uint64_t w = p.white, b = p.black, hkey = 0;
     uint64_t hist[MAX_HIST];
     int crumb = p.crumb, side = p.side, plies = p.plies, nhist = 0, played = 0;
     if (exact) {
         hkey = full_key(w, b, crumb, side);
-        if (crumb >= 0) hist[nhist++] = hkey;   /* a live position taken up has occurred once */
+        memcpy(hist, start_hist, start_n * sizeof(uint64_t));
+        nhist = start_n;
     }
     if (plies >= PLY_CAP) return 2;
     for (;;) {
@@ -231,8 +247,10 @@ static inline int playout(Position p, int exact, Rng *rng, long long *plies_out)
 }
 
 int main(int argc, char **argv) {
-    if (argc != 9 || (strcmp(argv[1], "bare") && strcmp(argv[1], "exact"))) {
-        fprintf(stderr, "usage: %s bare|exact N SEED WHITE BLACK CRUMB SIDE PLIES\n", argv[0]);
+    if (argc < 9 || (argc - 9) % 3 || (argc - 9) / 3 > MAX_HIST
+            || (strcmp(argv[1], "bare") && strcmp(argv[1], "exact"))) {
+        fprintf(stderr, "usage: %s bare|exact N SEED WHITE BLACK CRUMB SIDE PLIES [W B C ...]\n",
+                argv[0]);
         return 2;
     }
     int exact = !strcmp(argv[1], "exact");
@@ -242,6 +260,13 @@ int main(int argc, char **argv) {
                      (int)strtol(argv[6], NULL, 0), (int)strtol(argv[7], NULL, 0),
                      (int)strtol(argv[8], NULL, 0)};
     init_tables();
+    uint64_t start_hist[MAX_HIST];
+    int start_n = (argc - 9) / 3;
+    for (int i = 0; i < start_n; i++)   /* the last one has the position's player to move */
+        start_hist[i] = full_key(strtoull(argv[9 + 3 * i], NULL, 0), strtoull(argv[10 + 3 * i], NULL, 0),
+                                 (int)strtol(argv[11 + 3 * i], NULL, 0), root.side ^ ((start_n - 1 - i) & 1));
+    if (!start_n && root.crumb >= 0)    /* a live position taken up has occurred once */
+        start_hist[start_n++] = full_key(root.white, root.black, root.crumb, root.side);
     Rng rng;
     uint64_t x = seed;
     rng.s0 = splitmix64(&x); rng.s1 = splitmix64(&x); rng.s2 = splitmix64(&x); rng.s3 = splitmix64(&x);
@@ -249,7 +274,7 @@ int main(int argc, char **argv) {
     long results[3] = {0, 0, 0};
     struct timespec t0, t1;
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t0);
-    for (long i = 0; i < n; i++) results[playout(root, exact, &rng, &plies)]++;
+    for (long i = 0; i < n; i++) results[playout(root, exact, start_hist, start_n, &rng, &plies)]++;
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t1);
     double dt = (t1.tv_sec - t0.tv_sec) + 1e-9 * (t1.tv_nsec - t0.tv_nsec);
     printf("%s %ld %lld %ld %ld %ld %.6f %.0f\n", argv[1], n, plies, results[0], results[1],

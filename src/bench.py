@@ -1,6 +1,6 @@
 """The benchmark behind ``roost bench`` and ``benchmarks/``: on each game's fixed
-``bench_position`` it measures perft leaves/s, native random playouts/s, MCTS
-iterations/s and alpha-beta nodes/s.  Work per game is fixed (depths, counts), so the
+``bench_position`` it measures perft leaves/s, random playouts/s (one call from Python a
+playout, and in the native loop MCTS runs), MCTS iterations/s and alpha-beta nodes/s.  Work per game is fixed (depths, counts), so the
 alpha-beta node total is a deterministic signature of the search, as Stockfish's bench.
 
 With ``threads`` > 1 the searchers that take threads run twice, with one thread and with
@@ -8,6 +8,7 @@ that many, and the row gives both rates and the ratios (the scaling); the signat
 the one-thread count (a threaded search's node count differs from run to run)."""
 import time
 
+from roost.core.state import playout_batch
 from roost.search.engines import ENGINES, parse_engine
 
 
@@ -15,17 +16,20 @@ def takes_threads(kind):
     """Whether the engine kind has a threads= parameter."""
     return any(p.name == "threads" for p in ENGINES[kind].params)
 
-# Fixed work per game, sized for about a second each on a 2020s laptop core.
+# Fixed work per game, sized for about a second each on a 2020s laptop core ("native":
+# the playouts of the native loop, which benchmarks/playouts.py runs too).
 WORK = {
-    "ducks": {"perft": 5, "playouts": 30000, "mcts": 30000, "ab": 8},
-    "tweeeet": {"perft": 6, "playouts": 30000, "mcts": 30000, "ab": 5},
-    "cubirds": {"perft": 4, "playouts": 10000, "mcts": 20000, "ab": 4},
+    "ducks": {"perft": 5, "playouts": 30000, "native": 200000, "mcts": 30000, "ab": 8},
+    "tweeeet": {"perft": 6, "playouts": 30000, "native": 100000, "mcts": 30000, "ab": 5},
+    "cubirds": {"perft": 4, "playouts": 10000, "native": 40000, "mcts": 20000, "ab": 4},
     # refills draw from up to 47 tiles: the bench samples 4 of them at each chance node
-    "leaves": {"perft": 3, "playouts": 10000, "mcts": 5000, "ab": 2, "ab_options": ",exact=4,samples=4"},
+    "leaves": {"perft": 3, "playouts": 10000, "native": 200000, "mcts": 5000, "ab": 2,
+               "ab_options": ",exact=4,samples=4"},
     # small branching (about 3) and no chance nodes (the RNG is in the position)
-    "wingspan": {"perft": 12, "playouts": 20000, "mcts": 20000, "ab": 16},
+    "wingspan": {"perft": 12, "playouts": 20000, "native": 20000, "mcts": 20000, "ab": 16},
+    "connect4": {"native": 2000000},
 }
-DEFAULT_WORK = {"perft": 3, "playouts": 3000, "mcts": 5000, "ab": 4}
+DEFAULT_WORK = {"perft": 3, "playouts": 3000, "native": 20000, "mcts": 5000, "ab": 4}
 
 
 def work_for(name, quick=False):
@@ -33,7 +37,7 @@ def work_for(name, quick=False):
     w.update(WORK.get(name, {}))
     if quick:
         w.update(perft=max(1, w["perft"] - 2), playouts=max(10, w["playouts"] // 100),
-                 mcts=max(50, w["mcts"] // 100), ab=max(1, w["ab"] - 3))
+                 native=max(10, w["native"] // 100), mcts=max(50, w["mcts"] // 100), ab=max(1, w["ab"] - 3))
     return w
 
 
@@ -66,6 +70,13 @@ def bench_game(info, quick=False, players=None, threads=1):
     dt = time.perf_counter() - t0
     row.update(playouts=w["playouts"], playouts_per_s=w["playouts"] / dt if dt else 0.0,
                playout_plies=plies / w["playouts"])
+
+    # the playouts alone: a copy of the position and the game's playout, in MCTS's loop;
+    # processor time, as benchmarks/playouts.py measures it beside the plain-C probe
+    t0 = time.process_time()
+    playout_batch(state, w["native"], 1)
+    dt = time.process_time() - t0
+    row.update(native_playouts=w["native"], native_playouts_per_s=w["native"] / dt if dt else 0.0)
 
     decision = state
     if decision.is_chance:
@@ -104,15 +115,17 @@ def run(games=None, quick=False, on_row=None, players=None, threads=1):
     return rows
 
 
-HEADER = (f"{'game':<9} {'p':>1} {'perft leaves/s':>16} {'playouts/s':>12} {'MCTS it/s':>11} "
-          f"{'AB nodes/s':>12}  work")
+HEADER = (f"{'game':<9} {'p':>1} {'perft leaves/s':>16} {'playouts/s':>12} {'native':>12} "
+          f"{'MCTS it/s':>11} {'AB nodes/s':>12}  work")
 
 
 def format_row(r):
     return (f"{r['game']:<9} {r['players']:>1} {r['perft_leaves_per_s']:>16,.0f} {r['playouts_per_s']:>12,.0f} "
+            f"{r['native_playouts_per_s']:>12,.0f} "
             f"{r['mcts_iterations_per_s']:>11,.0f} {r['ab_nodes_per_s']:>12,.0f}  "
             f"perft {r['perft_depth']} = {r['perft_leaves']:,}; {r['playouts']:,} playouts "
-            f"({r['playout_plies']:.0f} plies avg); {r['mcts_iterations']:,} it; "
+            f"({r['playout_plies']:.0f} plies avg), {r['native_playouts']:,} native; "
+            f"{r['mcts_iterations']:,} it; "
             f"ab depth {r['ab_depth']} = {r['ab_nodes']:,} nodes")
 
 

@@ -19,7 +19,9 @@ def command(games, players, quick, threads, as_json):
     """Measure perft leaves/s, random playouts/s, MCTS iterations/s and alpha-beta nodes/s
     on each game's fixed benchmark position (single thread; with --threads N the searchers
     again with N threads: their rates, the ratios to one thread and, for alpha-beta, how
-    much sooner it reaches the bench depth).
+    much sooner it reaches the bench depth).  Playouts are timed twice: one call from
+    Python a playout, and "native", the playouts alone in the loop MCTS runs (processor
+    time).
 
     The alpha-beta node total at the end is a deterministic signature: it changes only
     when the search or a move generator does.

@@ -122,6 +122,15 @@ def test_bench_quick():
     assert r.exit_code == 0 and "ducks" in r.output and "signature" in r.output
 
 
+def test_bench_times_the_native_playout_loop_beside_the_python_one():
+    r = run("bench", "--quick", "--game", "ducks", "--json")
+    row = json.loads(r.output)[0]
+    assert row["playouts"] == 300 and row["native_playouts"] == 2000
+    assert row["native_playouts_per_s"] > 0
+    r = run("bench", "--quick", "--game", "ducks")
+    assert "native" in r.output.splitlines()[0] and "2,000 native" in r.output
+
+
 @pytest.mark.parametrize("args,fragments", [
     (("show", "chess"), ["unknown game 'chess'", "known games"]),
     (("show", "ducks", "5/6/7 w 0"), ["9 rows"]),

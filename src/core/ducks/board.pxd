@@ -4,7 +4,9 @@
 # The 61 cells are bits 0..60 of a 64-bit word in the order a1..a5, b1..b6, .., i1..i5.
 # Along any of the six directions the bit index is monotone, so each ray from a cell is a
 # mask whose nearest cell is either its lowest or its highest bit: a swim is a pext of the
-# ducks' colours along the ray followed by a pdep into the cells next to the crumb.
+# ducks' colours along the ray followed by a pdep into the cells next to the crumb.  A
+# neighbour is always 1, 5, 6, 7, 8 or 9 bit indices away, so the neighbours of a whole set
+# of cells are six shifts each way (neighbours()).
 from libc.stdint cimport uint64_t
 
 from roost.core.bits cimport popcount, lsb, pext, pdep, clear_lsb
@@ -16,7 +18,6 @@ cdef enum:
     DUCKS_PER_COLOUR = 12
     SETUP_PLACEMENTS = 24
     PLY_CAP = 300
-    MAX_HIST = 304
     WHITE_DUCK = 64      # move id WHITE_DUCK + cell: a white duck placed in the setup
     BLACK_DUCK = 128     # move id BLACK_DUCK + cell: a black duck
 
@@ -27,6 +28,7 @@ cdef extern from *:
     #include "bitops.h"
     ROOST_TABLE int fd_ROW_LEN[9], fd_ROW_START[9];
     ROOST_TABLE uint64_t fd_RAY[61][6], fd_RAY_NEAR[61][6][10], fd_LINES[61], fd_ADJ[61];
+    ROOST_TABLE uint64_t fd_STEP[10];
     ROOST_TABLE uint64_t fd_EDGE, fd_BOARD, fd_Z_SIDE;
     ROOST_TABLE uint64_t fd_Z_WHITE[61], fd_Z_BLACK[61], fd_Z_CRUMB[61];
     """
@@ -36,6 +38,7 @@ cdef extern from *:
     uint64_t RAY_NEAR "fd_RAY_NEAR"[NCELLS][6][10]   # [c][d][k]: the k cells of ray d nearest c
     uint64_t LINES "fd_LINES"[NCELLS]                # the cell's six rays together
     uint64_t ADJ "fd_ADJ"[NCELLS]
+    uint64_t STEP "fd_STEP"[10]                     # [k]: the cells with a neighbour at index + k
     uint64_t EDGE "fd_EDGE"
     uint64_t BOARD "fd_BOARD"
     uint64_t Z_WHITE "fd_Z_WHITE"[NCELLS]            # hash keys
@@ -66,6 +69,8 @@ cdef inline void init_geometry() noexcept nogil:
             idx += 1
     EDGE = 0
     BOARD = (<uint64_t>1 << NCELLS) - 1
+    for k in range(10):
+        STEP[k] = 0
     for i in range(NCELLS):
         q = CELL_Q[i]
         r = CELL_R[i]
@@ -74,8 +79,11 @@ cdef inline void init_geometry() noexcept nogil:
         ADJ[i] = 0
         LINES[i] = 0
         for d in range(6):
-            if cell_at(q + DQ[d], r + DR[d]) >= 0:
-                ADJ[i] |= <uint64_t>1 << cell_at(q + DQ[d], r + DR[d])
+            n = cell_at(q + DQ[d], r + DR[d])
+            if n >= 0:
+                ADJ[i] |= <uint64_t>1 << n
+                if n > i:
+                    STEP[n - i] |= <uint64_t>1 << i
             RAY[i][d] = 0
             RAY_NEAR[i][d][0] = 0
             n = 0
@@ -117,43 +125,50 @@ cdef inline void init_tables() noexcept nogil:
     init_keys()
 
 
-cdef inline uint64_t swim(uint64_t* white, uint64_t* black, int c) noexcept nogil:
-    """Every duck on the six lines of cell c packs up against it; returns the cells that
-    changed (for the caller's hash update)."""
-    cdef uint64_t w = white[0], b = black[0], occ = w | b
-    cdef uint64_t ray, o, target, nw, changed = 0
-    cdef int d, k
+cdef inline void swim(uint64_t* white, uint64_t* black, int c) noexcept nogil:
+    """Every duck on the six lines of cell c packs up against it.  The rays share no cell, so
+    each is worked out from the ducks as they were, all six at once (no ray waits for the
+    one before), and without a branch: a ray with no duck, or whose ducks are packed
+    already, comes out as it was."""
+    cdef uint64_t w = white[0], occ = w | black[0], o, target, moved
+    cdef uint64_t nw = 0, nb = 0
+    cdef int d
     for d in range(6):
-        ray = RAY[c][d]
-        o = occ & ray
-        if o == 0:
-            continue
-        k = popcount(o)
-        target = RAY_NEAR[c][d][k]
-        if target == o:
-            continue
+        o = occ & RAY[c][d]
+        target = RAY_NEAR[c][d][popcount(o)]
         # pext/pdep keep the ducks' order: the i-th duck by bit index lands on the
         # i-th target cell by bit index, and ray order is bit order (monotone).
-        nw = pdep(pext(w, o), target)
-        changed |= o | target
-        w = (w & ~ray) | nw
-        b = (b & ~ray) | (target & ~nw)
-    white[0] = w
-    black[0] = b
-    return changed
+        moved = pdep(pext(w, o), target)
+        nw |= moved
+        nb |= target & ~moved
+    white[0] = (w & ~LINES[c]) | nw
+    black[0] = (black[0] & ~LINES[c]) | nb
+
+
+cdef inline uint64_t neighbours(uint64_t cells) noexcept nogil:
+    """Every cell next to one of ``cells``.  Two neighbours k indices apart are found from
+    the lower one, which STEP[k] marks: k up from the marked cells of ``cells``, and k down
+    onto the marked cells whose upper neighbour is in ``cells``."""
+    return (((cells & STEP[1]) << 1) | ((cells >> 1) & STEP[1])
+            | ((cells & STEP[5]) << 5) | ((cells >> 5) & STEP[5])
+            | ((cells & STEP[6]) << 6) | ((cells >> 6) & STEP[6])
+            | ((cells & STEP[7]) << 7) | ((cells >> 7) & STEP[7])
+            | ((cells & STEP[8]) << 8) | ((cells >> 8) & STEP[8])
+            | ((cells & STEP[9]) << 9) | ((cells >> 9) & STEP[9]))
 
 
 cdef inline bint gathered(uint64_t ducks) noexcept nogil:
-    """All ducks of one colour in one hex-connected group (flood fill from the lowest)."""
-    cdef uint64_t group = ducks & (0 - ducks)
-    cdef uint64_t frontier = group, grown, f
+    """All ducks of one colour in one hex-connected group.  Most colours that are not have a
+    duck with no neighbour of its colour, seen at once; the others (and a lone duck, or
+    none, both gathered) are flood-filled from the lowest duck, a ring at a time."""
+    cdef uint64_t lonely = ducks & ~neighbours(ducks)
+    cdef uint64_t group, frontier
+    if lonely and lonely != ducks:
+        return False
+    group = ducks & (0 - ducks)
+    frontier = group
     while frontier:
-        grown = 0
-        f = frontier
-        while f:
-            grown |= ADJ[lsb(f)]
-            f = clear_lsb(f)
-        frontier = grown & ducks & ~group
+        frontier = neighbours(frontier) & ducks & ~group
         group |= frontier
     return group == ducks
 

@@ -2,7 +2,7 @@
 from libc.stdint cimport uint64_t
 
 from roost.core.state cimport State
-from roost.core.ducks.board cimport MAX_HIST
+from roost.core.ducks.history cimport Seen, MAX_HIST, FILTER_WORDS
 
 ctypedef struct DucksCore:
     uint64_t white
@@ -15,17 +15,10 @@ ctypedef struct DucksCore:
     int nhist        # entries of hist in use
 
 
-# A position counted for repetition, exactly: the ducks, with the crumb cell's six bits in
-# the three spare top bits of each word.  The side to move is not stored: each entry is made
-# by a crumb placement, which passes the turn, so entries an even distance apart have the
-# same side to move and only those are compared.
-ctypedef struct Seen:
-    uint64_t white_crumb
-    uint64_t black_crumb
-
-
 cdef class Ducks(State):
     cdef DucksCore c
     # the position taken up (if a crumb is down) and the one after each crumb placement:
-    # the repetition rule counts them
+    # the repetition rule counts them (history.pxd); the filter is in use from FILTER_FROM
+    # entries on
     cdef Seen hist[MAX_HIST]
+    cdef uint64_t hist_filter[FILTER_WORDS]

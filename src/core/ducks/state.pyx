@@ -6,7 +6,7 @@ Move ids: 0..60 a crumb on that cell; 64 + cell a white duck, 128 + cell a black
 (setup placements).
 """
 from libc.stdint cimport uint64_t
-from libc.string cimport memcpy, memset
+from libc.string cimport memcpy
 from libc.math cimport exp
 
 from roost.core.bits cimport popcount, lsb, pdep, clear_lsb
@@ -14,7 +14,9 @@ from roost.core.rng cimport Rng, rng_below
 from roost.core.state cimport State, two_player_outcome, SOON_UNKNOWN, SOON_WIN
 from roost.core.ducks.board cimport (init_tables, swim, gathered, groups_and_links, crumb_targets, full_key,
                                      EDGE, BOARD, Z_WHITE, Z_BLACK, Z_CRUMB, Z_SIDE, DUCKS_PER_COLOUR,
-                                     SETUP_PLACEMENTS, PLY_CAP, MAX_HIST, WHITE_DUCK, BLACK_DUCK)
+                                     SETUP_PLACEMENTS, PLY_CAP, WHITE_DUCK, BLACK_DUCK)
+from roost.core.ducks.history cimport (Seen, seen_entry, occurs_third_time, filter_build,
+                                       MAX_HIST, FILTER_FROM, FILTER_WORDS)
 from roost.core.ducks.perft cimport perft_play, perft_setup
 from roost.core.ducks.features cimport N_FEATURES, ducks_features, init_features
 from roost.core.linear cimport two_player_share, WEIGHT_ROWS
@@ -44,23 +46,6 @@ EVALUATION = LinearEval(
 
 
 # ---------------------------------------------------------------------------- the crumb
-cdef inline Seen seen_entry(uint64_t white, uint64_t black, int crumb) noexcept nogil:
-    cdef Seen e
-    e.white_crumb = white | (<uint64_t>(crumb & 7) << 61)
-    e.black_crumb = black | (<uint64_t>(crumb >> 3) << 61)
-    return e
-
-
-cdef inline int earlier_occurrences(const Seen* hist, int n, Seen e) noexcept nogil:
-    """How often e, about to be entry n, occurred before: only the entries an even number
-    of placements back have its side to move."""
-    cdef int i = n - 2, k = 0
-    while i >= 0:
-        k += (hist[i].white_crumb == e.white_crumb) & (hist[i].black_crumb == e.black_crumb)
-        i -= 2
-    return k
-
-
 cdef inline int crumb_lands(DucksCore* c, int cell) noexcept nogil:
     """The crumb lands on ``cell``: the ducks swim, the placement is counted, a gathered
     colour wins, the turn passes.  The key and the repetition rule are the caller's.
@@ -83,11 +68,10 @@ cdef inline int crumb_lands(DucksCore* c, int cell) noexcept nogil:
     return c.result
 
 
-cdef inline void place_crumb(DucksCore* c, Seen* hist, int cell) noexcept nogil:
+cdef inline void place_crumb(DucksCore* c, Seen* hist, uint64_t* hist_filter, int cell) noexcept nogil:
     """A crumb placement by the rules: the move, the key, the repetition and length draws."""
     cdef uint64_t ow = c.white, ob = c.black, diff
     cdef int last = c.crumb
-    cdef Seen e
     crumb_lands(c, cell)
     diff = ow ^ c.white
     while diff:
@@ -100,90 +84,64 @@ cdef inline void place_crumb(DucksCore* c, Seen* hist, int cell) noexcept nogil:
     if last >= 0:
         c.hkey ^= Z_CRUMB[last]
     c.hkey ^= Z_CRUMB[cell] ^ Z_SIDE
-    if c.result >= 0:
-        return
-    e = seen_entry(c.white, c.black, cell)
-    if earlier_occurrences(hist, c.nhist, e) >= 2:
-        c.result = 2                        # its third occurrence
-    elif c.plies >= PLY_CAP:
+    if c.result < 0:
+        end_by_draw(c, hist, hist_filter, c.nhist >= FILTER_FROM)
+
+
+cdef inline void end_by_draw(DucksCore* c, Seen* hist, uint64_t* hist_filter,
+                             bint filtered) noexcept nogil:
+    """After a crumb placement that did not win: its position goes into the history, and the
+    game is drawn at the position's third occurrence or at the cap."""
+    if (occurs_third_time(hist, hist_filter, &c.nhist, seen_entry(c.white, c.black, c.crumb),
+                          filtered)
+            or c.plies >= PLY_CAP):
         c.result = 2
-    if c.nhist < MAX_HIST:
-        hist[c.nhist] = e
-        c.nhist += 1
 
 
-# The playout's repetition filter: a bit per slot of a hash of the exact position.  A clear
-# bit proves the position new; a set bit sends it to the exact count (a few percent of plies).
-cdef enum:
-    FILTER_WORDS = 64             # 4096 slots for at most MAX_HIST positions
-
-
-cdef inline int filter_slot(Seen e) noexcept nogil:
-    return <int>(((e.white_crumb ^ (e.black_crumb * <uint64_t>0x9E3779B97F4A7C15ULL))
-                  * <uint64_t>0xD6E8FEB86659FD93ULL) >> 52)
-
-
-cdef inline bint filter_test_and_set(uint64_t* bits, Seen e) noexcept nogil:
-    cdef int slot = filter_slot(e)
-    cdef uint64_t bit = <uint64_t>1 << (slot & 63)
-    cdef bint was = (bits[slot >> 6] & bit) != 0
-    bits[slot >> 6] |= bit
-    return was
-
-
-cdef int ducks_playout(DucksCore* c, Seen* hist, Rng* rng, int max_plies) noexcept nogil:
+cdef int ducks_playout(DucksCore* c, Seen* hist, uint64_t* hist_filter, Rng* rng,
+                       int max_plies) noexcept nogil:
     """Random play by the rules from c to the end or ``max_plies``: a setup placement is the
     k-th legal move (white placements, then black, each in cell order) and a crumb cell the
     k-th set bit of the target mask, so the draws are those of legal_moves plus a uniform
-    pick.  No key is kept per ply (it is computed once, at the end); repetition is looked up
-    through the filter."""
-    cdef uint64_t w = c.white, b = c.black, free_edge, targets
-    cdef uint64_t bits[FILTER_WORDS]
-    cdef int plies = 0, placed, n_white, n_free, k, cell, i
-    cdef Seen e
-    if c.result >= 0 or max_plies <= 0:
+    pick.  No key is kept per ply (it is computed once, at the end).  The position is played
+    in a local copy, which the compiler keeps in registers: no store into the history can
+    change it."""
+    cdef DucksCore s = c[0]
+    cdef uint64_t free_edge, targets
+    cdef int plies = 0, placed, n_white, n_free, k, cell
+    if s.result >= 0 or max_plies <= 0:
         return 0
-    placed = popcount(w | b)
+    placed = popcount(s.white | s.black)
     if placed < SETUP_PLACEMENTS:
-        n_white = popcount(w)
+        n_white = popcount(s.white)
         while plies < max_plies and placed < SETUP_PLACEMENTS:
-            free_edge = EDGE & ~(w | b)
+            free_edge = EDGE & ~(s.white | s.black)
             n_free = popcount(free_edge)
             k = rng_below(rng, n_free * ((n_white < DUCKS_PER_COLOUR)
                                          + (placed - n_white < DUCKS_PER_COLOUR)))
             if n_white < DUCKS_PER_COLOUR and k < n_free:
-                w |= <uint64_t>1 << lsb(pdep(<uint64_t>1 << k, free_edge))
+                s.white |= <uint64_t>1 << lsb(pdep(<uint64_t>1 << k, free_edge))
                 n_white += 1
             else:
                 if k >= n_free:
                     k -= n_free
-                b |= <uint64_t>1 << lsb(pdep(<uint64_t>1 << k, free_edge))
+                s.black |= <uint64_t>1 << lsb(pdep(<uint64_t>1 << k, free_edge))
             placed += 1
-            c.side ^= 1
+            s.side ^= 1
             plies += 1
-        c.white = w
-        c.black = b
-    if plies < max_plies:
-        memset(bits, 0, sizeof(bits))
-        for i in range(c.nhist):
-            filter_test_and_set(bits, hist[i])
-        while True:
-            targets = crumb_targets(c.white | c.black, c.crumb)
-            cell = lsb(pdep(<uint64_t>1 << rng_below(rng, popcount(targets)), targets))
-            plies += 1
-            if crumb_lands(c, cell) >= 0:
-                break
-            e = seen_entry(c.white, c.black, cell)
-            if filter_test_and_set(bits, e) and earlier_occurrences(hist, c.nhist, e) >= 2:
-                c.result = 2
-            elif c.plies >= PLY_CAP:
-                c.result = 2
-            if c.nhist < MAX_HIST:
-                hist[c.nhist] = e
-                c.nhist += 1
-            if c.result >= 0 or plies >= max_plies:
-                break
-    c.hkey = full_key(c.white, c.black, c.crumb, c.side)
+    if plies < max_plies and s.nhist < FILTER_FROM:
+        filter_build(hist_filter, hist, s.nhist)
+    while plies < max_plies:
+        targets = crumb_targets(s.white | s.black, s.crumb)
+        cell = lsb(pdep(<uint64_t>1 << rng_below(rng, popcount(targets)), targets))
+        plies += 1
+        if crumb_lands(&s, cell) >= 0:
+            break
+        end_by_draw(&s, hist, hist_filter, True)
+        if s.result >= 0:
+            break
+    s.hkey = full_key(s.white, s.black, s.crumb, s.side)
+    c[0] = s
     return plies
 
 
@@ -219,6 +177,8 @@ cdef class Ducks(State):
     cdef void assign(self, State other) noexcept nogil:
         self.c = (<Ducks>other).c
         memcpy(self.hist, (<Ducks>other).hist, self.c.nhist * sizeof(Seen))
+        if self.c.nhist >= FILTER_FROM:
+            memcpy(self.hist_filter, (<Ducks>other).hist_filter, FILTER_WORDS * sizeof(uint64_t))
 
     cdef int legal_moves(self, int* out) noexcept nogil:
         cdef int n = 0, c
@@ -289,7 +249,7 @@ cdef class Ducks(State):
             self.c.hkey ^= Z_WHITE[c] ^ Z_SIDE
             self.c.side ^= 1
             return
-        place_crumb(&self.c, self.hist, move)
+        place_crumb(&self.c, self.hist, self.hist_filter, move)
 
     cdef double evaluate(self, int player) noexcept nogil:
         # A logistic model of the result on the two colours' features (features.pxd), with
@@ -300,7 +260,7 @@ cdef class Ducks(State):
         return two_player_share(EVAL_W[2], f[0], f[1], N_FEATURES, player)
 
     cdef int playout(self, Rng* rng, int max_plies) noexcept nogil:
-        return ducks_playout(&self.c, self.hist, rng, max_plies)
+        return ducks_playout(&self.c, self.hist, self.hist_filter, rng, max_plies)
 
     cdef unsigned long long perft_native(self, int depth) noexcept:
         if depth == 0:
@@ -347,6 +307,8 @@ cdef class Ducks(State):
             s.c.nhist = len(history)
             for i in range(s.c.nhist):
                 s.hist[i] = seen_entry(history[i][0], history[i][1], history[i][2])
+            if s.c.nhist >= FILTER_FROM:
+                filter_build(s.hist_filter, s.hist, s.c.nhist)
         elif s.c.plies >= PLY_CAP:
             s.c.result = 2
         elif s.c.crumb >= 0:
