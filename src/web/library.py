@@ -184,6 +184,14 @@ def side_names(state):
 
 
 def result_text(state):
+    """A finished game's result and how it came, in words: 'Black wins: Black's ducks are
+    gathered', 'a draw: drawn by repetition...' (the game's own ending)."""
+    ending = state.ending()
+    detail = ending.get("detail") if ending else None
+    return winner_text(state) + (f": {detail}" if detail else "")
+
+
+def winner_text(state):
     """A finished game's result in words: 'Black wins', 'a draw', 'seats 0 and 2 share the win'."""
     res = state.result()
     sides = side_names(state)
@@ -552,7 +560,7 @@ def game_record(path, game_id):
     return {"id": record.id, "game": record.game, "players": record.players, "seats": record.seats,
             "start": record.start, "moves": list(record.names), "movers": list(record.movers),
             "times": [round(t, 4) for t in record.times], "result": list(record.result),
-            "result_text": result_text(final) if final.is_over else None,
+            "result_text": winner_text(final) if final.is_over else None,
             "ending": ending_text(record.ending, record.seats) if record.ending else None,
             "sides": side_names(final), "live": False}
 

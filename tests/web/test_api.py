@@ -57,6 +57,16 @@ def test_a_position_with_moves_played_marks_the_last_move(client):
     assert 'data-target="col:4"' in view["picture"]
 
 
+@pytest.mark.parametrize("game, position, words", [
+    ("connect4", "4455667", "X wins: X has four in a row"),
+    ("ducks", "5/2b1w1/1b1w1b1/2bbww2/2bwww*2/1wbbww2/1wwbb2/1bb3/5 w 30 repetition",
+     "a draw: drawn by repetition"),
+])
+def test_a_finished_game_says_how_it_ended(client, game, position, words):
+    view = client.post("/api/position", json={"game": game, "position": position}).json()
+    assert view["over"] and view["result_text"].startswith(words)
+
+
 def test_a_seat_view_hides_the_text_and_the_others_moves(client):
     view = client.post("/api/position", json={"game": "cubirds", "players": 3, "as": 1}).json()
     assert view["text"] is None and view["seen_by"] == 1

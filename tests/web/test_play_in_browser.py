@@ -3,7 +3,7 @@ an engine with a short budget (Wingspan from a late position, so that a game sta
 about a minute); undo, hint and resign; what a seat may not see stays hidden."""
 import pytest
 
-from tests.web.clicking import play_to_the_end, start_game
+from tests.web.clicking import game_view, how_it_ended, play_to_the_end, start_game
 from tests.web.conftest import shot
 
 QUICK = "auto:time=0.05"
@@ -22,7 +22,8 @@ def test_a_whole_game_by_clicking(server, page, game, players, seed):
     clicks = play_to_the_end(page, seed=seed)
     result = page.locator("#result").inner_text()
     shot(page, f"play-{game}-over")
-    assert clicks > 0 and "Game over" in result
+    assert clicks > 0 and result.startswith("Game over: ")
+    assert how_it_ended(page, server.url) in result   # the result says how it came
     assert len(history(page)) >= clicks // 3          # every move made is in the list
 
 
@@ -33,7 +34,8 @@ def test_wingspan_from_a_late_position_by_clicking(server, page):
     start_game(page, server.url, "wingspan", ["human", QUICK], players=2, position=late.text(), seed=6)
     shot(page, "play-wingspan-late")
     clicks = play_to_the_end(page, seed=6)
-    assert clicks > 0 and "Game over" in page.locator("#result").inner_text()
+    result = page.locator("#result").inner_text()
+    assert clicks > 0 and "Game over" in result and how_it_ended(page, server.url) in result
     shot(page, "play-wingspan-over")
 
 
@@ -119,3 +121,41 @@ def test_a_game_continues_in_the_analysis(server, page):
     page.wait_for_selector("#where")
     page.wait_for_function("document.querySelector('#where').textContent.includes('X to move')")
     assert page.locator("#position").input_value().startswith("3")
+
+
+def test_new_game_starts_afresh_with_the_same_setup(server, page):
+    start_game(page, server.url, "connect4", ["human", QUICK], seed=14, position="44")
+    first = game_view(page, server.url)
+    page.locator('.board svg [data-target="col:3"]').click()
+    page.wait_for_function("document.querySelectorAll('#history span:not(.ply)').length >= 2")
+    seats = page.locator("#seats").inner_text()
+    page.click("#again")
+    page.wait_for_function(f"location.hash !== '#/play/{first['id']}'")
+    page.wait_for_selector("#turn")
+    fresh = game_view(page, server.url)
+    assert fresh["id"] != first["id"] and fresh["history"] == [] and fresh["text"] == "44"
+    assert fresh["seats"] == first["seats"] and fresh["position"] == "44"
+    assert page.locator("#seats").inner_text() == seats and history(page) == []
+    shot(page, "play-connect4-new-game")
+
+
+def test_new_game_deals_afresh_with_the_same_seats_and_clocks(server, page):
+    page.goto(server.url + "/#/play")
+    page.select_option("#game", "cubirds")
+    page.select_option("#players", "3")
+    page.fill('.spec[data-seat="1"]', QUICK)
+    page.fill('.spec[data-seat="2"]', "random")
+    page.fill("#tc", "300+2")
+    page.fill("#seed", "15")
+    page.click("#start")
+    page.wait_for_selector(".board .picture svg")
+    first = game_view(page, server.url)
+    page.click("#resign")
+    page.wait_for_selector("#result")
+    page.click("#again")
+    page.wait_for_selector("#turn")
+    fresh = game_view(page, server.url)
+    assert fresh["id"] != first["id"] and not fresh["over"] and fresh["players"] == 3
+    assert fresh["seats"] == ["human", first["seats"][1], "random"] and fresh["tc"] == "300+2"
+    assert fresh["seed"] != first["seed"] and fresh["position"] is None
+    assert page.locator(".seat .clock").nth(2).inner_text() == "5:00.0"      # not yet its turn

@@ -175,7 +175,14 @@ function pageGame(gid) {
       $("#thinking").textContent = `hint: ${hint.move} (${hint.engine})`;
     } catch (e) { toast(e.message); }
   });
-  $("#again").addEventListener("click", () => { location.hash = `#/play?game=${view ? view.game : ""}`; });
+  $("#again").addEventListener("click", async () => {     // the same setup, a fresh deal
+    if (!view) return;
+    try {
+      const fresh = await api("/api/play", {game: view.game, players: view.position ? null : view.players,
+        seats: view.seats, position: view.position, tc: view.tc, seed: Math.floor(Math.random() * 100000)});
+      location.hash = `#/play/${fresh.id}`;
+    } catch (e) { toast(e.message); }
+  });
   $("#analyse").addEventListener("click", () => {
     if (!view) return;
     if (!view.text) { toast("this game hides cards: its position is not shown to a seat"); return; }
