@@ -155,6 +155,21 @@ def test_analysis_reports_live_then_its_result(client):
     assert len(result["result"]["lines"]) == 2 and result["result"]["iterations"] > 0
 
 
+@pytest.mark.parametrize("position, verdict", [("4455", "win in 3"), ("44553", "loss in 2")])
+def test_alpha_beta_reports_each_depth_then_the_proven_result(client, position, verdict):
+    with client.websocket_connect("/api/analyse") as ws:
+        got = analyse(ws, game="connect4", position=position, engine="ab", multipv=2)
+    progress = [m["progress"] for m in got[:-1]]
+    for line in (1, 2):
+        reports = [p for p in progress if p["line"] == line]
+        assert [p["depth"] for p in reports] == list(range(1, len(reports) + 1)) and len(reports) >= 2
+        assert reports[-1]["verdict"] == verdict and not reports[0]["verdict"]
+    assert all(p["text"].startswith(f"line {p['line']}  depth {p['depth']}  ") for p in progress)
+    result = got[-1]["result"]
+    assert result["verdict"] == verdict and [line["verdict"] for line in result["lines"]] == [verdict] * 2
+    assert result["depth"] == int(verdict.split()[-1])
+
+
 def test_analysis_is_capped_by_the_server(client):
     with client.websocket_connect("/api/analyse") as ws:
         got = analyse(ws, game="connect4", engine="mcts:time=100,mem=30000", seconds=100)
