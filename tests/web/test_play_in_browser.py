@@ -1,6 +1,6 @@
 """Whole games played in a real browser by clicking the board: every game, a person against
-an engine with a short budget (Wingspan from a late position, so that a game stays within
-about a minute); undo, hint and resign; what a seat may not see stays hidden."""
+an engine with a short budget (Wingspan from the deal against random, and from a late
+position against a search); undo, hint and resign; what a seat may not see stays hidden."""
 import pytest
 
 from tests.web.clicking import game_view, how_it_ended, play_to_the_end, start_game
@@ -37,6 +37,17 @@ def test_wingspan_from_a_late_position_by_clicking(server, page):
     result = page.locator("#result").inner_text()
     assert clicks > 0 and "Game over" in result and how_it_ended(page, server.url) in result
     shot(page, "play-wingspan-over")
+
+
+def test_a_whole_wingspan_game_from_the_start_by_clicking(server, page):
+    start_game(page, server.url, "wingspan", ["human", "random"], players=2, seed=16)
+    shot(page, "play-wingspan-start")
+    clicks = play_to_the_end(page, seed=16, seconds=600)
+    result = page.locator("#result").inner_text()
+    assert clicks > 50 and how_it_ended(page, server.url) in result
+    view = game_view(page, server.url)
+    assert view["position"] is None and len(view["history"]) > 2 * 26   # from the deal: 26 turns a seat
+    shot(page, "play-wingspan-whole-over")
 
 
 def test_wingspan_asks_its_question_with_readable_cards(server, page):

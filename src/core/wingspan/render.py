@@ -394,11 +394,13 @@ def _svg_seat(out, raw, d, p, observer, score, y, escape):
                    f'{escape(_short(hand, 110))}; bonus: {len(pd["bonus"])} hidden</text>')
         y += 20
     for h in range(3):
+        # the row holds its slots, so that a click on a bird in it picks the habitat when
+        # the habitat is asked (the page looks for an asked target from the element clicked up)
         target = f' data-target="hab:{p}:{HABS[h]}"'
         out.append(f'<g class="habitat {HABS[h]}"{target}><rect x="10" y="{y}" width="{_MAT_LEFT - 10 + 5 * _SLOT_W}" '
                    f'height="{_SLOT_H}" fill="{_HAB_FILL[h]}" stroke="#bbb"/>'
                    f'<text x="16" y="{y + 26}" font-size="12" font-weight="bold">{HABS[h]}</text>'
-                   f'<text x="16" y="{y + 42}" font-size="10" fill="#555">{_ROW_ACTIONS[h]}</text></g>')
+                   f'<text x="16" y="{y + 42}" font-size="10" fill="#555">{_ROW_ACTIONS[h]}</text>')
         birds = pd["mat"][h]
         for col in range(5):
             x = _MAT_LEFT + col * _SLOT_W
@@ -418,6 +420,7 @@ def _svg_seat(out, raw, d, p, observer, score, y, escape):
                 notes.append(f"tucked {P['ntuck'][slot]}")
             out.extend(_bird_card(x + 3, y + 4, _SLOT_W - 6, _SLOT_H - 8, b, escape, target=target, notes=notes,
                                   kind="slot bird"))
+        out.append("</g>")
         y += _SLOT_H
     return y + 16
 
