@@ -108,3 +108,15 @@ def test_stop_and_a_closed_page_end_the_search(server, browser):
     assert len(server.workers()) >= 1                  # this page's search process
     context.close()                                   # the page goes away mid-search
     assert server.wait_for_no_workers() == []
+
+
+def test_each_line_says_its_move_in_words(server, page):
+    open_analysis(page, server.url, "leaves")
+    page.fill("#engine", "ab:depth=1")
+    page.fill("#multipv", "2")
+    page.click("#go")
+    reports_until_final(page)
+    words = page.locator("#lines tr.line .words").all_inner_texts()
+    assert len(words) == 2                                    # m0@(1,0)o5: which tile, where, turned how
+    assert all(w.startswith("tile #") and "the place (" in w and ("front" in w or "back" in w) for w in words)
+    shot(page, "analyse-leaves-words")

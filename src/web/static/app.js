@@ -284,10 +284,17 @@ function pageAnalyse(params) {
       engine: $("#engine").value, seconds: +$("#seconds").value, multipv: +$("#multipv").value,
       as: $("#as").value === "" ? null : +$("#as").value})));
   };
+  // a move's name in words where the name alone is terse (m0@(1,0)o5, O4R, no)
+  const moveWords = (name) => {
+    const m = view && view.moves ? view.moves.find((x) => x.name === name) : null;
+    if (!m) return "";
+    const words = m.label !== name ? m.label : m.steps.map((s) => s[1]).filter((w) => w !== name).join(", ");
+    return words ? `<div class="words">${escapeHtml(words)}</div>` : "";
+  };
   const lines = (rows, final) => {
     const whose = view && typeof view.to_move === "number" ? ` for ${escapeHtml(view.sides[view.to_move])}` : "";
     $("#lines").innerHTML = `<tr><th>#</th><th>move</th><th>value${whose}</th><th>line</th></tr>` + rows.map((l, k) =>
-      `<tr class="line"><td>${k + 1}</td><td>${escapeHtml(l.move)}</td><td>${valueText(l.value, l.verdict)}</td><td class="pv">${escapeHtml((l.pv || []).join(" "))}</td></tr>`).join("");
+      `<tr class="line"><td>${k + 1}</td><td>${escapeHtml(l.move)}${moveWords(l.move)}</td><td>${valueText(l.value, l.verdict)}</td><td class="pv">${escapeHtml((l.pv || []).join(" "))}</td></tr>`).join("");
     if (rows.length && view && view.moves) {
       const best = view.moves.find((m) => m.name === rows[0].move);
       board.mark("pv", best ? best.steps.map((s) => s[0]).filter(Boolean) : []);
