@@ -279,6 +279,7 @@ function pageAnalyse(params) {
     tag++;
     running = true;
     $("#lines").innerHTML = "";
+    $("#lines").dataset.final = "";
     $("#info").textContent = "starting\u2026";
     ws.send(JSON.stringify(Object.assign(body(state.moves.slice(0, state.ply)), {op: "analyse", tag,
       engine: $("#engine").value, seconds: +$("#seconds").value, multipv: +$("#multipv").value,
