@@ -170,3 +170,14 @@ def test_new_game_deals_afresh_with_the_same_seats_and_clocks(server, page):
     assert fresh["seats"] == ["human", first["seats"][1], "random"] and fresh["tc"] == "300+2"
     assert fresh["seed"] != first["seed"] and fresh["position"] is None
     assert page.locator(".seat .clock").nth(2).inner_text() == "5:00.0"      # not yet its turn
+
+
+def test_the_default_engine_is_auto_and_answers_a_move(server, page):
+    page.goto(server.url + "/#/play")
+    page.select_option("#game", "connect4")
+    assert page.locator('.spec[data-seat="1"]').input_value() == "auto"      # as the form comes
+    page.click("#start")
+    page.locator('.board svg [data-target="col:4"]').click()
+    page.wait_for_function("document.querySelectorAll('#history span:not(.ply)').length >= 2", timeout=60_000)
+    assert page.locator('.seat[data-seat="1"]').inner_text() == "O: auto"
+    assert game_view(page, server.url)["seats"] == ["human", "auto"]
