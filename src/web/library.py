@@ -236,6 +236,19 @@ def move_steps(state, m, observer=None):
     return [[t, label] for t, label in steps(state, m)]
 
 
+def move_words(state, m, observer=None):
+    """Move ``m`` in words where its name alone is terse ('m0@(1,0)o5': 'tile #24 (m0), the
+    place (1,0), back (mirrored), turned 90° clockwise'; 'O4R': 'the owls, row 4, right
+    end'): its label, else the labels of its clicks; '' when they add nothing."""
+    return _words(state.move_name(m), _label(state, m), lambda: move_steps(state, m, observer))
+
+
+def _words(name, label, steps):
+    if label != name:
+        return label
+    return ", ".join(w for _, w in steps() if w != name)
+
+
 def _details(state, m, observer):
     details = getattr(_render_module(state), "move_details", None)
     return details(state, m, observer) if details is not None else None
@@ -251,8 +264,8 @@ def moves(state, observer=None):
         return []
     out = []
     for m in state.legal():
-        d = {"name": state.move_name(m), "label": _label(state, m),
-             "steps": move_steps(state, m, observer)}
+        name, label, steps = state.move_name(m), _label(state, m), move_steps(state, m, observer)
+        d = {"name": name, "label": label, "words": _words(name, label, lambda: steps), "steps": steps}
         extra = _details(state, m, observer)
         if extra:
             d["details"] = extra

@@ -120,7 +120,9 @@ class Game:
     @staticmethod
     def _ply_view(ply, viewer):
         seen = library.visible(ply.before, ply.move, viewer)
-        return {"mover": "chance" if ply.mover is None else ply.mover, "name": ply.name if seen else None}
+        words = library.move_words(ply.before, ply.move, viewer) if seen and ply.mover is not None else ""
+        return {"mover": "chance" if ply.mover is None else ply.mover, "name": ply.name if seen else None,
+                "words": words}
 
     def clock_values(self):
         if self.clocks is None:

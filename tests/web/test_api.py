@@ -121,6 +121,21 @@ def test_a_game_through_the_api_move_undo_resign(client):
     assert "over" in error_of(client.post(f"/api/play/{gid}/move", json={"move": "W@a2"}), 400)
 
 
+def test_moves_and_the_history_say_each_move_in_words(client):
+    view = client.post("/api/play", json={"game": "leaves", "seats": ["human", "human"], "seed": 4}).json()
+    move = view["moves"][5]
+    assert move["words"].startswith("tile #") and "the place (" in move["words"]
+    view = client.post(f"/api/play/{view['id']}/move", json={"move": move["name"]}).json()
+    assert view["history"][0] == {"mover": 0, "name": move["name"], "words": move["words"]}
+    assert all(p["words"] == "" for p in view["history"][1:])             # the market's refill: chance
+    hidden = client.post("/api/play", json={"game": "wingspan", "players": 2, "seats": ["random", "human"]}).json()
+    with client.websocket_connect(f"/api/play/{hidden['id']}/live") as ws:
+        msg = ws.receive_json()
+        while not (msg["type"] == "position" and msg["view"]["history"]):
+            msg = ws.receive_json()
+    assert msg["view"]["history"][0] == {"mover": 0, "name": None, "words": ""}   # another seat's setup
+
+
 def test_a_hint_is_a_legal_move_of_the_person(client):
     gid = client.post("/api/play", json={"game": "connect4", "seats": ["human", "auto:time=0.05"]}).json()["id"]
     hint = client.post(f"/api/play/{gid}/hint").json()

@@ -83,6 +83,8 @@ def test_leaves_previews_the_orientation_before_placing(server, page):
     shot(page, "play-leaves-preview")
     choices.nth(3).click()
     page.wait_for_function("document.querySelectorAll('#history span:not(.ply)').length >= 1")
+    played = page.locator("#history span:not(.ply)").first.get_attribute("title")
+    assert played.startswith("seat 0: tile #") and "the place (" in played      # the move in words
 
 
 def test_undo_hint_and_resign(server, page):

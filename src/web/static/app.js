@@ -140,7 +140,7 @@ function pageGame(gid) {
       : view.your_turn ? `<div class="banner" id="turn">${escapeHtml(view.mover_name)}: your move</div>`
       : `<div class="banner" id="turn">${escapeHtml(view.mover_name || "")} to move${view.thinking !== null ? " (thinking)" : ""}</div>`;
     $("#history").innerHTML = view.history.map((p, k) =>
-      `<span class="ply">${k + 1}.</span><span title="${p.mover === "chance" ? "chance" : escapeHtml(sides[p.mover])}">${p.name !== null ? escapeHtml(p.name) : p.mover === "chance" ? "(chance)" : "(hidden)"}</span>`).join(" ");
+      `<span class="ply">${k + 1}.</span><span title="${p.mover === "chance" ? "chance" : escapeHtml(sides[p.mover] + (p.words ? ": " + p.words : ""))}">${p.name !== null ? escapeHtml(p.name) : p.mover === "chance" ? "(chance)" : "(hidden)"}</span>`).join(" ");
     $("#history").scrollTop = 1e9;
     $("#undo").disabled = !view.can_undo;
     $("#hint").disabled = !view.your_turn;
@@ -288,9 +288,7 @@ function pageAnalyse(params) {
   // a move's name in words where the name alone is terse (m0@(1,0)o5, O4R, no)
   const moveWords = (name) => {
     const m = view && view.moves ? view.moves.find((x) => x.name === name) : null;
-    if (!m) return "";
-    const words = m.label !== name ? m.label : m.steps.map((s) => s[1]).filter((w) => w !== name).join(", ");
-    return words ? `<div class="words">${escapeHtml(words)}</div>` : "";
+    return m && m.words ? `<div class="words">${escapeHtml(m.words)}</div>` : "";
   };
   const lines = (rows, final) => {
     const whose = view && typeof view.to_move === "number" ? ` for ${escapeHtml(view.sides[view.to_move])}` : "";
