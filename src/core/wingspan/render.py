@@ -242,9 +242,10 @@ _SLOT_W, _SLOT_H = 170, 64           # a bird in a slot is drawn as wide as in a
 _MAT_LEFT = 100
 _CARD_W, _CARD_H = 164, 44
 _ROW_ACTIONS = ("gain food", "lay eggs", "draw cards")
-# the average width of a character, in px, that a card's line is allowed: a bird's name
-# (bold 10 px) and its cost line (9 px) in DejaVu Sans, the widest usual sans-serif face,
-# average at most 6.6 and 4.6 px a character over any line of these lengths
+# px a character of a card's line is given: a card's width allows a bird's name (bold 10 px)
+# and its cost line (9 px) as many characters as these rates give, and every bird's lines so
+# cut fit inside the card in DejaVu Sans, the widest usual sans-serif face (measured for all
+# the birds by tests/core/wingspan/test_wingspan_render.py)
 _NAME_PX, _INFO_PX = 7.0, 4.8
 
 
