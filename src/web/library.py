@@ -184,6 +184,14 @@ def side_names(state):
 
 
 def result_text(state):
+    """A finished game's result and how it came, in words: 'Black wins: Black's ducks are
+    gathered', 'a draw: drawn by repetition...' (the game's own ending)."""
+    ending = state.ending()
+    detail = ending.get("detail") if ending else None
+    return winner_text(state) + (f": {detail}" if detail else "")
+
+
+def winner_text(state):
     """A finished game's result in words: 'Black wins', 'a draw', 'seats 0 and 2 share the win'."""
     res = state.result()
     sides = side_names(state)
@@ -228,6 +236,19 @@ def move_steps(state, m, observer=None):
     return [[t, label] for t, label in steps(state, m)]
 
 
+def move_words(state, m, observer=None):
+    """Move ``m`` in words where its name alone is terse ('m0@(1,0)o5': 'tile #24 (m0), the
+    place (1,0), back (mirrored), turned 90° clockwise'; 'O4R': 'the owls, row 4, right
+    end'): its label, else the labels of its clicks; '' when they add nothing."""
+    return _words(state.move_name(m), _label(state, m), lambda: move_steps(state, m, observer))
+
+
+def _words(name, label, steps):
+    if label != name:
+        return label
+    return ", ".join(w for _, w in steps() if w != name)
+
+
 def _details(state, m, observer):
     details = getattr(_render_module(state), "move_details", None)
     return details(state, m, observer) if details is not None else None
@@ -243,8 +264,8 @@ def moves(state, observer=None):
         return []
     out = []
     for m in state.legal():
-        d = {"name": state.move_name(m), "label": _label(state, m),
-             "steps": move_steps(state, m, observer)}
+        name, label, steps = state.move_name(m), _label(state, m), move_steps(state, m, observer)
+        d = {"name": name, "label": label, "words": _words(name, label, lambda: steps), "steps": steps}
         extra = _details(state, m, observer)
         if extra:
             d["details"] = extra
@@ -552,7 +573,7 @@ def game_record(path, game_id):
     return {"id": record.id, "game": record.game, "players": record.players, "seats": record.seats,
             "start": record.start, "moves": list(record.names), "movers": list(record.movers),
             "times": [round(t, 4) for t in record.times], "result": list(record.result),
-            "result_text": result_text(final) if final.is_over else None,
+            "result_text": winner_text(final) if final.is_over else None,
             "ending": ending_text(record.ending, record.seats) if record.ending else None,
             "sides": side_names(final), "live": False}
 

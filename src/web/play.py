@@ -39,11 +39,12 @@ class Game:
     """One game in the browser."""
     _ids = itertools.count(1)
 
-    def __init__(self, pool, state, seats, seed, tc=None):
+    def __init__(self, pool, state, seats, seed, tc=None, position=None):
         self.id = str(next(self._ids))
         self.pool = pool
         self.state = state
         self.start = state.copy()
+        self.position = position                 # the text it started from, None: dealt from the seed
         self.seats = seats
         self.seed = seed
         self.tc = tc                             # (base, increment) or None
@@ -104,6 +105,7 @@ class Game:
             d["result_text"] = f"{side} {self.ending['reason']}"
         d.update({
             "id": self.id, "version": self.version, "seats": [s.spec for s in self.seats], "seed": self.seed,
+            "position": self.position,
             "your_turn": self.person_to_move() is not None,
             "clocks": self.clock_values(), "tc": f"{self.tc[0]:g}+{self.tc[1]:g}" if self.tc else None,
             "history": [self._ply_view(p, viewer) for p in self.history],
@@ -118,7 +120,9 @@ class Game:
     @staticmethod
     def _ply_view(ply, viewer):
         seen = library.visible(ply.before, ply.move, viewer)
-        return {"mover": "chance" if ply.mover is None else ply.mover, "name": ply.name if seen else None}
+        words = library.move_words(ply.before, ply.move, viewer) if seen and ply.mover is not None else ""
+        return {"mover": "chance" if ply.mover is None else ply.mover, "name": ply.name if seen else None,
+                "words": words}
 
     def clock_values(self):
         if self.clocks is None:
@@ -351,7 +355,8 @@ class Games:
                                                 max_threads=self.pool.limits.threads,
                                                 memory_mb=self.pool.limits.memory))
         clock = library.time_control(tc) if tc else None
-        g = Game(self.pool, state, [Seat(s) for s in checked], seed, clock)
+        g = Game(self.pool, state, [Seat(s) for s in checked], seed, clock,
+                 position=position.strip() if position else None)
         g._settle_chance()
         self._make_room()
         self.games[g.id] = g

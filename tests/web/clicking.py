@@ -1,7 +1,9 @@
 """A person at the browser board, for the tests: it moves only by clicking what the page
 offers (the picture's targets, then the choice buttons), as someone with a mouse would."""
+import json
 import random
 import time
+import urllib.request
 
 OFFERED = ".board .picture svg .clickable, .board .choices button.choice"
 DONE = "#result"
@@ -53,3 +55,18 @@ def play_to_the_end(page, seed=1, seconds=120):
         if click_once(page, rnd) is not None:
             clicks += 1
     raise AssertionError(f"the game did not end within {seconds} s ({clicks} clicks)")
+
+
+def game_view(page, url):
+    """The view of the game the page shows, as the API gives it."""
+    gid = page.evaluate("location.hash").split("/")[2]
+    with urllib.request.urlopen(f"{url}/api/play/{gid}", timeout=10) as answer:
+        return json.load(answer)
+
+
+def how_it_ended(page, url):
+    """How the game the page shows ended, in the game's own words (``State.ending()`` of
+    its final position)."""
+    from roost.core.games import get_game
+    view = game_view(page, url)
+    return get_game(view["game"]).parse(view["text"]).ending()["detail"]

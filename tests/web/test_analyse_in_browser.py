@@ -39,6 +39,39 @@ def test_analysis_lines_update_live(server, page):
     shot(page, "analyse-ducks")
 
 
+def reports_until_final(page, seconds=30):
+    """The engine reports the page shows (#info) until its lines are final."""
+    seen = []
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        info = page.locator("#info").inner_text()
+        if info and (not seen or seen[-1] != info):
+            seen.append(info)
+        if page.locator("#lines[data-final='1']").count():
+            return seen
+        time.sleep(0.02)
+    raise AssertionError(f"no result within {seconds} s: {seen}")
+
+
+def test_alpha_beta_depth_lines_then_a_proven_result(server, page):
+    open_analysis(page, server.url, "connect4")
+    page.fill("#engine", "ab")
+    page.fill("#seconds", "2")
+    page.fill("#multipv", "1")
+    page.click("#go")
+    depths = [int(s.split()[1]) for s in reports_until_final(page) if s.startswith("depth ")]
+    assert len(depths) >= 2 and depths == sorted(depths)          # deeper and deeper, live
+    open_analysis(page, server.url, "connect4", "4455")
+    page.fill("#multipv", "2")
+    page.click("#go")
+    reports_until_final(page)
+    rows = page.locator("#lines tr.line").all_inner_texts()
+    assert len(rows) == 2 and all("win in 3" in r for r in rows), rows
+    assert "win in 3" in page.locator("#lines").inner_text() and "value for X" in page.locator("#lines").inner_text()
+    assert ", win in 3 \u00b7 depth 3," in page.locator("#info").inner_text()
+    shot(page, "analyse-connect4-proven")
+
+
 def test_moves_by_clicking_stepping_and_the_graph(server, page):
     open_analysis(page, server.url, "connect4")
     for played, column in enumerate(("4", "4", "3"), 1):
@@ -75,3 +108,15 @@ def test_stop_and_a_closed_page_end_the_search(server, browser):
     assert len(server.workers()) >= 1                  # this page's search process
     context.close()                                   # the page goes away mid-search
     assert server.wait_for_no_workers() == []
+
+
+def test_each_line_says_its_move_in_words(server, page):
+    open_analysis(page, server.url, "leaves")
+    page.fill("#engine", "ab:depth=1")
+    page.fill("#multipv", "2")
+    page.click("#go")
+    reports_until_final(page)
+    words = page.locator("#lines tr.line .words").all_inner_texts()
+    assert len(words) == 2                                    # m0@(1,0)o5: which tile, where, turned how
+    assert all(w.startswith("tile #") and "the place (" in w and ("front" in w or "back" in w) for w in words)
+    shot(page, "analyse-leaves-words")

@@ -57,6 +57,16 @@ def test_a_position_with_moves_played_marks_the_last_move(client):
     assert 'data-target="col:4"' in view["picture"]
 
 
+@pytest.mark.parametrize("game, position, words", [
+    ("connect4", "4455667", "X wins: X has four in a row"),
+    ("ducks", "5/2b1w1/1b1w1b1/2bbww2/2bwww*2/1wbbww2/1wwbb2/1bb3/5 w 30 repetition",
+     "a draw: drawn by repetition"),
+])
+def test_a_finished_game_says_how_it_ended(client, game, position, words):
+    view = client.post("/api/position", json={"game": game, "position": position}).json()
+    assert view["over"] and view["result_text"].startswith(words)
+
+
 def test_a_seat_view_hides_the_text_and_the_others_moves(client):
     view = client.post("/api/position", json={"game": "cubirds", "players": 3, "as": 1}).json()
     assert view["text"] is None and view["seen_by"] == 1
@@ -111,6 +121,21 @@ def test_a_game_through_the_api_move_undo_resign(client):
     assert "over" in error_of(client.post(f"/api/play/{gid}/move", json={"move": "W@a2"}), 400)
 
 
+def test_moves_and_the_history_say_each_move_in_words(client):
+    view = client.post("/api/play", json={"game": "leaves", "seats": ["human", "human"], "seed": 4}).json()
+    move = view["moves"][5]
+    assert move["words"].startswith("tile #") and "the place (" in move["words"]
+    view = client.post(f"/api/play/{view['id']}/move", json={"move": move["name"]}).json()
+    assert view["history"][0] == {"mover": 0, "name": move["name"], "words": move["words"]}
+    assert all(p["words"] == "" for p in view["history"][1:])             # the market's refill: chance
+    hidden = client.post("/api/play", json={"game": "wingspan", "players": 2, "seats": ["random", "human"]}).json()
+    with client.websocket_connect(f"/api/play/{hidden['id']}/live") as ws:
+        msg = ws.receive_json()
+        while not (msg["type"] == "position" and msg["view"]["history"]):
+            msg = ws.receive_json()
+    assert msg["view"]["history"][0] == {"mover": 0, "name": None, "words": ""}   # another seat's setup
+
+
 def test_a_hint_is_a_legal_move_of_the_person(client):
     gid = client.post("/api/play", json={"game": "connect4", "seats": ["human", "auto:time=0.05"]}).json()["id"]
     hint = client.post(f"/api/play/{gid}/hint").json()
@@ -143,6 +168,21 @@ def test_analysis_reports_live_then_its_result(client):
     result = got[-1]
     assert result["type"] == "result" and result["tag"] == 7
     assert len(result["result"]["lines"]) == 2 and result["result"]["iterations"] > 0
+
+
+@pytest.mark.parametrize("position, verdict", [("4455", "win in 3"), ("44553", "loss in 2")])
+def test_alpha_beta_reports_each_depth_then_the_proven_result(client, position, verdict):
+    with client.websocket_connect("/api/analyse") as ws:
+        got = analyse(ws, game="connect4", position=position, engine="ab", multipv=2)
+    progress = [m["progress"] for m in got[:-1]]
+    for line in (1, 2):
+        reports = [p for p in progress if p["line"] == line]
+        assert [p["depth"] for p in reports] == list(range(1, len(reports) + 1)) and len(reports) >= 2
+        assert reports[-1]["verdict"] == verdict and not reports[0]["verdict"]
+    assert all(p["text"].startswith(f"line {p['line']}  depth {p['depth']}  ") for p in progress)
+    result = got[-1]["result"]
+    assert result["verdict"] == verdict and [line["verdict"] for line in result["lines"]] == [verdict] * 2
+    assert result["depth"] == int(verdict.split()[-1])
 
 
 def test_analysis_is_capped_by_the_server(client):

@@ -2,8 +2,10 @@
 requires, one clear message for a port it cannot take, and Ctrl-C ending the server and
 every search process it started."""
 import json
+import os
 import re
 import signal
+import sys
 import time
 import urllib.error
 import urllib.request
@@ -82,3 +84,52 @@ def alive(pid):
             return fh.read().rsplit(")", 1)[1].split()[0] != "Z"
     except OSError:
         return False
+
+
+def post(url, body):
+    request = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST",
+                                     headers={"Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            return answer.status, json.load(answer)
+    except urllib.error.HTTPError as e:
+        return e.code, json.load(e)
+
+
+def followed_to_ply(server, gid, plies):
+    """Follow game ``gid`` until ``plies`` moves are played; its view then."""
+    with ws_client.connect(f"{server.url.replace('http://', 'ws://')}/api/play/{gid}/live") as ws:
+        while True:
+            msg = json.loads(ws.recv(timeout=120))
+            assert msg["type"] != "error", msg
+            if msg["type"] == "position" and len(msg["view"]["history"]) >= plies:
+                return msg["view"]
+
+
+EXAMPLES = os.path.join(os.path.dirname(__file__), "..", "..", "examples")
+
+
+def test_engines_a_game_runs_when_cmd_is_allowed(tmp_path):
+    """With --allow-cmd a program that speaks the engine protocol plays a seat; every seat
+    left out is `auto`; and an engine asking for 1000 s a move moves within the server's
+    --max-time (or this test would wait for it in vain)."""
+    server = Server(tmp_path, "--allow-cmd", "--max-time", "0.5")
+    try:
+        bot = f"cmd:{sys.executable} {os.path.abspath(os.path.join(EXAMPLES, 'randombot.py'))}"
+        status, view = post(server.url + "/api/play", {"game": "connect4", "seats": [bot, "human"]})
+        assert status == 200, view
+        view = followed_to_ply(server, view["id"], 1)
+        assert view["history"][0]["mover"] == 0 and view["your_turn"]
+
+        status, view = post(server.url + "/api/play", {"game": "connect4"})
+        assert status == 200 and view["seats"] == ["human", "auto"]
+        status, view = post(f"{server.url}/api/play/{view['id']}/move", {"move": "4"})
+        view = followed_to_ply(server, view["id"], 2)
+        assert [p["mover"] for p in view["history"]] == [0, 1] and view["your_turn"]
+
+        status, view = post(server.url + "/api/play", {"game": "ducks", "seats": ["mcts:time=1000", "human"]})
+        assert status == 200 and view["seats"][0].startswith("mcts:time=1000")
+        view = followed_to_ply(server, view["id"], 1)
+        assert view["history"][0]["mover"] == 0
+    finally:
+        server.stop()

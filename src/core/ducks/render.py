@@ -34,8 +34,8 @@ _R = 22          # a cell's radius in the picture
 
 def svg(state, observer=None):
     """The pond as SVG: the 61 cells of the hexagon (row i on top, as in the text), white
-    and black ducks, the crumb, each cell's name (rows on both sides, the column inside
-    every empty cell), whose turn it is or the result.  Every cell is a click target
+    and black ducks, the crumb, each cell's name (rows on both sides, the name inside
+    every cell, under a duck or the crumb too), whose turn it is or the result.  Every cell is a click target
     ``cell:e5`` (``move_targets``)."""
     raw = state._raw()
     white, black, crumb = raw["white"], raw["black"], raw["crumb"]
@@ -62,15 +62,19 @@ def svg(state, observer=None):
                 kind, fill = ("duck white", "#ffffff") if white & bit else ("duck black", "#222222")
                 out.append(f'<circle class="{kind}" cx="{cx:.1f}" cy="{cy:.1f}" r="{_R - 3}" fill="{fill}" '
                            'stroke="#222" stroke-width="2"/>')
+                ink = "#9a9a9a" if white & bit else "#8a8a8a"       # faint on either duck
             else:
                 out.append(f'<circle class="water" cx="{cx:.1f}" cy="{cy:.1f}" r="{_R - 3}" fill="#d9eefa" '
                            'stroke="#9cc9e6" stroke-width="1"/>')
-                if cell != crumb:
-                    out.append(f'<text class="name" x="{cx:.1f}" y="{cy + 4:.1f}" text-anchor="middle" '
-                               f'font-size="11" fill="#7aa7c7">{name}</text>')
+                ink = "#7aa7c7"
             if cell == crumb:
                 out.append(f'<circle class="crumb" cx="{cx:.1f}" cy="{cy:.1f}" r="7" fill="#c8862e" '
                            'stroke="#7a4f16" stroke-width="1.5"/>')
+                out.append(f'<text class="name" x="{cx:.1f}" y="{cy + 16:.1f}" text-anchor="middle" '
+                           f'font-size="8" fill="{ink}">{name}</text>')        # under the crumb
+            else:
+                out.append(f'<text class="name" x="{cx:.1f}" y="{cy + 4:.1f}" text-anchor="middle" '
+                           f'font-size="11" fill="{ink}">{name}</text>')
             out.append('</g>')
     out.append(f'<text class="status" x="14" y="{height - 18}" fill="#222">{_status(raw, state)}</text>')
     out.append("</svg>")

@@ -238,19 +238,23 @@ def explain_move(s, m):
 # ---------------------------------------------------------------------------- the picture
 _HAB_FILL = ("#dcebd2", "#f3e6c4", "#d3e4f3")          # forest, grassland, wetland
 _FOOD_FILL = ("#8c5a3c", "#d8b04a", "#4a78b8", "#c8434f", "#7d7d7d", "#a58c4e")  # I S F R M, IS
-_SLOT_W, _SLOT_H = 160, 64
+_SLOT_W, _SLOT_H = 170, 64           # a bird in a slot is drawn as wide as in a hand
 _MAT_LEFT = 100
 _CARD_W, _CARD_H = 164, 44
 _ROW_ACTIONS = ("gain food", "lay eggs", "draw cards")
-_NAME_CHARS = 24          # a bold 10 px name line fits this many characters in a slot
+# px a character of a card's line is given: a card's width allows a bird's name (bold 10 px)
+# and its cost line (9 px) as many characters as these rates give, and every bird's lines so
+# cut fit inside the card in DejaVu Sans, the widest usual sans-serif face (measured for all
+# the birds by tests/core/wingspan/test_wingspan_render.py)
+_NAME_PX, _INFO_PX = 7.0, 4.8
 
 
 def _short(name, most=22):
     return name if len(name) <= most else name[:most - 1] + "…"
 
 
-def _name_lines(name, most=_NAME_CHARS):
-    """A bird's name in at most two lines that fit a card, split at a space or hyphen."""
+def _name_lines(name, most):
+    """A bird's name in at most two lines of ``most`` characters, split at a space or hyphen."""
     if len(name) <= most:
         return [name]
     cut = max((k for k, ch in enumerate(name[:most + 1]) if ch in " -"), default=most)
@@ -266,14 +270,15 @@ def _bird_card(x, y, w, h, bird, escape, target=None, notes=(), kind="card"):
     attr = f' data-target="{target}"' if target else ""
     out = [f'<g class="{kind}"{attr}><title>{escape(b["name"])}: {escape(power_text(bird))}</title>'
            f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="5" fill="white" stroke="#777"/>']
-    lines = _name_lines(b["name"])
+    lines = _name_lines(b["name"], int((w - 12) / _NAME_PX))
     for k, line in enumerate(lines):
         out.append(f'<text x="{x + 6}" y="{y + 13 + 11 * k}" font-size="10" font-weight="bold">'
                    f'{escape(line)}</text>')
+    most = int((w - 12) / _INFO_PX)
     info = f"{b['cost_text']} · {b['vp']} pts · {NEST_NAMES[b['nest']]} · eggs {b['eggs']}"
-    if len(info) > 33:                 # the widest costs: keep the line inside the card
+    if len(info) > most:               # the widest costs: keep the line inside the card
         info = f"{b['cost_text']} · {b['vp']}pt · {NEST_NAMES[b['nest']]} · {b['eggs']} eggs"
-        info = info.replace("platform", "platf.") if len(info) > 33 else info
+        info = info.replace("platform", "platf.") if len(info) > most else info
     row = y + 13 + 11 * len(lines)
     out.append(f'<text x="{x + 6}" y="{row}" font-size="9" fill="#555">{escape(info)}</text>')
     if notes:
@@ -390,11 +395,13 @@ def _svg_seat(out, raw, d, p, observer, score, y, escape):
                    f'{escape(_short(hand, 110))}; bonus: {len(pd["bonus"])} hidden</text>')
         y += 20
     for h in range(3):
+        # the row holds its slots, so that a click on a bird in it picks the habitat when
+        # the habitat is asked (the page looks for an asked target from the element clicked up)
         target = f' data-target="hab:{p}:{HABS[h]}"'
         out.append(f'<g class="habitat {HABS[h]}"{target}><rect x="10" y="{y}" width="{_MAT_LEFT - 10 + 5 * _SLOT_W}" '
                    f'height="{_SLOT_H}" fill="{_HAB_FILL[h]}" stroke="#bbb"/>'
                    f'<text x="16" y="{y + 26}" font-size="12" font-weight="bold">{HABS[h]}</text>'
-                   f'<text x="16" y="{y + 42}" font-size="10" fill="#555">{_ROW_ACTIONS[h]}</text></g>')
+                   f'<text x="16" y="{y + 42}" font-size="10" fill="#555">{_ROW_ACTIONS[h]}</text>')
         birds = pd["mat"][h]
         for col in range(5):
             x = _MAT_LEFT + col * _SLOT_W
@@ -414,6 +421,7 @@ def _svg_seat(out, raw, d, p, observer, score, y, escape):
                 notes.append(f"tucked {P['ntuck'][slot]}")
             out.extend(_bird_card(x + 3, y + 4, _SLOT_W - 6, _SLOT_H - 8, b, escape, target=target, notes=notes,
                                   kind="slot bird"))
+        out.append("</g>")
         y += _SLOT_H
     return y + 16
 

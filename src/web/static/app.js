@@ -140,7 +140,7 @@ function pageGame(gid) {
       : view.your_turn ? `<div class="banner" id="turn">${escapeHtml(view.mover_name)}: your move</div>`
       : `<div class="banner" id="turn">${escapeHtml(view.mover_name || "")} to move${view.thinking !== null ? " (thinking)" : ""}</div>`;
     $("#history").innerHTML = view.history.map((p, k) =>
-      `<span class="ply">${k + 1}.</span><span title="${p.mover === "chance" ? "chance" : escapeHtml(sides[p.mover])}">${p.name !== null ? escapeHtml(p.name) : p.mover === "chance" ? "(chance)" : "(hidden)"}</span>`).join(" ");
+      `<span class="ply">${k + 1}.</span><span title="${p.mover === "chance" ? "chance" : escapeHtml(sides[p.mover] + (p.words ? ": " + p.words : ""))}">${p.name !== null ? escapeHtml(p.name) : p.mover === "chance" ? "(chance)" : "(hidden)"}</span>`).join(" ");
     $("#history").scrollTop = 1e9;
     $("#undo").disabled = !view.can_undo;
     $("#hint").disabled = !view.your_turn;
@@ -175,7 +175,14 @@ function pageGame(gid) {
       $("#thinking").textContent = `hint: ${hint.move} (${hint.engine})`;
     } catch (e) { toast(e.message); }
   });
-  $("#again").addEventListener("click", () => { location.hash = `#/play?game=${view ? view.game : ""}`; });
+  $("#again").addEventListener("click", async () => {     // the same setup, a fresh deal
+    if (!view) return;
+    try {
+      const fresh = await api("/api/play", {game: view.game, players: view.position ? null : view.players,
+        seats: view.seats, position: view.position, tc: view.tc, seed: Math.floor(Math.random() * 100000)});
+      location.hash = `#/play/${fresh.id}`;
+    } catch (e) { toast(e.message); }
+  });
   $("#analyse").addEventListener("click", () => {
     if (!view) return;
     if (!view.text) { toast("this game hides cards: its position is not shown to a seat"); return; }
@@ -272,15 +279,21 @@ function pageAnalyse(params) {
     tag++;
     running = true;
     $("#lines").innerHTML = "";
+    $("#lines").dataset.final = "";
     $("#info").textContent = "starting\u2026";
     ws.send(JSON.stringify(Object.assign(body(state.moves.slice(0, state.ply)), {op: "analyse", tag,
       engine: $("#engine").value, seconds: +$("#seconds").value, multipv: +$("#multipv").value,
       as: $("#as").value === "" ? null : +$("#as").value})));
   };
+  // a move's name in words where the name alone is terse (m0@(1,0)o5, O4R, no)
+  const moveWords = (name) => {
+    const m = view && view.moves ? view.moves.find((x) => x.name === name) : null;
+    return m && m.words ? `<div class="words">${escapeHtml(m.words)}</div>` : "";
+  };
   const lines = (rows, final) => {
     const whose = view && typeof view.to_move === "number" ? ` for ${escapeHtml(view.sides[view.to_move])}` : "";
     $("#lines").innerHTML = `<tr><th>#</th><th>move</th><th>value${whose}</th><th>line</th></tr>` + rows.map((l, k) =>
-      `<tr class="line"><td>${k + 1}</td><td>${escapeHtml(l.move)}</td><td>${valueText(l.value, l.verdict)}</td><td class="pv">${escapeHtml((l.pv || []).join(" "))}</td></tr>`).join("");
+      `<tr class="line"><td>${k + 1}</td><td>${escapeHtml(l.move)}${moveWords(l.move)}</td><td>${valueText(l.value, l.verdict)}</td><td class="pv">${escapeHtml((l.pv || []).join(" "))}</td></tr>`).join("");
     if (rows.length && view && view.moves) {
       const best = view.moves.find((m) => m.name === rows[0].move);
       board.mark("pv", best ? best.steps.map((s) => s[0]).filter(Boolean) : []);
