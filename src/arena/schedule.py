@@ -79,6 +79,7 @@ class ScheduledGame:
     engines: tuple       # roster index of the engine in each seat
     seed: int
     opening_seed: int = 0  # shared by the N rotations of one round of a pairing
+    round: int = 0         # the round of its pairing (its N rotations share the opening)
 
     @property
     def id(self):
@@ -112,5 +113,5 @@ def schedule(n_engines, seats, games_per_pairing, seed, mode=ROUND_ROBIN):
         rnd = i // (len(ps) * seats)
         out.append(ScheduledGame(index=i, pairing=p, rotation=r,
                                  engines=seat_order(ps[p], r, rnd), seed=derive_seed(seed, i),
-                                 opening_seed=derive_seed(seed, 1 << 40, p, rnd)))
+                                 opening_seed=derive_seed(seed, 1 << 40, p, rnd), round=rnd))
     return out

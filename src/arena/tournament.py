@@ -14,7 +14,7 @@ import time
 from dataclasses import dataclass, field
 
 from roost.arena.match import is_forfeit
-from roost.arena.ratings import ScoreStream, Sprt, Tally, fit_elo, score_with_interval
+from roost.arena.ratings import PairStream, ScoreStream, Sprt, Tally, fit_elo, score_with_interval
 from roost.arena.schedule import GAUNTLET, MODES, ROUND_ROBIN, pairings, schedule
 from roost.arena.runner import ArenaError
 from roost.arena.stopping import StopRequest
@@ -88,6 +88,13 @@ class TournamentConfig:
             if state.is_over:
                 raise TournamentError("the start position is already over")
             self.position = state.text()
+
+    @property
+    def paired(self):
+        """Whether two engines' games come in pairs: two seats, and the two games of a round
+        (the seats swapped) share their start.  The head-to-head interval and the SPRT then
+        count pairs (the pentanomial model), else games (the trinomial)."""
+        return self.players == 2
 
     def start(self):
         """What every game starts from, and how: (position text or None, random opening
@@ -191,11 +198,14 @@ class _Book:
     """The tournament's view of its results: counts games in schedule order when an SPRT
     decides where the tournament ends, in any order otherwise."""
 
-    def __init__(self, config, total):
+    def __init__(self, config, plan):
         self.config = config
-        self.total = total
+        self.total = len(plan)
         self.tally = Tally(len(config.engines))
-        self.stream = ScoreStream() if len(config.engines) == 2 else None
+        self.stream = None
+        if len(config.engines) == 2:
+            self.stream = PairStream() if config.paired else ScoreStream()
+        self.rounds = {g.id: (g.pairing, g.round) for g in plan}
         self.sprt = config.sprt
         self.decision = ("", 0, 0.0) if self.sprt else None
         self.waiting = {}            # id -> (engines, result, ending), beyond the counted prefix
@@ -210,7 +220,7 @@ class _Book:
     def decided(self):
         return bool(self.decision and self.decision[0])
 
-    def _count(self, engines, result, ending=None):
+    def _count(self, gid, engines, result, ending=None):
         self.tally.add(engines, result)
         self.counted += 1
         if is_forfeit(ending):
@@ -220,12 +230,16 @@ class _Book:
                 self.pair_forfeits[engines[ending["seat"]]][j] += 1
         if self.stream is not None:
             x = ScoreStream.game_score(engines, result)
-            if x is not None:
+            if x is None:
+                pass
+            elif isinstance(self.stream, PairStream):
+                self.stream.add(x, self.rounds.get(gid))
+            else:
                 self.stream.add(x)
 
     def add(self, gid, engines, result, ending=None):
         if self.sprt is None:
-            self._count(engines, result, ending)
+            self._count(gid, engines, result, ending)
             return
         if self.decided:
             self.extra += 1
@@ -233,10 +247,10 @@ class _Book:
         self.waiting[gid] = (engines, result, ending)
         while self.next_id in self.waiting and not self.decided:
             e, r, end = self.waiting.pop(self.next_id)
+            self._count(self.next_id, e, r, end)
             self.next_id += 1
-            self._count(e, r, end)
             s = self.stream
-            llr = self.sprt.llr(s.n, s.sx, s.sxx)
+            llr = s.llr(self.sprt)
             self.decision = (self.sprt.decision(llr), s.n, llr)
         if self.decided:
             self.extra += len(self.waiting)
@@ -291,7 +305,7 @@ def run_tournament(config, db=None, jobs=None, backend=None, on_progress=None,
     check_setup(config, plan)
     store = Store.create_or_resume(db, config.as_dict(), defaults={"opening": 0})
     try:
-        book = _Book(config, len(plan))
+        book = _Book(config, plan)
         stored = store.results()
         endings = {gid: end for gid, _, end in store.endings()}
         valid = {g.id for g in plan}
@@ -423,8 +437,9 @@ def result_from_db(db, game=None, anchor=0):
                                   mode=cfg["mode"], position=cfg["position"], sprt=sprt,
                                   opening=cfg.get("opening", 0),
                                   tc=TimeControl.parse(cfg["tc"]) if cfg.get("tc") else None)
-        plan_len = len(config.schedule())
-        book = _Book(config, plan_len)
+        plan = config.schedule()
+        plan_len = len(plan)
+        book = _Book(config, plan)
         stored = store.results()
         endings = {gid: end for gid, _, end in store.endings()}
         for gid, engines, result in stored:
@@ -476,9 +491,10 @@ def summary_dict(res):
          "rating_note": r.note if r else "", "engines": engines, "crosstable": cross,
          "backend": res.backend, "workers": res.workers, "wall_seconds": round(res.wall, 3),
          "games_per_second": round(res.rate(), 2), "time_in_games": round(res.busy(), 3)}
-    if res.stream is not None and res.stream.n:
-        h = res.stream.head_to_head()
+    h = res.stream.head_to_head() if res.stream is not None and res.stream.n else None
+    if h is not None:
         d["head_to_head"] = {"engine": names[0], "opponent": names[1], "games": h.games,
+                             "model": res.stream.model, "pairs": h.pairs,
                              "score": h.score, "margin95": h.margin,
                              "elo": None if math.isinf(h.elo) else h.elo,
                              "elo_low": None if math.isinf(h.elo_low) else h.elo_low,
@@ -487,7 +503,7 @@ def summary_dict(res):
     if res.sprt is not None:
         s = cfg.sprt
         dec, n, llr = res.sprt
-        d["sprt"] = {**s.as_dict(), "llr": llr, "lower": s.lower, "upper": s.upper,
+        d["sprt"] = {**s.as_dict(), "model": res.stream.model, "llr": llr, "lower": s.lower, "upper": s.upper,
                      "decision": dec or None, "games": n, "extra_not_counted": res.extra}
     return d
 
@@ -553,14 +569,15 @@ def summary_text(res):
         el = "" if h["elo"] is None else f", Elo {h['elo']:+.0f}"
         if h["elo"] is not None and h["elo_low"] is not None and h["elo_high"] is not None:
             el += f" [{h['elo_low']:+.0f}, {h['elo_high']:+.0f}]"
+        over = f"{h['games']} games" + (f" ({h['pairs']} pairs)" if h["pairs"] else "")
         lines.append(f"{h['engine']} vs {h['opponent']}: score {score_with_interval(h['score'], h['margin95'], h['games'])} "
-                     f"over {h['games']} games{el}, LOS {100 * h['los']:.1f}%")
+                     f"over {over}{el}, LOS {100 * h['los']:.1f}%")
     s = d.get("sprt")
     if s:
         what = {"H1": f"H1 accepted: {names[0]} is at least {s['elo1']:g} Elo stronger",
                 "H0": f"H0 accepted: {names[0]} is at most {s['elo0']:g} Elo stronger"}.get(
                     s["decision"], "undecided")
-        lines.append(f"SPRT {cfg.sprt.text()}: LLR {s['llr']:.2f} in [{s['lower']:.2f}, "
+        lines.append(f"SPRT {cfg.sprt.text()} ({s['model']}): LLR {s['llr']:.2f} in [{s['lower']:.2f}, "
                      f"{s['upper']:.2f}] after {s['games']} games: {what}")
         if s["extra_not_counted"]:
             lines.append(f"({s['extra_not_counted']} games that finished after the decision are "

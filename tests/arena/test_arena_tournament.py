@@ -113,11 +113,14 @@ def test_sprt_stops_at_its_decision_and_counts_the_schedule_prefix(tmp_path):
     decision, n, llr = res.sprt
     assert decision == "H1" and llr >= cfg.sprt.upper
     assert res.counted == n < 200 and res.stored == res.counted + res.extra
-    # the decision replays from the stored games in schedule order
+    # the decision replays from the stored games in schedule order: two seats, so the test
+    # reads the game pairs (the two games of a round, 2k+1 and 2k+2)
     scores = []
     for rec in sorted(read_records(db), key=lambda r: r.id)[:n]:
         scores.append(rec.result[rec.engines.index(0)])
-    assert cfg.sprt.run(scores)[:2] == ("H1", n)
+    assert n % 2 == 0
+    pairs = [scores[k] + scores[k + 1] for k in range(0, n, 2)]
+    assert cfg.sprt.run_pairs(pairs)[:2] == ("H1", n // 2)
     # a second run plays nothing more and reports the same
     again = run_tournament(cfg, db=db, jobs=2)
     assert again.played == 0 and again.sprt == res.sprt
