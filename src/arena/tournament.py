@@ -13,12 +13,14 @@ import math
 import time
 from dataclasses import dataclass, field
 
+from roost.arena.adjudication import is_adjudicated
 from roost.arena.match import is_forfeit
+from roost.arena.reports import EngineStats
 from roost.arena.ratings import PairStream, ScoreStream, Sprt, Tally, fit_elo, score_with_interval
 from roost.arena.schedule import GAUNTLET, MODES, ROUND_ROBIN, pairings, schedule
 from roost.arena.runner import ArenaError
 from roost.arena.stopping import StopRequest
-from roost.arena.store import Store, StoreError, Writer, canonical
+from roost.arena.store import Store, StoreError, Writer, canonical, live_row
 from roost.core.errors import RoostError
 from roost.search.engines import parse_engine
 
@@ -49,6 +51,10 @@ class TournamentConfig:
     # engines play in the arena's process, trusted to honour their own limits); how the games
     # are played, not what they are, so not part of the stored configuration
     hang_guard: float = None
+    openings: object = None      # an openings.Suite the games start from (None: no suite)
+    order: str = "sequential"    # the suite's order: sequential or random (openings.py)
+    repeat: bool = False         # the games of a round share an opening (every seating)
+    adjudication: object = None  # adjudication.Adjudication: rules that end games early
 
     def __post_init__(self):
         if not self.engines or len(self.engines) < 2:
@@ -80,6 +86,15 @@ class TournamentConfig:
                 f"plays every seat equally often): use a multiple of {n}, e.g. {lo} or {lo + n}")
         if self.sprt is not None and len(self.engines) != 2:
             raise TournamentError(f"an SPRT compares two engines; {len(self.engines)} were given")
+        self._check_openings()
+        if self.adjudication is not None and not self.adjudication:
+            self.adjudication = None
+        if self.adjudication is not None:
+            from roost.arena.adjudication import AdjudicationError
+            try:
+                self.adjudication.check_players(n)
+            except AdjudicationError as e:
+                raise TournamentError(str(e)) from None
         if self.position is not None:
             state = g.parse(self.position)
             if state.players != n:
@@ -89,24 +104,58 @@ class TournamentConfig:
                 raise TournamentError("the start position is already over")
             self.position = state.text()
 
+    def _check_openings(self):
+        from roost.arena.openings import ORDERS
+        if self.order not in ORDERS:
+            raise TournamentError(f"unknown opening order {self.order!r}; known: {', '.join(ORDERS)}")
+        if self.openings is None:
+            if self.repeat:
+                raise TournamentError("--repeat plays each opening of a suite from every seating: "
+                                      "give the suite (--openings FILE); random openings "
+                                      "(--opening N) are shared by the seatings of a round already")
+            if self.order != "sequential":
+                raise TournamentError("--order orders an opening suite: give one (--openings FILE)")
+            return
+        if self.opening:
+            raise TournamentError("give an opening suite (--openings) or random opening plies "
+                                  "(--opening), not both")
+        if self.position is not None:
+            raise TournamentError("give an opening suite (--openings) or a start position "
+                                  "(--position), not both")
+
     @property
     def paired(self):
         """Whether two engines' games come in pairs: two seats, and the two games of a round
-        (the seats swapped) share their start.  The head-to-head interval and the SPRT then
-        count pairs (the pentanomial model), else games (the trinomial)."""
-        return self.players == 2
+        (the seats swapped) share their start (unless a suite's openings are not repeated).
+        The head-to-head interval and the SPRT then count pairs (the pentanomial model), else
+        games (the trinomial)."""
+        return self.players == 2 and (self.openings is None or self.repeat)
+
+    def opening_of(self, g):
+        """The suite's opening scheduled game ``g`` starts from: ``{"index", "text"}``
+        (the index from 1), or None without a suite."""
+        suite = self.openings
+        if suite is None:
+            return None
+        number = g.round if self.repeat else g.round * self.players + g.rotation
+        k = suite.pick(number, self.seed, self.order)
+        return {"index": k + 1, "text": suite.texts[k]} if suite.texts else {"index": k + 1}
 
     def start(self):
         """What every game starts from, and how: (position text or None, random opening
-        plies, time control or None, hang guard or None)."""
-        return (self.position, self.opening, self.tc, self.hang_guard)
+        plies, time control or None, hang guard or None, adjudication or None)."""
+        return (self.position, self.opening, self.tc, self.hang_guard, self.adjudication)
 
     def as_dict(self):
+        suite = self.openings
         return {"format": FORMAT, "game": self.game.name, "players": self.players,
                 "engines": list(self.engines), "mode": self.mode, "games": self.games,
                 "seed": self.seed, "position": self.position,
                 **({"opening": self.opening} if self.opening else {}),
+                **({"openings": {"sha256": suite.digest, "count": suite.count,
+                                 "order": self.order, "repeat": self.repeat}} if suite else {}),
                 **({"tc": self.tc.text()} if self.tc else {}),
+                **({"adjudication": self.adjudication.as_dict()} if self.adjudication else {}),
                 "sprt": self.sprt.as_dict() if self.sprt else None}
 
     def key(self):
@@ -184,6 +233,8 @@ class TournamentResult:
     finished: bool = False
     forfeits: list = None        # per engine: {reason: games it forfeited} (counted games)
     pair_forfeits: list = None   # [i][j]: counted games engine i forfeited with engine j seated
+    stats: list = None           # per engine: reports.EngineStats of its stored games
+    adjudicated: dict = None     # rule -> counted games it ended
 
     def rate(self):
         return self.played / self.wall if self.wall > 0 else 0.0
@@ -215,6 +266,14 @@ class _Book:
         self.forfeits = [{} for _ in config.engines]     # per engine: reason -> games lost so
         k = len(config.engines)
         self.pair_forfeits = [[0] * k for _ in range(k)]  # [i][j]: i forfeited, j at the table
+        self.stats = [EngineStats() for _ in config.engines]
+        self.adjudicated = {}        # rule -> games it ended (counted games)
+
+    def add_stats(self, engines, seats):
+        """A stored game's per-seat sums of its engines' reports (every stored game counts,
+        the SPRT's extra ones too: they were played by the same engines)."""
+        for e, seat in zip(engines, seats or ()):
+            self.stats[e].add(seat)
 
     @property
     def decided(self):
@@ -223,6 +282,8 @@ class _Book:
     def _count(self, gid, engines, result, ending=None):
         self.tally.add(engines, result)
         self.counted += 1
+        if is_adjudicated(ending):
+            self.adjudicated[ending["rule"]] = self.adjudicated.get(ending["rule"], 0) + 1
         if is_forfeit(ending):
             lost = self.forfeits[engines[ending["seat"]]]
             lost[ending["reason"]] = lost.get(ending["reason"], 0) + 1
@@ -313,12 +374,13 @@ def run_tournament(config, db=None, jobs=None, backend=None, on_progress=None,
             if gid not in valid:
                 raise StoreError(f"{db} holds game {gid}, which is not in this tournament's schedule")
             book.add(gid, engines, result, endings.get(gid))
-        res = TournamentResult(config=config, db=db, tally=book.tally, stream=book.stream,
-                               scheduled=len(plan), resumed=len(stored), anchor=anchor,
-                               forfeits=book.forfeits, pair_forfeits=book.pair_forfeits)
+        for _, engines, seats in store.seat_stats():
+            book.add_stats(engines, seats)
+        res = _result(config, db, book, plan, len(stored), anchor)
         done = {gid for gid, _, _ in stored}
         todo = [(g.id, g.pairing, g.rotation, g.engines,
-                 [config.engines[e] for e in g.engines], g.seed, g.opening_seed)
+                 [config.engines[e] for e in g.engines], g.seed, g.opening_seed,
+                 config.opening_of(g))
                 for g in plan if g.id not in done]
         names = config.names()
         t0 = time.perf_counter()
@@ -345,25 +407,43 @@ def run_tournament(config, db=None, jobs=None, backend=None, on_progress=None,
 
         def on_record(rec):
             writer.put(rec)
+            playing.pop(rec["id"], None)
             res.played += 1
             res.game_seconds += rec["seconds"]
             workers_seen.add(rec["worker"])
             book.add(rec["id"], tuple(rec["engines"]), tuple(rec["result"]), rec.get("ending"))
+            book.add_stats(rec["engines"], rec.get("stats"))
             report()
             return book.decided
+
+        playing = {}                 # id -> (engines, seats, start, names, movers, times)
+
+        def on_live(gid, first, engines, seats, start, names, movers, times):
+            game = playing.get(gid) if first else None
+            if game is None:
+                game = playing[gid] = (engines, seats, start, [], [], [])
+            del game[3][first:], game[4][first:], game[5][first:]
+            game[3].extend(names)
+            game[4].extend(movers)
+            game[5].extend(times)
+            writer.put_live(live_row(gid, *game))
 
         stop = stop or StopRequest()
         try:
             # the handlers are there as long as the writer: until it has committed
             # everything handed over
             with stop.installed():
+                store.begin_playing()
                 writer = Writer(store)
                 try:
                     if todo and not book.decided:
                         _play(backend, config, jobs, todo, on_record, res, store.lock_fds(),
-                              stop, on_event)
+                              stop, on_event, on_live)
                 finally:
-                    writer.close()
+                    try:
+                        writer.close()
+                    finally:
+                        _stop_playing(store)
         except StoreError as e:
             raise StoreError(f"{e} ({_stored_note(store, plan, db)})") from None
         except ArenaError as e:
@@ -385,6 +465,44 @@ def run_tournament(config, db=None, jobs=None, backend=None, on_progress=None,
         store.close()
 
 
+def _stop_playing(store):
+    """Empty the live table as the tournament stops.  A database that cannot be written by
+    now has said so already; what the table keeps then is left out by readers (its process
+    is gone) and emptied on resume."""
+    import sqlite3
+    try:
+        store.end_playing()
+    except sqlite3.Error:
+        pass
+
+
+def _result(config, db, book, plan, resumed, anchor):
+    return TournamentResult(config=config, db=db, tally=book.tally, stream=book.stream,
+                            scheduled=len(plan), resumed=resumed, anchor=anchor,
+                            forfeits=book.forfeits, pair_forfeits=book.pair_forfeits,
+                            stats=book.stats, adjudicated=book.adjudicated)
+
+
+def config_from_dict(cfg, game=None):
+    """The TournamentConfig a database's stored configuration describes (an opening suite
+    by its size and digest: each stored game keeps its opening)."""
+    from roost.arena.adjudication import Adjudication
+    from roost.arena.match import TimeControl
+    from roost.arena.openings import Suite
+    from roost.core.games import get_game
+    suite = cfg.get("openings")
+    return TournamentConfig(game=game or get_game(cfg["game"]), engines=cfg["engines"],
+                            players=cfg["players"], games=cfg["games"], seed=cfg["seed"],
+                            mode=cfg["mode"], position=cfg["position"],
+                            sprt=Sprt(**cfg["sprt"]) if cfg.get("sprt") else None,
+                            opening=cfg.get("opening", 0),
+                            tc=TimeControl.parse(cfg["tc"]) if cfg.get("tc") else None,
+                            openings=Suite.described(suite) if suite else None,
+                            order=suite["order"] if suite else "sequential",
+                            repeat=bool(suite and suite["repeat"]),
+                            adjudication=Adjudication.from_dict(cfg.get("adjudication")) or None)
+
+
 def check_setup(config, plan):
     """SetupError (``readiness``) before any game when the tournament cannot be played: an
     engine that cannot start or cannot play the game with its seats, an opening that would
@@ -404,7 +522,7 @@ def _stored_note(store, plan, db):
     return f"{n} of {len(plan)} games are stored in {db}; run the same command to resume"
 
 
-def _play(backend, config, jobs, todo, on_record, res, close_fds, stop, on_event):
+def _play(backend, config, jobs, todo, on_record, res, close_fds, stop, on_event, on_live):
     own = backend is None
     if own:
         # no more processes than games to play: the rest would only start and stop
@@ -414,7 +532,7 @@ def _play(backend, config, jobs, todo, on_record, res, close_fds, stop, on_event
     res.backend = backend.name
     aborted = True
     try:
-        backend.play(todo, on_record, stop, on_event)
+        backend.play(todo, on_record, stop, on_event, on_live)
         aborted = False
     except KeyboardInterrupt:
         res.interrupted = True
@@ -426,17 +544,9 @@ def _play(backend, config, jobs, todo, on_record, res, close_fds, stop, on_event
 def result_from_db(db, game=None, anchor=0):
     """The TournamentResult of a stored tournament, without playing (``roost tournament
     --report``, or a program reading a database)."""
-    from roost.core.games import get_game
     store = Store.open(db)
     try:
-        cfg = store.config()
-        sprt = Sprt(**cfg["sprt"]) if cfg.get("sprt") else None
-        from roost.arena.match import TimeControl
-        config = TournamentConfig(game=game or get_game(cfg["game"]), engines=cfg["engines"],
-                                  players=cfg["players"], games=cfg["games"], seed=cfg["seed"],
-                                  mode=cfg["mode"], position=cfg["position"], sprt=sprt,
-                                  opening=cfg.get("opening", 0),
-                                  tc=TimeControl.parse(cfg["tc"]) if cfg.get("tc") else None)
+        config = config_from_dict(store.config(), game)
         plan = config.schedule()
         plan_len = len(plan)
         book = _Book(config, plan)
@@ -444,9 +554,9 @@ def result_from_db(db, game=None, anchor=0):
         endings = {gid: end for gid, _, end in store.endings()}
         for gid, engines, result in stored:
             book.add(gid, engines, result, endings.get(gid))
-        res = TournamentResult(config=config, db=db, tally=book.tally, stream=book.stream,
-                               scheduled=plan_len, resumed=len(stored), anchor=anchor,
-                               forfeits=book.forfeits, pair_forfeits=book.pair_forfeits)
+        for _, engines, seats in store.seat_stats():
+            book.add_stats(engines, seats)
+        res = _result(config, db, book, plan, len(stored), anchor)
         res.counted, res.extra, res.stored, res.sprt = book.counted, book.extra, len(stored), book.decision
         res.finished = book.decided or res.stored >= plan_len
         res.ratings = fit_elo(book.tally, anchor=anchor) if book.counted else None
@@ -479,7 +589,9 @@ def summary_dict(res):
             "games": t.games[i], "score": t.score[i],
             "wins": t.wdl[i][0], "draws": t.wdl[i][1], "losses": t.wdl[i][2],
             "forfeits": dict((res.forfeits or [{}] * len(names))[i]),
-            "pairwise_score": sum(t.raw_W[i]), "pairwise_games": sum(t.raw_N[i])})
+            "pairwise_score": sum(t.raw_W[i]), "pairwise_games": sum(t.raw_N[i]),
+            "stats": (res.stats[i] if res.stats else EngineStats()).as_dict(
+                time_forfeits=(res.forfeits or [{}] * len(names))[i].get("time", 0))})
     pf = res.pair_forfeits or [[0] * t.k for _ in range(t.k)]
     cross = [[None if i == j or not t.raw_N[i][j] else
               {"score": t.raw_W[i][j], "games": t.raw_N[i][j], "forfeits": pf[i][j]}
@@ -489,6 +601,7 @@ def summary_dict(res):
          "finished": res.finished, "interrupted": res.interrupted,
          "anchor": names[res.anchor] if res.anchor < len(names) else None,
          "rating_note": r.note if r else "", "engines": engines, "crosstable": cross,
+         "adjudicated": dict(res.adjudicated or {}),
          "backend": res.backend, "workers": res.workers, "wall_seconds": round(res.wall, 3),
          "games_per_second": round(res.rate(), 2), "time_in_games": round(res.busy(), 3)}
     h = res.stream.head_to_head() if res.stream is not None and res.stream.n else None
@@ -508,6 +621,27 @@ def summary_dict(res):
     return d
 
 
+def _stats_lines(engines, w):
+    """The per-engine statistics of the summary: moves searched, mean seconds a move, mean
+    depth (alpha-beta) or iterations (MCTS), nodes (or iterations) a second, time forfeits
+    and the games in which the engine proved a result."""
+    if not any(e["stats"]["moves"] for e in engines):
+        return []
+    out = ["", f"{'':>4}  {'engine':<{w}}  {'moves':>6}  {'s/move':>7}  {'depth':>5}  "
+               f"{'iterations':>10}  {'nodes/s':>9}  {'time losses':>11}  {'proofs':>6}"]
+    for e in engines:
+        st = e["stats"]
+
+        def shown(v, fmt):
+            return "-" if v is None else format(v, fmt)
+        out.append(f"{'':>4}  {e['name']:<{w}}  {st['moves']:>6}  "
+                   f"{shown(st['seconds_per_move'], '.3f'):>7}  {shown(st['mean_depth'], '.1f'):>5}  "
+                   f"{shown(st['mean_iterations'], '.0f'):>10}  {shown(st['nodes_per_second'], ',d'):>9}  "
+                   f"{st['time_forfeits']:>11}  {st['games_with_proofs']:>6}")
+    out.append("(nodes/s: MCTS counts iterations; proofs: games in which the engine proved a result)")
+    return out
+
+
 def summary_text(res):
     cfg = res.config
     d = summary_dict(res)
@@ -520,6 +654,11 @@ def summary_text(res):
     clock = f", clocks {cfg.tc.text()}" if cfg.tc else ""
     lines.append(f"{cfg.game.title}, {cfg.players} seats, {mode} of {len(names)} engines, "
                  f"seed {cfg.seed}{clock}: {res.counted}/{res.scheduled} games ({state}), db {res.db}")
+    if cfg.openings is not None:
+        lines.append(f"openings: a suite of {cfg.openings.count}, {cfg.order}, "
+                     + ("each played from every seating" if cfg.repeat else "one a game"))
+    if cfg.adjudication:
+        lines.append(f"adjudication: {cfg.adjudication.text()}")
     if res.played:
         lines.append(f"played {res.played} games in {res.wall:.1f}s on {res.workers} "
                      f"{'worker' if res.workers == 1 else 'workers'} ({res.backend}): "
@@ -542,6 +681,10 @@ def summary_text(res):
                      f"{e['losses']:>4}")
     if res.ratings and res.ratings.note:
         lines.append(f"note: {res.ratings.note}")
+    lines += _stats_lines(d["engines"], w)
+    if d["adjudicated"]:
+        lines.append("adjudicated: " + ", ".join(f"{n} {'game' if n == 1 else 'games'} by {rule}"
+                                                 for rule, n in sorted(d["adjudicated"].items())))
     lost = [e for e in d["engines"] if e["forfeits"]]
     if lost:
         lines.append("forfeits (games lost by breaking the arena's rules: clock, crash, illegal "

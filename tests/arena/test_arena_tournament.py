@@ -26,7 +26,7 @@ from roost.search.engines import parse_engine
 from tests.arena.toys import RACE  # noqa: E402
 
 DUCKS = get_game("ducks")
-VOLATILE = ("seconds", "times", "finished", "worker")
+VOLATILE = ("seconds", "times", "finished", "worker", "stats")   # stats: seconds summed
 
 
 def _rows(db):
@@ -684,8 +684,16 @@ def test_a_pool_worker_waits_in_short_steps_sends_rows_and_leaves_without_waitin
     finally:
         for s, h in saved.items():
             signal.signal(s, h)
-    assert [(kind, rec["id"]) for kind, rec in told.sent] == [("ok", 1), ("ok", 2)]
-    assert all("_row" in rec and "moves" not in rec for _, rec in told.sent)
+    results = [m for m in told.sent if m[0] != "live"]
+    assert [(kind, rec["id"]) for kind, rec in results] == [("ok", 1), ("ok", 2)]
+    assert all("_row" in rec and "moves" not in rec for _, rec in results)
+    # the games in progress were reported too, each before its result: its first move at once
+    live = [m for m in told.sent if m[0] == "live"]
+    first = {}
+    for m in live:
+        first.setdefault(m[1], m[2])
+    assert first == {1: 0, 2: 0}
+    assert told.sent.index(next(m for m in live if m[1] == 2)) > told.sent.index(results[0])
     assert len(told.timeouts) == 5 and all(0 < t <= 0.5 for t in told.timeouts)
     assert told.gets == ["never read"] and told.join_cancelled
     assert orphan.sent == [] and orphan.gets == [items] and orphan.join_cancelled

@@ -436,7 +436,9 @@ def test_a_full_disk_says_so_and_what_is_stored(tmp_path, monkeypatch):
     real = Store.add_many
     filled = []
 
-    def then_full(self, recs):
+    def then_full(self, recs, live=()):
+        if not recs:                     # the games in progress alone: not what fills it
+            return real(self, recs, live)
         if not filled:
             filled.append(True)
             real(self, recs[:1])
