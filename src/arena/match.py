@@ -22,7 +22,7 @@ import math
 import time
 from dataclasses import dataclass, field
 
-from roost.arena.ratings import score_with_interval
+from roost.arena.ratings import elo_text, score_to_elo, score_with_interval
 from roost.core.errors import RoostError
 from roost.search.engines import parse_engine
 
@@ -337,10 +337,18 @@ class MatchResult:
                     f"score {score_with_interval(mean, margin, n)}")
             if 0 < mean < 1:
                 def elo(p):
-                    return ("-inf" if p <= 0 else "+inf" if p >= 1
-                            else f"{-400 * math.log10(1 / p - 1):+.0f}")
+                    return elo_text(score_to_elo(p))
                 line += f", Elo {elo(mean)} [{elo(mean - margin)}, {elo(mean + margin)}] (95%)"
             return line
+        if len(self.specs) == 1:
+            # an engine against itself wins every game it does not draw: what its games
+            # tell is how the seats fared
+            seats = [0.0] * len(self.records[0][0].result)
+            for rec, _ in self.records:
+                for s, r in enumerate(rec.result):
+                    seats[s] += r
+            return (f"{n} games of {self.specs[0]} against itself; by seat: "
+                    + ", ".join(f"p{s} {x:g}" for s, x in enumerate(seats)))
         parts = [f"{s}: {scores[i]:g} ({tallies[i][0]} won)" for i, s in enumerate(self.specs)]
         return f"{n} games, {len(self.specs)} engines: " + "; ".join(parts)
 

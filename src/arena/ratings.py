@@ -201,6 +201,17 @@ def score_to_elo(score):
     return -400.0 * math.log10(1.0 / score - 1.0)
 
 
+def elo_text(elo):
+    """An Elo difference as the summaries print it: signed and whole ("+35", "-12"), "0"
+    for one that rounds to nothing (never "-0"), "+inf"/"-inf", "-" for None."""
+    if elo is None:
+        return "-"
+    if math.isinf(elo):
+        return "+inf" if elo > 0 else "-inf"
+    whole = round(elo)
+    return f"{whole:+d}" if whole else "0"
+
+
 def elo_to_score(elo):
     return 1.0 / (1.0 + 10.0 ** (-elo / 400.0))
 
