@@ -191,7 +191,7 @@ class Judge:
             n = rules.draw.moves
             if min(self.even) >= n:
                 return self._end((0.5, 0.5), "draw",
-                                 f"drawn: after move {self.moves} both engines valued their "
+                                 f"a draw at move {self.moves}: both engines valued their "
                                  f"positions within {rules.draw.value:g} of even for {n} moves each")
         return None
 

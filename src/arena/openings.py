@@ -65,8 +65,10 @@ class Suite:
         if path == BUILTIN:
             shipped = shipped_path(game.name, players)
             if not os.path.exists(shipped):
+                folder = os.path.dirname(shipped)
                 have = sorted(f[len(game.name) + 1:-4] for f in
-                              os.listdir(os.path.dirname(shipped)) if f.startswith(game.name + "-"))
+                              (os.listdir(folder) if os.path.isdir(folder) else ())
+                              if f.startswith(game.name + "-"))
                 counts = f" (it has suites for {', '.join(have)} players)" if have else ""
                 raise OpeningsError(f"roost ships no opening suite for {game.title} with {players} "
                                     f"players{counts}; `roost openings {game.name} --players "

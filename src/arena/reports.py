@@ -110,5 +110,6 @@ class EngineStats:
                 "mean_depth": round(s["depth"] / s["depth_moves"], 2) if s["depth_moves"] else None,
                 "mean_iterations": (round(s["iterations"] / s["iteration_moves"], 1)
                                     if s["iteration_moves"] else None),
-                "nodes_per_second": round(s["work"] / s["seconds"]) if s["seconds"] > 0 else None,
+                "nodes_per_second": (round(s["work"] / s["seconds"])
+                                     if s["seconds"] > 0 and s["work"] else None),
                 "time_forfeits": time_forfeits, "games_with_proofs": s["proofs"]}

@@ -184,8 +184,15 @@ def _refusal(path, stored, config, defaults):
         return (f"{path} holds a tournament of format {old}, written by {which} roost; this one "
                 f"plays format {now} (games seated or seeded differently), so it cannot resume "
                 "it: give a new --db (replay and export still read the file)")
-    return (f"{path} holds a different tournament ({_differences(stored, config, defaults)}); "
-            "run the same command to resume it, or give a new --db")
+    grows = ""
+    if {k for k in set(stored) | set(config) if stored.get(k) != config.get(k)} <= {"engines", "games",
+                                                                                 "stages"}:
+        grows = ("; a tournament grows only by a larger --games or by engines added after the "
+                 "stored ones, each stored engine as it was; ")
+    stored = {k: v for k, v in stored.items() if k != "stages"}
+    config = {k: v for k, v in config.items() if k != "stages"}
+    return (f"{path} holds a different tournament ({_differences(stored, config, defaults)})"
+            f"{grows or '; '}run the same command to resume it, or give a new --db")
 
 
 def _rollback(conn):
@@ -249,23 +256,28 @@ class Store:
 
     # ------------------------------------------------------------------ opening
     @classmethod
-    def open(cls, path, write=False):
+    def open(cls, path, write=False, check=True):
+        """``check=False`` leaves out SQLite's integrity check of the whole file: for a
+        reader that looks again and again (a game in progress followed), not for one that
+        reads the games."""
         if not os.path.exists(path):
             raise StoreError(f"{path}: no such database")
         if not _check_file(path):
             raise StoreError(f"{path} is an empty file, not a roost tournament database")
         store = cls(path, cls._connect(path, write), write)
-        store._verify()
+        store._verify(check)
         return store
 
     @classmethod
-    def create_or_resume(cls, path, config, defaults=None):
+    def create_or_resume(cls, path, config, defaults=None, replaces=None):
         """Open ``path`` for a tournament with ``config`` (a dict): create it if new, resume
         it if it holds the same tournament, refuse it otherwise.  An existing file is
         checked through a read-only connection first, so a file that is refused is left
         exactly as it was (a write connection would switch it to WAL mode at once).
         ``defaults`` name the values of settings a configuration may leave out, for the
-        message that tells two configurations apart."""
+        message that tells two configurations apart.  ``replaces`` is a stored
+        configuration that ``config`` grows (more games, more engines): a database holding
+        it is resumed, ``config`` written in its place."""
         exists = os.path.exists(path) and _check_file(path)
         if exists:
             probe = cls(path, cls._connect(path, False), False)
@@ -273,7 +285,7 @@ class Store:
                 if probe._has_tables():
                     probe._verify()
                     stored = probe.config()
-                    if canonical(stored) != canonical(config):
+                    if canonical(stored) not in (canonical(config), canonical(replaces)):
                         raise StoreError(_refusal(path, stored, config, defaults or {}))
             finally:
                 probe.close()
@@ -283,7 +295,9 @@ class Store:
             if store._has_tables():
                 store._verify()          # again, writing: it upgrades an older schema
                 stored = store.config()
-                if canonical(stored) != canonical(config):
+                if canonical(stored) == canonical(replaces) != canonical(config):
+                    store._replace_config(config)
+                elif canonical(stored) != canonical(config):
                     raise StoreError(_refusal(path, stored, config, defaults or {}))
                 store.check_rows()
             else:
@@ -334,7 +348,7 @@ class Store:
         rows = self.conn.execute("SELECT name FROM sqlite_master WHERE type='table'").fetchall()
         return bool(rows)
 
-    def _verify(self):
+    def _verify(self, check=True):
         try:
             names = {r[0] for r in self.conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
             if not {"meta", "games"} <= names:
@@ -354,6 +368,8 @@ class Store:
             if set(cols) != set(_COLUMNS) or "live" not in names:
                 self._upgrade(cols, "live" in names)
             json.loads(meta["config"])
+            if not check:
+                return
             report = [line for row in self.conn.execute("PRAGMA quick_check")
                       for line in str(row[0]).splitlines()
                       if line.strip() and not line.startswith("*** in database")]
@@ -398,6 +414,16 @@ class Store:
             rows = {"schema": SCHEMA, "schema_version": str(SCHEMA_VERSION), "created": _now(),
                     "roost_version": roost_version(), "config": canonical(config)}
             c.executemany("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", rows.items())
+            c.execute("COMMIT")
+        except BaseException:
+            _rollback(c)
+            raise
+
+    def _replace_config(self, config):
+        c = self.conn
+        c.execute("BEGIN IMMEDIATE")
+        try:
+            c.execute("UPDATE meta SET value = ? WHERE key = 'config'", (canonical(config),))
             c.execute("COMMIT")
         except BaseException:
             _rollback(c)

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from roost.arena.adjudication import is_adjudicated
 from roost.arena.match import is_forfeit
 from roost.arena.reports import EngineStats
-from roost.arena.ratings import PairStream, ScoreStream, Sprt, Tally, fit_elo, score_with_interval
+from roost.arena.ratings import PairStream, ScoreStream, Sprt, Tally, elo_text, fit_elo, score_with_interval
 from roost.arena.schedule import GAUNTLET, MODES, ROUND_ROBIN, pairings, schedule
 from roost.arena.runner import ArenaError
 from roost.arena.stopping import StopRequest
@@ -55,6 +55,9 @@ class TournamentConfig:
     order: str = "sequential"    # the suite's order: sequential or random (openings.py)
     repeat: bool = False         # the games of a round share an opening (every seating)
     adjudication: object = None  # adjudication.Adjudication: rules that end games early
+    # how the tournament grew: [(engines, games per pairing), ...] (schedule.schedule), None
+    # for one that never gained an engine
+    stages: list = None
 
     def __post_init__(self):
         if not self.engines or len(self.engines) < 2:
@@ -156,6 +159,7 @@ class TournamentConfig:
                                  "order": self.order, "repeat": self.repeat}} if suite else {}),
                 **({"tc": self.tc.text()} if self.tc else {}),
                 **({"adjudication": self.adjudication.as_dict()} if self.adjudication else {}),
+                **({"stages": [list(st) for st in self.stages]} if self.stages else {}),
                 "sprt": self.sprt.as_dict() if self.sprt else None}
 
     def key(self):
@@ -170,7 +174,34 @@ class TournamentConfig:
         return pairings(len(self.engines), self.players, self.mode)
 
     def schedule(self):
-        return schedule(len(self.engines), self.players, self.games, self.seed, self.mode)
+        return schedule(len(self.engines), self.players, self.games, self.seed, self.mode,
+                        self.stages)
+
+    def grown_from(self, stored):
+        """This configuration as the growth of a stored one (a dict of ``as_dict``): with
+        the stored stages, and a new one where engines are added; None when it is not one
+        (another setting differs, an engine of the roster changed or went, fewer games)."""
+        import dataclasses
+        mine = self.as_dict()
+        before = dict(stored)
+        stages = [list(st) for st in before.pop("stages", None) or
+                  [[len(before.get("engines", ())), before.get("games", 0)]]]
+        k_old, k, g_old = len(before.get("engines", ())), len(self.engines), before.get("games", 0)
+        same = {key: v for key, v in mine.items() if key not in ("engines", "games", "stages")}
+        if (same != {key: v for key, v in before.items() if key not in ("engines", "games")}
+                or self.engines[:k_old] != list(before.get("engines", ()))
+                or k < k_old or self.games < g_old):
+            return None
+        if k > k_old:
+            stages.append([k, self.games])
+        else:
+            stages[-1][1] = self.games
+        grown = dataclasses.replace(self, stages=stages if len(stages) > 1 else None)
+        try:
+            grown.schedule()
+        except ValueError:           # a stage that drops a pairing (fewer engines than seats)
+            return None
+        return grown
 
     def names(self):
         return display_names(self.engines)
@@ -362,9 +393,14 @@ def run_tournament(config, db=None, jobs=None, backend=None, on_progress=None,
     database by then: while it runs, in the main thread, the signals only set ``stop`` (a
     StopRequest; see ``stopping.py``), which the backend's loop checks."""
     db = db or config.default_db()
+    stored = _stored_config(db)
+    grown = config.grown_from(stored) if stored is not None else None
+    if grown is not None:
+        config = grown
     plan = config.schedule()
     check_setup(config, plan)
-    store = Store.create_or_resume(db, config.as_dict(), defaults={"opening": 0})
+    store = Store.create_or_resume(db, config.as_dict(), defaults={"opening": 0},
+                                   replaces=stored if grown is not None else None)
     try:
         book = _Book(config, plan)
         stored = store.results()
@@ -465,6 +501,19 @@ def run_tournament(config, db=None, jobs=None, backend=None, on_progress=None,
         store.close()
 
 
+def _stored_config(db):
+    """The configuration ``db`` holds (None: no such file, or not a tournament database yet;
+    a file that cannot be one is refused by the store with its own message)."""
+    import os
+    if not os.path.exists(db):
+        return None
+    try:
+        with Store.open(db) as store:
+            return store.config()
+    except StoreError:
+        return None
+
+
 def _stop_playing(store):
     """Empty the live table as the tournament stops.  A database that cannot be written by
     now has said so already; what the table keeps then is left out by readers (its process
@@ -500,7 +549,8 @@ def config_from_dict(cfg, game=None):
                             openings=Suite.described(suite) if suite else None,
                             order=suite["order"] if suite else "sequential",
                             repeat=bool(suite and suite["repeat"]),
-                            adjudication=Adjudication.from_dict(cfg.get("adjudication")) or None)
+                            adjudication=Adjudication.from_dict(cfg.get("adjudication")) or None,
+                            stages=cfg.get("stages"))
 
 
 def check_setup(config, plan):
@@ -566,14 +616,6 @@ def result_from_db(db, game=None, anchor=0):
 
 
 # ---------------------------------------------------------------------- reports
-def _fmt_elo(x):
-    if x is None:
-        return "-"
-    if math.isinf(x):
-        return "+inf" if x > 0 else "-inf"
-    return f"{x:+.0f}"
-
-
 def summary_dict(res):
     cfg = res.config
     names = cfg.names()
@@ -676,7 +718,7 @@ def summary_text(res):
         err = "-" if e["elo_error95"] is None else f"{e['elo_error95']:.0f}"
         if e["index"] == res.anchor:
             err = "anchor"
-        lines.append(f"{e['rank']:>4}  {e['name']:<{w}}  {_fmt_elo(e['elo']):>6}  {err:>5}  "
+        lines.append(f"{e['rank']:>4}  {e['name']:<{w}}  {elo_text(e['elo']):>6}  {err:>5}  "
                      f"{e['score']:>7.1f}  {e['games']:>5}  {e['wins']:>4}  {e['draws']:>5}  "
                      f"{e['losses']:>4}")
     if res.ratings and res.ratings.note:
@@ -709,9 +751,9 @@ def summary_text(res):
     h = d.get("head_to_head")
     if h:
         lines.append("")
-        el = "" if h["elo"] is None else f", Elo {h['elo']:+.0f}"
+        el = "" if h["elo"] is None else f", Elo {elo_text(h['elo'])}"
         if h["elo"] is not None and h["elo_low"] is not None and h["elo_high"] is not None:
-            el += f" [{h['elo_low']:+.0f}, {h['elo_high']:+.0f}]"
+            el += f" [{elo_text(h['elo_low'])}, {elo_text(h['elo_high'])}]"
         over = f"{h['games']} games" + (f" ({h['pairs']} pairs)" if h["pairs"] else "")
         lines.append(f"{h['engine']} vs {h['opponent']}: score {score_with_interval(h['score'], h['margin95'], h['games'])} "
                      f"over {over}{el}, LOS {100 * h['los']:.1f}%")

@@ -212,10 +212,24 @@ def test_foreign_database_files_are_refused(tmp_path):
 
 
 def test_resuming_with_other_settings_is_refused(db):
-    r = run("tournament", "ducks", "-e", "random", "-e", "ab:depth=1", "-e", "mcts:iterations=50",
-            "--games", 4, "--jobs", 1, "--db", db)
+    before = os.path.getmtime(db), os.path.getsize(db)
+    r = run("tournament", "ducks", "-e", "random", "-e", "ab:depth=2", "-e", "mcts:iterations=50",
+            "--games", 2, "--jobs", 1, "--db", db)
     assert r.exit_code == 1
-    assert "holds a different tournament (games: stored 2, now 4)" in r.output
+    assert ("holds a different tournament (engines: stored ['random', 'ab:depth=1', "
+            "'mcts:iterations=50'], now ['random', 'ab:depth=2', 'mcts:iterations=50'])") in r.output
+    assert "each stored engine as it was" in r.output
+    r = run("tournament", "ducks", "-e", "random", "-e", "mcts:iterations=50", "-e", "ab:depth=1",
+            "--games", 2, "--jobs", 1, "--db", db)
+    assert r.exit_code == 1 and "holds a different tournament" in r.output
+    r = run("tournament", "ducks", "-e", "random", "-e", "ab:depth=1", "--games", 2, "--jobs", 1,
+            "--db", db)
+    assert r.exit_code == 1 and "holds a different tournament" in r.output
+    r = run("tournament", "ducks", "-e", "random", "-e", "ab:depth=1", "-e", "mcts:iterations=50",
+            "--games", 2, "--jobs", 1, "--seed", 5, "--db", db)
+    assert r.exit_code == 1 and "holds a different tournament (seed: stored 0, now 5)" in r.output
+    assert "grows only" not in r.output
+    assert (os.path.getmtime(db), os.path.getsize(db)) == before
 
 
 def test_replay_bad_input(db, tmp_path):
