@@ -99,6 +99,8 @@ def command(source, game_id, follow, ply, show_all, step, as_json, svg_dir):
     seats = ", ".join(f"p{i}={s}" for i, s in enumerate(record.seats))
     click.echo(f"{record.game}, game {record.id}: {seats}; seed {record.seed}; "
                f"result {' '.join(f'{r:g}' for r in record.result)} after {n} plies")
+    if record.opening:
+        click.echo(f"opening {record.opening['index']} of the suite: {record.opening['text']}")
     ending = _ending(states, record)
     if ending:
         click.echo(("ended early: " if is_forfeit(ending) else "ended: ")
