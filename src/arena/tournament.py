@@ -11,7 +11,7 @@ numbers do not depend on which worker was faster.
 import hashlib
 import math
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from roost.arena.adjudication import is_adjudicated
 from roost.arena.match import is_forfeit
@@ -181,7 +181,6 @@ class TournamentConfig:
         """This configuration as the growth of a stored one (a dict of ``as_dict``): with
         the stored stages, and a new one where engines are added; None when it is not one
         (another setting differs, an engine of the roster changed or went, fewer games)."""
-        import dataclasses
         mine = self.as_dict()
         before = dict(stored)
         stages = [list(st) for st in before.pop("stages", None) or
@@ -196,7 +195,7 @@ class TournamentConfig:
             stages.append([k, self.games])
         else:
             stages[-1][1] = self.games
-        grown = dataclasses.replace(self, stages=stages if len(stages) > 1 else None)
+        grown = replace(self, stages=stages if len(stages) > 1 else None)
         try:
             grown.schedule()
         except ValueError:           # a stage that drops a pairing (fewer engines than seats)
