@@ -146,7 +146,7 @@ def command(game, specs, games, position, opening, openings, order, repeat, resi
     Examples:
       roost play ducks --engine mcts:iterations=3000 --engine ab:depth=3 --games 2 --seed 1
       roost play ducks -e ab:depth=3 -e ab:depth=3,eval=none --games 20 --opening 6
-      roost play ducks -e ab:depth=2 -e mcts:iterations=300 --games 4 --openings builtin --repeat \
+      roost play ducks -e ab:depth=2 -e mcts:iterations=300 --games 4 --openings builtin --repeat \\
           --resign moves=3,value=0.05 --proofs
       roost play ducks --human --engine ab:time=1
       roost play tweeeet --human                  # against auto, the strongest measured engine

@@ -166,9 +166,9 @@ def command(game, specs, players, games, gauntlet, seed, position, opening, open
       roost tournament ducks -e random -e ab:depth=1 -e mcts:iterations=50 --games 10
       roost tournament ducks -e mcts:iterations=100 -e mcts:iterations=25 --games 2000 \\
           --sprt elo0=0,elo1=20 --db ducks-sprt.db
-      roost tournament ducks -e ab:depth=2 -e mcts:iterations=200 --openings builtin --repeat \
-          --resign moves=3,value=0.05 --draw after=40,moves=6 --proofs \
-          --sprt elo0=0,elo1=50 --games 40 --db suite.db
+      roost tournament ducks -e ab:depth=2 -e mcts:iterations=200 --openings builtin --repeat \\
+          --resign moves=3,value=0.05 --draw after=40,moves=6 --proofs \\
+          --sprt elo0=0,elo1=50 --games 40 --db ducks-suite.db
       roost tournament ducks -e random -e random --games 1000 --jobs 2 --json
       roost tournament ducks -e ab:depth=2 -e random --dask-local 2 --plot ratings.svg
       roost tournament connect4 -e "cmd:python3 examples/randombot.py" -e ab:time=0.05 \
