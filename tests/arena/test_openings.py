@@ -81,3 +81,21 @@ def test_generate_keeps_new_openings_its_engine_rates_near_even_and_repeats_itse
         assert not state.is_over
         engine.new_game()
         assert balanced(state, engine.choose(state, seed=0), 0.05)
+
+
+def test_a_repeated_suite_gives_every_rotation_of_n_seats_the_same_opening(tmp_path):
+    from roost.arena.records import read_records
+    from roost.arena.tournament import TournamentConfig, run_tournament
+    cubirds = get_game("cubirds")
+    suite = Suite.read(cubirds, 3, "builtin")
+    engines = ["random", "mcts:iterations=5", "mcts:iterations=6"]
+    cfg = TournamentConfig(game=cubirds, engines=engines, players=3, games=6, seed=2,
+                           openings=suite, repeat=True)
+    res = run_tournament(cfg, db=str(tmp_path / "t.db"), jobs=1)
+    assert res.finished
+    recs = read_records(res.db)
+    assert [r.opening["index"] for r in recs] == [1, 1, 1, 2, 2, 2]
+    assert [r.start for r in recs] == [suite.texts[0]] * 3 + [suite.texts[1]] * 3
+    for first in (0, 3):                  # the three games of a round: every engine in every seat
+        seatings = [tuple(r.seats) for r in recs[first:first + 3]]
+        assert all(sorted(s[k] for s in seatings) == sorted(engines) for k in range(3))
