@@ -6,7 +6,7 @@ import os
 import pytest
 
 from roost.arena.openings import OpeningsError, Suite, balanced, generate, pick, shipped_path
-from roost.core.games import get_game
+from roost.core.games import all_games, get_game
 
 DUCKS = get_game("ducks")
 CONNECT4 = get_game("connect4")
@@ -59,7 +59,9 @@ def test_sequential_goes_round_the_suite_and_random_shuffles_each_lap_by_the_see
 
 def test_every_shipped_suite_reads_for_its_game_and_player_count():
     files = sorted(glob.glob(os.path.join(os.path.dirname(shipped_path("ducks", 2)), "*.txt")))
-    assert {os.path.basename(f) for f in files} >= {"ducks-2.txt", "tweeeet-2.txt", "connect4-2.txt"}
+    # one for every game and number of players with seats to balance
+    assert {os.path.basename(f) for f in files} == {
+        f"{g.name}-{n}.txt" for g in all_games() for n in range(max(2, g.min_players), g.max_players + 1)}
     for f in files:
         name, players = os.path.basename(f)[:-4].rsplit("-", 1)
         suite = Suite.read(get_game(name), int(players), "builtin")
