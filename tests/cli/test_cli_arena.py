@@ -316,7 +316,7 @@ def test_anchor_by_number_and_by_spec(db):
             assert elos[other] == pytest.approx(first[other] - first[name], abs=0.15)
     r = run(*base[:-1], "--anchor", "3")
     row = next(line for line in r.output.splitlines() if "mcts:iterations=50" in line and "anchor" in line)
-    assert row.split()[2] == "+0"
+    assert row.split()[2] == "0"                # the anchor: no sign on nothing
     for bad in ("0", "4", "ab:depth=2"):
         r = run(*base, "--anchor", bad)
         assert r.exit_code == 2 and "not in the roster" in r.output, (bad, r.output)
