@@ -22,7 +22,7 @@ import math
 import time
 from dataclasses import dataclass, field
 
-from roost.arena.ratings import score_with_interval
+from roost.arena.ratings import elo_text, score_to_elo, score_with_interval
 from roost.core.errors import RoostError
 from roost.search.engines import parse_engine
 
@@ -75,10 +75,12 @@ def is_forfeit(ending):
 
 
 def ending_text(ending, seats=None):
-    """One line saying how a game ended: the game's own words, or who forfeited and why
-    ('' for a record that does not say)."""
+    """One line saying how a game ended: the game's own words, who forfeited and why, or the
+    adjudication and its rule ('' for a record that does not say)."""
     if not ending:
         return ""
+    if ending.get("reason") == "adjudicated":
+        return f"adjudicated ({ending.get('rule', '?')}): {ending['detail']}"
     if not is_forfeit(ending):
         return ending["detail"]
     seat = ending["seat"]
@@ -103,25 +105,34 @@ class GameRecord:
     id: int = None               # the game's id in a tournament (None outside one)
     engines: list = None         # roster index of each seat's engine, in a tournament
     ending: dict = None          # why it ended: {"reason", "detail"} (State.ending()), with
-                                 # "seat" for a forfeit; None: not said (an interrupted game)
+                                 # "seat" for a forfeit, "rule" for an adjudication; None:
+                                 # not said (an interrupted game)
+    reports: list = field(default_factory=list)  # per move: what its engine reported
+                                 # (reports.Report), None where no engine was asked
+    opening: dict = None         # the suite's opening it started from: {"index", "text"}
 
     def as_dict(self):
         return {"game": self.game, "players": self.players, "seats": self.seats,
                 "start": self.start, "seed": self.seed, "moves": self.names,
                 "move_ids": self.moves, "movers": self.movers,
                 "times": [round(t, 4) for t in self.times], "result": list(self.result),
-                "final": self.final, "ending": self.ending}
+                "final": self.final, "ending": self.ending,
+                "reports": [None if r is None else r.row() for r in self.reports],
+                **({"opening": self.opening} if self.opening else {})}
 
     @classmethod
     def from_dict(cls, d):
         """A record from ``as_dict()`` output, a tournament database row or a line of
         ``roost export`` (which all name the moves and give their ids)."""
+        from roost.arena.reports import Report
         return cls(game=d["game"], players=int(d["players"]), seats=list(d["seats"]),
                    start=d["start"], seed=int(d["seed"]), moves=list(d["move_ids"]),
                    names=list(d["moves"]), movers=list(d["movers"]),
                    times=[float(t) for t in d["times"]], result=tuple(d["result"]),
                    final=d.get("final", ""), id=d.get("id"), engines=d.get("engines"),
-                   ending=d.get("ending") or None)
+                   ending=d.get("ending") or None,
+                   reports=[Report.from_row(r) for r in d.get("reports") or ()],
+                   opening=d.get("opening") or None)
 
 
 def random_opening(state, plies, seed):
@@ -156,11 +167,12 @@ def random_plies(state, plies, seed):
 
 
 def play_game(game, engines, seed, start=None, on_move=None, opening=0, opening_seed=None,
-              tc=None):
+              tc=None, adjudication=None):
     """Play one game.  ``game`` is a GameInfo, ``engines`` one engine per seat,
     ``start`` a State (default: the game's fresh start drawn from ``seed``), then
     ``opening`` random plies drawn from ``opening_seed`` (default ``seed``); ``tc`` a
-    TimeControl (default: no clocks).  ``on_move(state, record)`` is called after every
+    TimeControl (default: no clocks); ``adjudication`` the rules that may end it early
+    (``adjudication.Adjudication``).  ``on_move(state, record)`` is called after every
     move.  An engine that breaks the arena's rules (see the module) forfeits the game."""
     state = start.copy() if start is not None else game.start(players=len(engines), seed=seed)
     if opening:
@@ -170,12 +182,15 @@ def play_game(game, engines, seed, start=None, on_move=None, opening=0, opening_
     record = GameRecord(game=game.name, players=state.players, seats=[e.spec for e in engines],
                         start=state.text(), seed=seed)
     clocks = [tc.base] * state.players if tc else None
+    judge = adjudication.judge(record.seats) if adjudication else None
     seat = 0
     try:
         for seat, e in enumerate(engines):
             _begin(e, game.name, state, seat, tc)
         ply = 0
+        verdict = None
         while not state.is_over:
+            report = None
             if state.is_chance:
                 move = state.sample(derive_seed(seed, ply, 1))
                 mover = seat = -1
@@ -188,8 +203,8 @@ def play_game(game, engines, seed, start=None, on_move=None, opening=0, opening_
                     # search of a moment would grow a reused tree by what the load allows)
                     move, spent = legal[0], 0.0
                 else:
-                    move, spent = _ask(engines[mover], state, derive_seed(seed, ply, 2), tc,
-                                       clocks[mover] if clocks else None)
+                    move, spent, report = _ask(engines[mover], state, derive_seed(seed, ply, 2),
+                                               tc, clocks[mover] if clocks else None)
                 if clocks:
                     clocks[mover] += tc.inc - spent
             name = _play(state, move, mover)
@@ -197,13 +212,21 @@ def play_game(game, engines, seed, start=None, on_move=None, opening=0, opening_
             record.names.append(name)
             record.movers.append(mover)
             record.times.append(spent)
+            record.reports.append(report)
             for e in engines:
                 e.advance(move)
             ply += 1
             if on_move is not None:
                 on_move(state, record)
-        record.result = state.result()
-        record.ending = state.ending()
+            if judge is not None and mover >= 0 and not state.is_over:
+                verdict = judge.see(mover, report) if report is not None else judge.forced()
+                if verdict:
+                    break
+        if verdict:
+            record.result, record.ending = verdict
+        else:
+            record.result = state.result()
+            record.ending = state.ending()
     except Forfeit as f:
         record.ending = {"seat": seat, "reason": f.reason, "detail": f.detail}
         record.result = forfeit_result(state.players, seat)
@@ -222,7 +245,8 @@ def _begin(engine, game_name, state, seat, tc):
 
 
 def _ask(engine, state, seed, tc, remaining):
-    """(move, seconds) of ``engine`` at ``state``; Forfeit when it breaks a rule."""
+    """(move, seconds, report) of ``engine`` at ``state``; Forfeit when it breaks a rule."""
+    from roost.arena.reports import reported
     from roost.search.timeman import Clock
     t0 = time.perf_counter()
     try:
@@ -241,7 +265,7 @@ def _ask(engine, state, seed, tc, remaining):
     move = getattr(r, "move", None)
     if not isinstance(move, int):
         raise Forfeit("malformed", f"answered {move!r}, not a move")
-    return move, spent
+    return move, spent, reported(r)
 
 
 def _play(state, move, mover):
@@ -313,10 +337,18 @@ class MatchResult:
                     f"score {score_with_interval(mean, margin, n)}")
             if 0 < mean < 1:
                 def elo(p):
-                    return ("-inf" if p <= 0 else "+inf" if p >= 1
-                            else f"{-400 * math.log10(1 / p - 1):+.0f}")
+                    return elo_text(score_to_elo(p))
                 line += f", Elo {elo(mean)} [{elo(mean - margin)}, {elo(mean + margin)}] (95%)"
             return line
+        if len(self.specs) == 1:
+            # an engine against itself wins every game it does not draw: what its games
+            # tell is how the seats fared
+            seats = [0.0] * len(self.records[0][0].result)
+            for rec, _ in self.records:
+                for s, r in enumerate(rec.result):
+                    seats[s] += r
+            return (f"{n} games of {self.specs[0]} against itself; by seat: "
+                    + ", ".join(f"p{s} {x:g}" for s, x in enumerate(seats)))
         parts = [f"{s}: {scores[i]:g} ({tallies[i][0]} won)" for i, s in enumerate(self.specs)]
         return f"{n} games, {len(self.specs)} engines: " + "; ".join(parts)
 

@@ -8,6 +8,7 @@ import math
 import os
 from xml.sax.saxutils import escape
 
+from roost.arena.ratings import elo_text
 from roost.core.errors import RoostError
 
 
@@ -61,7 +62,7 @@ def ratings_svg(rows, title, subtitle=""):
             out.append(f'<line x1="{x(elo - err):.1f}" y1="{y:.1f}" x2="{x(elo + err):.1f}" '
                        f'y2="{y:.1f}" stroke="#4a7ab5" stroke-width="3" stroke-linecap="round"/>')
         out.append(f'<circle cx="{x(elo):.1f}" cy="{y:.1f}" r="5" fill="{"#b5544a" if anchor else "#1f3f66"}"/>')
-        label = f"{elo:+.0f}" + (f" ± {err:.0f}" if err else " (anchor)" if anchor else "")
+        label = elo_text(elo) + (f" ± {err:.0f}" if err else " (anchor)" if anchor else "")
         out.append(f'<text x="{label_w + plot_w + 10:.1f}" y="{y + 4:.1f}" fill="#333">{label}</text>')
     out.append("</svg>")
     return "\n".join(out) + "\n"

@@ -201,6 +201,17 @@ def score_to_elo(score):
     return -400.0 * math.log10(1.0 / score - 1.0)
 
 
+def elo_text(elo):
+    """An Elo difference as the summaries print it: signed and whole ("+35", "-12"), "0"
+    for one that rounds to nothing (never "-0"), "+inf"/"-inf", "-" for None."""
+    if elo is None:
+        return "-"
+    if math.isinf(elo):
+        return "+inf" if elo > 0 else "-inf"
+    whole = round(elo)
+    return f"{whole:+d}" if whole else "0"
+
+
 def elo_to_score(elo):
     return 1.0 / (1.0 + 10.0 ** (-elo / 400.0))
 
@@ -215,11 +226,13 @@ class HeadToHead:
     elo_low: float
     elo_high: float
     los: float              # likelihood of superiority: P(engine 0 is stronger)
+    pairs: int = None       # the game pairs the interval reads (None: it reads games)
 
 
 class ScoreStream:
     """Sums of per-game scores of engine 0 against engine 1 (two-engine tournaments).  A
     game's score is the mean of its pairwise outcomes between the two engines."""
+    model = "trinomial"
 
     def __init__(self):
         self.n, self.sx, self.sxx = 0, 0.0, 0.0
@@ -240,14 +253,78 @@ class ScoreStream:
             return None
         m = self.sx / n
         var = (self.sxx - n * m * m) / (n - 1) if n > 1 else 0.25
-        margin = 1.96 * math.sqrt(max(var, 0.0) / n)
-        lo, hi = max(m - margin, 0.0), min(m + margin, 1.0)
-        se = math.sqrt(max(var, 0.0) / n)
-        los = 0.5 if se == 0 else 0.5 * (1.0 + math.erf((m - 0.5) / (se * math.sqrt(2.0))))
-        if se == 0 and m != 0.5:
-            los = 1.0 if m > 0.5 else 0.0
-        return HeadToHead(games=n, score=m, margin=margin, elo=score_to_elo(m),
-                          elo_low=score_to_elo(lo), elo_high=score_to_elo(hi), los=los)
+        return _head_to_head(n, m, var, n)
+
+    def llr(self, sprt):
+        return sprt.llr(self.n, self.sx, self.sxx)
+
+
+def _head_to_head(games, m, var, samples):
+    """The HeadToHead of a mean score ``m`` over ``samples`` independent samples (games, or
+    pairs of games) of variance ``var``."""
+    se = math.sqrt(max(var, 0.0) / samples)
+    margin = 1.96 * se
+    lo, hi = max(m - margin, 0.0), min(m + margin, 1.0)
+    los = 0.5 if se == 0 else 0.5 * (1.0 + math.erf((m - 0.5) / (se * math.sqrt(2.0))))
+    if se == 0 and m != 0.5:
+        los = 1.0 if m > 0.5 else 0.0
+    return HeadToHead(games=games, score=m, margin=margin, elo=score_to_elo(m),
+                      elo_low=score_to_elo(lo), elo_high=score_to_elo(hi), los=los)
+
+
+# the points of a game pair for engine 0 (its two games' scores summed): 0, 1/2, 1, 3/2, 2
+PAIR_POINTS = (0.0, 0.5, 1.0, 1.5, 2.0)
+
+
+class PairStream:
+    """Two engines' games counted in pairs: the two games of a round of a two-seat
+    tournament, which share their start with the seats swapped.  ``counts`` are the pairs
+    engine 0 scored 0, 1/2, 1, 3/2 and 2 points in (fishtest's pentanomial: LL, LD+DL,
+    LW+DD+WL, DW+WD, WW).  A pair counts once both of its games have; the games stream
+    (``games``) has every game.
+
+    Pairing the games cancels what the start gives one seat: the pairs are independent
+    where the games of a pair are not, so the interval and the SPRT read the pairs."""
+    model = "pentanomial"
+
+    def __init__(self):
+        self.counts = [0] * 5
+        self.games = ScoreStream()
+        self.waiting = {}            # pair key -> the score of its first game
+
+    @property
+    def n(self):
+        return self.games.n
+
+    @property
+    def pairs(self):
+        return sum(self.counts)
+
+    def add(self, x, pair):
+        """The score ``x`` of a game of the pair ``pair`` (any hashable key)."""
+        self.games.add(x)
+        first = self.waiting.pop(pair, None)
+        if first is None:
+            self.waiting[pair] = x
+            return
+        self.counts[int(round(2 * (first + x)))] += 1
+
+    def head_to_head(self):
+        """Engine 0's per-game score over the complete pairs, its 95% interval read from the
+        spread of the pairs' scores (None before the first pair)."""
+        n = self.pairs
+        if n == 0:
+            return None
+        means = [p / 2 for p in PAIR_POINTS]
+        m = sum(c * x for c, x in zip(self.counts, means)) / n
+        var = (sum(c * (x - m) ** 2 for c, x in zip(self.counts, means)) / (n - 1)
+               if n > 1 else 0.0625)
+        h = _head_to_head(2 * n, m, var, n)
+        h.pairs = n
+        return h
+
+    def llr(self, sprt):
+        return sprt.llr_pairs(self.counts)
 
 
 class SprtError(ValueError):
@@ -264,8 +341,19 @@ class Sprt:
     with s0, s1 the expected scores at elo0, elo1 (logistic), m = sum(x) / n, and v the
     variance of the per-game scores, regularised by one virtual win and one virtual loss:
         v = (sum((x - m)^2) + (1 - m)^2 + m^2) / (n + 2)
-    (so a short run of identical results does not decide on zero variance).  H1 is
-    accepted when LLR >= ln((1 - beta) / alpha), H0 when LLR <= ln(beta / (1 - alpha)).
+    (so a short run of identical results does not decide on zero variance).  This is the
+    test of unpaired games (the trinomial model: a game is won, drawn or lost).
+
+    Paired games (``llr_pairs``: the pentanomial model, for the pairs of a two-seat
+    tournament that share their start) are tested by the generalised SPRT on the five pair
+    scores, as fishtest does: with p the observed frequencies of the pair scores a_i (0,
+    1/4, 1/2, 3/4, 1 a game), q(s) is the distribution on the same scores with mean s that
+    is most likely given p (q_i = p_i / (1 + x (a_i - s)), x the root of
+    sum p_i (a_i - s) / (1 + x (a_i - s)) = 0), and
+        LLR = n * sum p_i (ln q(s1)_i - ln q(s0)_i)
+    over n pairs, a score never seen counting 0.001 pairs (so that p has no zero).
+
+    H1 is accepted when LLR >= ln((1 - beta) / alpha), H0 when LLR <= ln(beta / (1 - alpha)).
     """
     elo0: float = 0.0
     elo1: float = 10.0
@@ -324,6 +412,20 @@ class Sprt:
         v = ((sxx - n * m * m) + (1.0 - m) ** 2 + m * m) / (n + 2)
         return (s1 - s0) * (2.0 * sx - n * (s0 + s1)) / (2.0 * v)
 
+    def llr_pairs(self, counts):
+        """The LLR of ``counts``, the pairs engine 0 scored 0, 1/2, 1, 3/2 and 2 points in."""
+        if not sum(counts):
+            return 0.0
+        freq = [c if c else 0.001 for c in counts]
+        n = sum(freq)
+        p = [c / n for c in freq]
+        values = [k / 4 for k in range(5)]
+        x0 = _mean_constraint(values, p, elo_to_score(self.elo0))
+        x1 = _mean_constraint(values, p, elo_to_score(self.elo1))
+        s0, s1 = elo_to_score(self.elo0), elo_to_score(self.elo1)
+        return n * sum(pi * (math.log1p(x0 * (a - s0)) - math.log1p(x1 * (a - s1)))
+                       for pi, a in zip(p, values))
+
     def decision(self, llr):
         """'H1' (elo >= elo1 accepted), 'H0' (elo <= elo0 accepted) or '' (go on)."""
         if llr >= self.upper:
@@ -331,6 +433,19 @@ class Sprt:
         if llr <= self.lower:
             return "H0"
         return ""
+
+    def run_pairs(self, points):
+        """Feed the points of game pairs (0, 1/2, 1, 3/2 or 2 for engine 0) in order:
+        (decision, pairs used, llr) as ``run`` gives it for games."""
+        counts, llr, n = [0] * 5, 0.0, 0
+        for x in points:
+            n += 1
+            counts[int(round(2 * x))] += 1
+            llr = self.llr_pairs(counts)
+            d = self.decision(llr)
+            if d:
+                return d, n, llr
+        return "", n, llr
 
     def run(self, scores):
         """Feed per-game scores in order: (decision, games used, llr) at the first game where
@@ -345,6 +460,23 @@ class Sprt:
             if d:
                 return d, n, llr
         return "", n, llr
+
+
+def _mean_constraint(values, p, s):
+    """The x of the distribution p_i / (1 + x (v_i - s)) that has mean ``s``: the root of
+    f(x) = sum p_i (v_i - s) / (1 + x (v_i - s)), which falls from +inf to -inf between its
+    poles -1 / (max v - s) and -1 / (min v - s) (``s`` strictly inside the values' range),
+    found by halving the interval to the last bit."""
+    d = [v - s for v in values]
+    lo, hi = -1.0 / max(d), -1.0 / min(d)
+    while True:
+        mid = 0.5 * (lo + hi)
+        if not lo < mid < hi:
+            return mid
+        if sum(pi * di / (1.0 + mid * di) for pi, di in zip(p, d)) > 0:
+            lo = mid
+        else:
+            hi = mid
 
 
 def score_with_interval(score, margin, games):

@@ -102,6 +102,26 @@ def load_game(path, game_id):
     raise RecordError(f"{path} has no game {game_id} ({len(recs)} records)")
 
 
+def game_in_progress(path, game_id=None):
+    """``(game in progress or None, finished record or None, config)`` of a tournament
+    database, cheaply (no integrity check, no other game read): the game ``game_id`` (the
+    lowest id in progress when None) as ``Store.live_games`` gives it while it is played,
+    its record once it is stored."""
+    if not is_database(path):
+        raise RecordError(f"{path} is not a tournament database: only a database holds games in "
+                          "progress")
+    with Store.open(path, check=False) as store:
+        live = store.live_games()
+        config = store.config()
+        if game_id is None and live:
+            game_id = live[0]["id"]
+        playing = next((g for g in live if g["id"] == game_id), None)
+        row = store.game(game_id) if playing is None and game_id is not None else None
+    done = GameRecord.from_dict({**row, "game": config["game"], "players": config["players"]}) \
+        if row is not None else None
+    return playing, done, config
+
+
 def _names(game, final, state):
     """Whether the text ``final`` names ``state``'s position though it is not its text: a
     final text that leaves out how the game ended (a game drawn by repetition written

@@ -3,10 +3,16 @@ or as tasks on a Dask cluster.  Every backend runs ``play_scheduled`` on work it
 hands the finished game records back to the tournament's process, which alone writes them
 to the database.
 
-A work item is ``(id, pairing, rotation, engines, specs, seed, opening_seed)``: the game's
-schedule id, the roster index and the engine spec of each seat, its seed and the seed of its
-random opening; the start is ``(position text or None, opening plies, time control or None, hang guard
-seconds or None)``, or its first two or three (the rest None), or the position text or None alone.
+A work item is ``(id, pairing, rotation, engines, specs, seed, opening_seed, opening)``: the
+game's schedule id, the roster index and the engine spec of each seat, its seed, the seed of
+its random opening and the suite's opening it starts from (``{"index", "text"}``, or None;
+the last one or two may be left out); the start is ``(position text or None, opening plies,
+time control or None, hang guard seconds or None, adjudication or None)``, or its first few
+(the rest None), or the position text or None alone.
+
+While a game is played, ``on_live(gid, first, engines, seats, start, names, movers, times)``
+hears its moves from ply ``first`` on, at most every ``LIVE_EVERY`` seconds (the first move at
+once), so the tournament can show it in progress; a pool worker sends them with its results.
 Engines are kept between the games a process plays (external programs keep running; one
 that forfeited is started afresh by its next game) and closed when the backend closes.  Backends hand out items in
 schedule order, a few at a time (small chunks, sized so a chunk takes about 50 ms, 0.25 s on Dask
@@ -80,20 +86,49 @@ def _start(game, position):
     return _START_CACHE[key]
 
 
-def play_scheduled(game, position, item, versions=None, encode=False):
+LIVE_EVERY = 0.25      # seconds between two reports of a game in progress
+
+
+class _LiveFeed:
+    """A game's moves handed to ``send`` as it is played: the first at once, then at most
+    every LIVE_EVERY seconds."""
+
+    def __init__(self, gid, engines, send):
+        self.gid, self.engines, self.send = gid, list(engines), send
+        self.sent, self.last = 0, None
+
+    def __call__(self, state, record):
+        now = time.monotonic()
+        if self.last is not None and now - self.last < LIVE_EVERY:
+            return
+        self.last = now
+        first, self.sent = self.sent, len(record.moves)
+        self.send(self.gid, first, self.engines, record.seats, record.start,
+                  record.names[first:], record.movers[first:], record.times[first:])
+
+
+def play_scheduled(game, position, item, versions=None, encode=False, on_live=None):
     """Play one scheduled game and return its database record (a dict).  With ``encode``,
     return only its database row (under ``_row``, encoded here rather than by the writer)
-    and the fields the tournament tallies: less to send between processes."""
+    and the fields the tournament tallies: less to send between processes.  ``on_live``
+    hears the moves as they are played (see the module)."""
+    from roost.arena.reports import seat_stats
     from roost.arena.store import encode_row, python_version, roost_version
     gid, pairing, rotation, engines, specs, seed, *rest = item
-    opening = position[1] if isinstance(position, tuple) else 0
+    plies = position[1] if isinstance(position, tuple) else 0
     tc = position[2] if isinstance(position, tuple) and len(position) > 2 else None
     guard = position[3] if isinstance(position, tuple) and len(position) > 3 else None
+    rules = position[4] if isinstance(position, tuple) and len(position) > 4 else None
+    opening = rest[1] if len(rest) > 1 else None
+    start = _start(game, opening["text"]) if opening else _start(game, position)
     t0 = time.perf_counter()
-    rec = play_game(game, _engines(specs, game, tc, guard), seed, start=_start(game, position),
-                    opening=opening, opening_seed=rest[0] if rest else None, tc=tc)
+    rec = play_game(game, _engines(specs, game, tc, guard), seed, start=start,
+                    opening=plies, opening_seed=rest[0] if rest else None, tc=tc,
+                    adjudication=rules,
+                    on_move=_LiveFeed(gid, engines, on_live) if on_live is not None else None)
     seconds = time.perf_counter() - t0
     rv, pv = versions or (roost_version(), python_version())
+    stats = seat_stats(rec.players, rec.movers, rec.times, rec.reports)
     rec = {"id": gid, "pairing": pairing, "rotation": rotation, "engines": list(engines),
             "seats": list(specs), "seed": seed, "start": rec.start, "moves": rec.names,
             "move_ids": rec.moves, "movers": rec.movers,
@@ -101,11 +136,13 @@ def play_scheduled(game, position, item, versions=None, encode=False):
             "final": rec.final, "plies": len(rec.moves), "seconds": seconds,
             "finished": time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime()),
             "worker": f"{socket.gethostname()}:{os.getpid()}",
-            "roost_version": rv, "python_version": pv, "ending": rec.ending}
+            "roost_version": rv, "python_version": pv, "ending": rec.ending,
+            "opening": opening, "reports": [None if r is None else r.row() for r in rec.reports],
+            "stats": stats}
     if encode:      # what crosses to the tournament's process: its row, and what it tallies
         return {"id": gid, "engines": rec["engines"], "result": rec["result"],
                 "ending": rec["ending"], "seconds": seconds, "worker": rec["worker"],
-                "_row": encode_row(rec)}
+                "stats": stats, "_row": encode_row(rec)}
     return rec
 
 
@@ -147,11 +184,12 @@ def _take(it, n):
 
 
 # ---------------------------------------------------------------------- backends
-# Every backend has ``workers``, ``name``, ``play(items, on_record, stop, on_event)`` and
-# ``close(abort)``.  ``play`` hands each finished record to ``on_record`` (which returns True
-# to stop handing out work), looks at the StopRequest ``stop`` between records and raises
-# KeyboardInterrupt there when a stop was asked, and tells ``on_event(text)`` what the user
-# should know while it waits (no Dask workers, a worker back).
+# Every backend has ``workers``, ``name``, ``play(items, on_record, stop, on_event, on_live)``
+# and ``close(abort)``.  ``play`` hands each finished record to ``on_record`` (which returns
+# True to stop handing out work), looks at the StopRequest ``stop`` between records and raises
+# KeyboardInterrupt there when a stop was asked, tells ``on_event(text)`` what the user
+# should know while it waits (no Dask workers, a worker back), and hands the moves of games
+# in progress to ``on_live`` (local backends).
 
 class InProcess:
     """Play every game here, one after another (``--jobs 1``)."""
@@ -161,13 +199,13 @@ class InProcess:
     def __init__(self, game, position):
         self.game, self.position = game, position
 
-    def play(self, items, on_record, stop=None, on_event=None):
+    def play(self, items, on_record, stop=None, on_event=None, on_live=None):
         from roost.arena.store import python_version, roost_version
         stop = stop or StopRequest()
         versions = (roost_version(), python_version())
         for it in items:
             with stop.game():
-                rec = play_scheduled(self.game, self.position, it, versions)
+                rec = play_scheduled(self.game, self.position, it, versions, on_live=on_live)
             if on_record(rec):
                 break
 
@@ -210,6 +248,9 @@ def _worker_main(task_q, result_q, game, position, parent, close_fds):
     signal.signal(signal.SIGINT, signal.SIG_IGN)      # the parent decides what Ctrl-C means
     from roost.arena.store import python_version, roost_version
     versions = (roost_version(), python_version())
+
+    def live(*moves):
+        result_q.put(("live", *moves))
     try:
         while True:
             if os.getppid() != parent:     # the tournament was killed: stop too
@@ -224,7 +265,8 @@ def _worker_main(task_q, result_q, game, position, parent, close_fds):
                 return
             for it in chunk:
                 try:
-                    rec = play_scheduled(game, position, it, versions, encode=True)
+                    rec = play_scheduled(game, position, it, versions, encode=True,
+                                         on_live=live)
                 except Exception as e:
                     # the queue's feeder thread flushes this at exit (the join is not
                     # cancelled here): without it the tournament saw only a worker gone
@@ -257,7 +299,7 @@ class LocalPool:
         for p in self.procs:
             p.start()
 
-    def play(self, items, on_record, stop=None, on_event=None):
+    def play(self, items, on_record, stop=None, on_event=None, on_live=None):
         stop = stop or StopRequest()
         items = iter(items)
         chunker = _Chunker(0.05, 64)
@@ -288,6 +330,10 @@ class LocalPool:
                     kind, *rest = self.result_q.get(timeout=1.0)
                 except queue.Empty:
                     raise WorkersLost(f"a worker process died (exit code {dead[0].exitcode})") from None
+            if kind == "live":
+                if on_live is not None:
+                    on_live(*rest)
+                continue
             in_flight -= 1
             if kind == "error":
                 gid, msg = rest
@@ -398,7 +444,8 @@ class DaskBackend:
         if self.client.status != "running":
             raise self._lost()
 
-    def play(self, items, on_record, stop=None, on_event=None):
+    def play(self, items, on_record, stop=None, on_event=None, on_live=None):
+        """(Games in progress are not followed on Dask: ``on_live`` hears nothing.)"""
         from concurrent.futures import CancelledError
         from distributed import as_completed
         stop = stop or StopRequest()

@@ -79,6 +79,7 @@ class ScheduledGame:
     engines: tuple       # roster index of the engine in each seat
     seed: int
     opening_seed: int = 0  # shared by the N rotations of one round of a pairing
+    round: int = 0         # the round of its pairing (its N rotations share the opening)
 
     @property
     def id(self):
@@ -99,18 +100,42 @@ def seat_order(pairing, rotation, rnd=0):
     return tuple(slots[(s + rotation) % n] for s in range(n))
 
 
-def schedule(n_engines, seats, games_per_pairing, seed, mode=ROUND_ROBIN):
-    """The whole schedule, in order."""
+def schedule(n_engines, seats, games_per_pairing, seed, mode=ROUND_ROBIN, stages=None):
+    """The whole schedule, in order.
+
+    ``stages`` is how a tournament grew: ``[(engines, games per pairing), ...]``, each stage
+    with at least the engines and games of the one before and every pairing of it (the
+    engines added last in the roster); the last is ``(n_engines, games_per_pairing)``.  The
+    games a stage adds come after all the games before it, so a stored game keeps its id,
+    seating and seed.  A stage plays its pairings' games by their number within the
+    pairing (every pairing's game m before any pairing's game m + 1), the pairings in the
+    order they joined the tournament; a tournament of one stage is the layout above."""
     if games_per_pairing < 1 or games_per_pairing % seats:
         raise ValueError(f"games per pairing must be a positive multiple of the {seats} seats, "
                          f"not {games_per_pairing}")
-    ps = pairings(n_engines, seats, mode)
-    out = []
-    for i in range(len(ps) * games_per_pairing):
-        p = i % len(ps)
-        r = (i // len(ps)) % seats
-        rnd = i // (len(ps) * seats)
-        out.append(ScheduledGame(index=i, pairing=p, rotation=r,
-                                 engines=seat_order(ps[p], r, rnd), seed=derive_seed(seed, i),
-                                 opening_seed=derive_seed(seed, 1 << 40, p, rnd)))
+    stages = [tuple(st) for st in (stages or [])] or [(n_engines, games_per_pairing)]
+    if stages[-1] != (n_engines, games_per_pairing):
+        raise ValueError(f"the last stage {stages[-1]} is not the tournament's "
+                         f"({n_engines} engines, {games_per_pairing} games)")
+    order, played, out = [], {}, []          # pairings in the order they joined; games played
+    for k, g in stages:
+        ps = pairings(k, seats, mode)
+        missing = [p for p in order if p not in ps]
+        if missing:
+            raise ValueError(f"a stage of {k} engines drops the pairing {missing[0]}")
+        order += [p for p in ps if p not in played]
+        for p in ps:
+            played.setdefault(p, 0)
+        now = set(ps)
+        joined = [(pi, p) for pi, p in enumerate(order) if p in now]
+        for m in range(min(played[p] for _, p in joined), g):
+            for pi, p in joined:
+                if played[p] <= m:
+                    r, rnd, i = m % seats, m // seats, len(out)
+                    out.append(ScheduledGame(index=i, pairing=pi, rotation=r,
+                                             engines=seat_order(p, r, rnd), seed=derive_seed(seed, i),
+                                             opening_seed=derive_seed(seed, 1 << 40, pi, rnd),
+                                             round=rnd))
+        for _, p in joined:
+            played[p] = max(played[p], g)
     return out

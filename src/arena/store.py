@@ -6,10 +6,18 @@
   engines (roster indices and specs), seed, start position, moves (names and ids), the
   mover and the seconds of each move, the result, the final position, plies, duration,
   the worker that played it, the versions of roost and Python it ran on, and ``ending``:
-  JSON saying why the game ended (the game's reason, or which seat forfeited and why), ''
-  where the record does not say (schema 2;
-  a schema-1 database gains the column, empty, when a tournament resumes it, and reads as
-  if it had it).
+  JSON saying why the game ended (the game's reason, which seat forfeited and why, or the
+  adjudication), '' where the record does not say (schema 2); ``opening``, the suite's
+  opening the game started from (``{"index", "text"}``, '' for none), ``reports``, what
+  each move's engine reported (``reports.Report.row()``, null where none was asked), and
+  ``stats``, those reports summed per seat (``reports.seat_stats``) (schema 3).  A database
+  of an earlier schema gains the columns, empty, when a tournament resumes it, and reads as
+  if it had them.
+- ``live``: the games being played, one row each under the id the finished game will have:
+  the seats, the start and the moves so far (names, movers, seconds), written as they are
+  played and removed when the game is stored; a tournament starting or resuming empties it
+  (a game it holds then was interrupted, and is played again), and so does one that stops.
+  ``meta``'s ``playing`` names the process playing (host and pid) while it runs.
 
 Only the tournament's own process writes (workers return records); every game is committed
 in its own transaction, in WAL mode with ``synchronous=FULL``, so a kill -9 or a machine
@@ -21,12 +29,13 @@ import json
 import os
 import platform
 import sqlite3
+import time
 import urllib.parse
 
 from roost.core.errors import RoostError
 
 SCHEMA = "roost-arena"
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 _HEADER = b"SQLite format 3\x00"
 
 _TABLES = """
@@ -51,15 +60,32 @@ CREATE TABLE IF NOT EXISTS games (
     worker TEXT NOT NULL,
     roost_version TEXT NOT NULL,
     python_version TEXT NOT NULL,
-    ending TEXT NOT NULL DEFAULT ''
+    ending TEXT NOT NULL DEFAULT '',
+    opening TEXT NOT NULL DEFAULT '',
+    reports TEXT NOT NULL DEFAULT '',
+    stats TEXT NOT NULL DEFAULT ''
+);
+CREATE TABLE IF NOT EXISTS live (
+    id INTEGER PRIMARY KEY,
+    engines TEXT NOT NULL,
+    seats TEXT NOT NULL,
+    start TEXT NOT NULL,
+    moves TEXT NOT NULL,
+    movers TEXT NOT NULL,
+    times TEXT NOT NULL,
+    updated REAL NOT NULL
 );
 """
+_LIVE = _TABLES[_TABLES.index("CREATE TABLE IF NOT EXISTS live"):]
 
 _COLUMNS = ("id", "pairing", "rotation", "engines", "seats", "seed", "start", "moves", "move_ids",
             "movers", "times", "result", "final", "plies", "seconds", "finished", "worker",
-            "roost_version", "python_version", "ending")
+            "roost_version", "python_version", "ending", "opening", "reports", "stats")
 _JSON = {"engines", "seats", "moves", "move_ids", "movers", "times", "result"}
-_V1_COLUMNS = _COLUMNS[:-1]          # schema 1: no ending
+# JSON cells that are '' where the game's record has nothing to say (or an earlier schema
+# had no such column)
+_OPTIONAL = ("ending", "opening", "reports", "stats")
+_REQUIRED = tuple(c for c in _COLUMNS if c not in _OPTIONAL)      # schema 1's columns
 
 
 class StoreError(RoostError):
@@ -158,8 +184,15 @@ def _refusal(path, stored, config, defaults):
         return (f"{path} holds a tournament of format {old}, written by {which} roost; this one "
                 f"plays format {now} (games seated or seeded differently), so it cannot resume "
                 "it: give a new --db (replay and export still read the file)")
-    return (f"{path} holds a different tournament ({_differences(stored, config, defaults)}); "
-            "run the same command to resume it, or give a new --db")
+    grows = ""
+    if {k for k in set(stored) | set(config) if stored.get(k) != config.get(k)} <= {"engines", "games",
+                                                                                 "stages"}:
+        grows = ("; a tournament grows only by a larger --games or by engines added after the "
+                 "stored ones, each stored engine as it was; ")
+    stored = {k: v for k, v in stored.items() if k != "stages"}
+    config = {k: v for k, v in config.items() if k != "stages"}
+    return (f"{path} holds a different tournament ({_differences(stored, config, defaults)})"
+            f"{grows or '; '}run the same command to resume it, or give a new --db")
 
 
 def _rollback(conn):
@@ -219,26 +252,32 @@ class Store:
         self.write = write
         self._lock = None
         self._select = ", ".join(_COLUMNS)
+        self._no_live = False            # an earlier schema read as it is: no live table
 
     # ------------------------------------------------------------------ opening
     @classmethod
-    def open(cls, path, write=False):
+    def open(cls, path, write=False, check=True):
+        """``check=False`` leaves out SQLite's integrity check of the whole file: for a
+        reader that looks again and again (a game in progress followed), not for one that
+        reads the games."""
         if not os.path.exists(path):
             raise StoreError(f"{path}: no such database")
         if not _check_file(path):
             raise StoreError(f"{path} is an empty file, not a roost tournament database")
         store = cls(path, cls._connect(path, write), write)
-        store._verify()
+        store._verify(check)
         return store
 
     @classmethod
-    def create_or_resume(cls, path, config, defaults=None):
+    def create_or_resume(cls, path, config, defaults=None, replaces=None):
         """Open ``path`` for a tournament with ``config`` (a dict): create it if new, resume
         it if it holds the same tournament, refuse it otherwise.  An existing file is
         checked through a read-only connection first, so a file that is refused is left
         exactly as it was (a write connection would switch it to WAL mode at once).
         ``defaults`` name the values of settings a configuration may leave out, for the
-        message that tells two configurations apart."""
+        message that tells two configurations apart.  ``replaces`` is a stored
+        configuration that ``config`` grows (more games, more engines): a database holding
+        it is resumed, ``config`` written in its place."""
         exists = os.path.exists(path) and _check_file(path)
         if exists:
             probe = cls(path, cls._connect(path, False), False)
@@ -246,7 +285,7 @@ class Store:
                 if probe._has_tables():
                     probe._verify()
                     stored = probe.config()
-                    if canonical(stored) != canonical(config):
+                    if canonical(stored) not in (canonical(config), canonical(replaces)):
                         raise StoreError(_refusal(path, stored, config, defaults or {}))
             finally:
                 probe.close()
@@ -256,7 +295,9 @@ class Store:
             if store._has_tables():
                 store._verify()          # again, writing: it upgrades an older schema
                 stored = store.config()
-                if canonical(stored) != canonical(config):
+                if canonical(stored) == canonical(replaces) != canonical(config):
+                    store._replace_config(config)
+                elif canonical(stored) != canonical(config):
                     raise StoreError(_refusal(path, stored, config, defaults or {}))
                 store.check_rows()
             else:
@@ -307,7 +348,7 @@ class Store:
         rows = self.conn.execute("SELECT name FROM sqlite_master WHERE type='table'").fetchall()
         return bool(rows)
 
-    def _verify(self):
+    def _verify(self, check=True):
         try:
             names = {r[0] for r in self.conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
             if not {"meta", "games"} <= names:
@@ -322,11 +363,13 @@ class Store:
                 raise StoreError(f"{self.path} was written by a newer roost (database schema "
                                  f"{version}; this roost reads {SCHEMA_VERSION})")
             cols = tuple(r[1] for r in self.conn.execute("PRAGMA table_info(games)"))
-            if cols == _V1_COLUMNS:
-                self._upgrade_v1()
-            elif cols != _COLUMNS:
+            if not set(_REQUIRED) <= set(cols) <= set(_COLUMNS):
                 raise StoreError(f"{self.path}: the games table does not have roost's columns")
+            if set(cols) != set(_COLUMNS) or "live" not in names:
+                self._upgrade(cols, "live" in names)
             json.loads(meta["config"])
+            if not check:
+                return
             report = [line for row in self.conn.execute("PRAGMA quick_check")
                       for line in str(row[0]).splitlines()
                       if line.strip() and not line.startswith("*** in database")]
@@ -341,15 +384,20 @@ class Store:
             self.close()
             raise _unusable(self.path, e) from None
 
-    def _upgrade_v1(self):
-        """A schema-1 database: add the ending column when writing, read it as '' otherwise."""
+    def _upgrade(self, cols, has_live):
+        """A database of an earlier schema: add the columns it lacks (and the live table)
+        when writing; read them as '' (and no game in progress) otherwise."""
+        missing = [k for k in _COLUMNS if k not in cols]
         if not self.write:
-            self._select = ", ".join(_V1_COLUMNS) + ", '' AS ending"
+            self._select = ", ".join(k if k in cols else f"'' AS {k}" for k in _COLUMNS)
+            self._no_live = not has_live
             return
         c = self.conn
         c.execute("BEGIN IMMEDIATE")
         try:
-            c.execute("ALTER TABLE games ADD COLUMN ending TEXT NOT NULL DEFAULT ''")
+            for k in missing:
+                c.execute(f"ALTER TABLE games ADD COLUMN {k} TEXT NOT NULL DEFAULT ''")
+            c.execute(_LIVE)
             c.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'", (str(SCHEMA_VERSION),))
             c.execute("COMMIT")
         except BaseException:
@@ -366,6 +414,16 @@ class Store:
             rows = {"schema": SCHEMA, "schema_version": str(SCHEMA_VERSION), "created": _now(),
                     "roost_version": roost_version(), "config": canonical(config)}
             c.executemany("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", rows.items())
+            c.execute("COMMIT")
+        except BaseException:
+            _rollback(c)
+            raise
+
+    def _replace_config(self, config):
+        c = self.conn
+        c.execute("BEGIN IMMEDIATE")
+        try:
+            c.execute("UPDATE meta SET value = ? WHERE key = 'config'", (canonical(config),))
             c.execute("COMMIT")
         except BaseException:
             _rollback(c)
@@ -431,6 +489,54 @@ class Store:
     def seconds(self):
         return self.conn.execute("SELECT coalesce(sum(seconds), 0) FROM games").fetchone()[0]
 
+    def seat_stats(self):
+        """(id, engines per seat, the per-seat sums of its reports) of every game whose
+        record has them, in id order (cheap: no moves are read)."""
+        out = []
+        rows = self.conn.execute(f"SELECT id, engines, stats FROM ({self._select_from()}) "
+                                 "WHERE stats != '' ORDER BY id")
+        for i, e, st in rows:
+            try:
+                out.append((i, tuple(json.loads(e)), json.loads(st)))
+            except (TypeError, ValueError):
+                raise _damaged_row(self.path, i, "its engines or stats") from None
+        return out
+
+    def live_games(self):
+        """The games being played, in id order: dicts with ``id``, ``engines``, ``seats``,
+        ``start``, ``moves``, ``movers``, ``times`` and ``updated`` (seconds since the epoch).
+        None are: in a database of an earlier schema, and when the process that plays them
+        is gone (killed on this machine: what it left is played again on resume)."""
+        if self._no_live or not self._player_alive():
+            return []
+        out = []
+        for row in self.conn.execute("SELECT id, engines, seats, start, moves, movers, times, "
+                                     "updated FROM live ORDER BY id"):
+            d = dict(zip(("id", "engines", "seats", "start", "moves", "movers", "times",
+                          "updated"), row))
+            try:
+                for k in ("engines", "seats", "moves", "movers", "times"):
+                    d[k] = json.loads(d[k])
+            except (TypeError, ValueError):
+                continue             # a row being replaced as it was read: the next look has it
+            out.append(d)
+        return out
+
+    def _player_alive(self):
+        row = self.conn.execute("SELECT value FROM meta WHERE key = 'playing'").fetchone()
+        if row is None:
+            return False
+        host, _, pid = row[0].rpartition(":")
+        if host != platform.node():
+            return True              # another machine's: trust its table
+        try:
+            os.kill(int(pid), 0)
+        except ProcessLookupError:
+            return False
+        except (PermissionError, ValueError):
+            return True
+        return True
+
     def game(self, game_id):
         row = self.conn.execute(f"{self._select_from()} WHERE id = ?", (game_id,)).fetchone()
         return None if row is None else self._row(row)
@@ -447,8 +553,8 @@ class Store:
         try:
             for k in _JSON:
                 d[k] = json.loads(d[k])
-            k = "ending"
-            d[k] = json.loads(d[k]) if d[k] else None
+            for k in _OPTIONAL:
+                d[k] = json.loads(d[k]) if d[k] else None
         except (TypeError, ValueError):
             raise _damaged_row(self.path, d["id"], f"{k} does not read") from None
         return d
@@ -467,26 +573,64 @@ class Store:
         """Store one finished game (a record dict from ``runner.play_scheduled``)."""
         self.add_many([rec])
 
-    def add_many(self, recs):
+    def add_many(self, recs, live=()):
         """Store finished games in one transaction (a group commit: one sync for all of
-        them).  A game already stored is an error: the schedule never plays one twice."""
+        them), their rows of the live table removed, and the ``live`` rows (``live_row``)
+        of games in progress written.  A game already stored is an error: the schedule
+        never plays one twice.  A transaction of live rows alone is not synced: a game in
+        progress is lost with the process anyway."""
         rows = [rec.get("_row") or encode_row(rec) for rec in recs]
         c = self.conn
+        c.execute(f"PRAGMA synchronous={'FULL' if rows else 'NORMAL'}")
         c.execute("BEGIN IMMEDIATE")
         try:
             c.executemany(f"INSERT INTO games({', '.join(_COLUMNS)}) "
                           f"VALUES ({', '.join('?' * len(_COLUMNS))})", rows)
+            c.executemany("DELETE FROM live WHERE id = ?", [(r[0],) for r in rows])
+            c.executemany("INSERT OR REPLACE INTO live(id, engines, seats, start, moves, movers, "
+                          "times, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", live)
+            c.execute("COMMIT")
+        except BaseException:
+            _rollback(c)
+            raise
+
+    def begin_playing(self):
+        """A tournament starts playing here: no game of an earlier run is in progress any
+        more, and ``meta`` names this process."""
+        self._set_playing(f"{platform.node()}:{os.getpid()}")
+
+    def end_playing(self):
+        """The tournament stopped playing: its games in progress are gone."""
+        self._set_playing(None)
+
+    def _set_playing(self, who):
+        c = self.conn
+        c.execute("BEGIN IMMEDIATE")
+        try:
+            c.execute("DELETE FROM live")
+            if who is None:
+                c.execute("DELETE FROM meta WHERE key = 'playing'")
+            else:
+                c.execute("INSERT OR REPLACE INTO meta(key, value) VALUES ('playing', ?)", (who,))
             c.execute("COMMIT")
         except BaseException:
             _rollback(c)
             raise
 
 
+def live_row(gid, engines, seats, start, moves, movers, times):
+    """The live table's row of a game in progress (JSON text for the lists)."""
+    def j(v):
+        return json.dumps(v, separators=(",", ":"))
+    return (gid, j(list(engines)), j(list(seats)), start, j(list(moves)), j(list(movers)),
+            j([round(t, 4) for t in times]), time.time())
+
+
 def encode_row(rec):
     """The database row of a game record (JSON text for the list columns).  Workers encode
     their records, so the tournament's process only inserts them."""
     def cell(k):
-        if k == "ending":        # '' for a game played out, so old records need no field
+        if k in _OPTIONAL:       # '' where there is nothing to say, as in older records
             v = rec.get(k)
             return json.dumps(v, separators=(",", ":")) if v else ""
         return json.dumps(rec[k], separators=(",", ":")) if k in _JSON else rec[k]
@@ -500,11 +644,16 @@ class Writer:
     commit returns (``synchronous=FULL``); one still waiting here when the process is
     killed is lost like a game still being played, and is played again on resume."""
 
+    # seconds between two looks at the games in progress when no finished game comes
+    LIVE_EVERY = 0.25
+
     def __init__(self, store):
         import queue
         import threading
         self.store = store
         self.q = queue.Queue()
+        self.live = {}               # id -> the newest live row of a game in progress
+        self.finished = set()        # ids handed over finished: never in progress again
         self.error = None
         self.written = 0
         self.thread = threading.Thread(target=self._run, name="roost-db-writer", daemon=True)
@@ -514,19 +663,28 @@ class Writer:
         import queue
         done = False
         while not done:
-            batch = [self.q.get()]
+            try:
+                batch = [self.q.get(timeout=self.LIVE_EVERY)]
+            except queue.Empty:
+                batch = []
             while True:
                 try:
                     batch.append(self.q.get_nowait())
                 except queue.Empty:
                     break
-            if batch[-1] is None:
+            if batch and batch[-1] is None:
                 done = True
-            batch = [r for r in batch if r is not None]
-            if batch and self.error is None:
+            recs = [r for r in batch if r is not None]
+            self.finished.update(r["id"] for r in recs)
+            live = []
+            for gid in list(self.live):
+                row = self.live.pop(gid)
+                if gid not in self.finished:
+                    live.append(row)
+            if (recs or live) and self.error is None:
                 try:
-                    self.store.add_many(batch)
-                    self.written += len(batch)
+                    self.store.add_many(recs, live)
+                    self.written += len(recs)
                 except BaseException as e:          # reported by put() / close()
                     self.error = e
 
@@ -537,9 +695,17 @@ class Writer:
         raise e
 
     def put(self, rec):
+        """Hand over a finished game's record (a dict)."""
         if self.error is not None:
             self._raise()
         self.q.put(rec)
+
+    def put_live(self, row):
+        """Hand over the ``live_row`` of a game in progress, written at the next commit
+        unless a newer one or the finished game comes first.  Only a dictionary entry is
+        set, no lock taken: a game played in the tournament's own thread may be abandoned
+        by a signal at any point of it (``stopping.py``)."""
+        self.live[row[0]] = row
 
     def close(self):
         """Commit everything handed over, then stop."""

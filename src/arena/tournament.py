@@ -11,14 +11,16 @@ numbers do not depend on which worker was faster.
 import hashlib
 import math
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
+from roost.arena.adjudication import is_adjudicated
 from roost.arena.match import is_forfeit
-from roost.arena.ratings import ScoreStream, Sprt, Tally, fit_elo, score_with_interval
+from roost.arena.reports import EngineStats
+from roost.arena.ratings import PairStream, ScoreStream, Sprt, Tally, elo_text, fit_elo, score_with_interval
 from roost.arena.schedule import GAUNTLET, MODES, ROUND_ROBIN, pairings, schedule
 from roost.arena.runner import ArenaError
 from roost.arena.stopping import StopRequest
-from roost.arena.store import Store, StoreError, Writer, canonical
+from roost.arena.store import Store, StoreError, Writer, canonical, live_row
 from roost.core.errors import RoostError
 from roost.search.engines import parse_engine
 
@@ -49,6 +51,13 @@ class TournamentConfig:
     # engines play in the arena's process, trusted to honour their own limits); how the games
     # are played, not what they are, so not part of the stored configuration
     hang_guard: float = None
+    openings: object = None      # an openings.Suite the games start from (None: no suite)
+    order: str = "sequential"    # the suite's order: sequential or random (openings.py)
+    repeat: bool = False         # the games of a round share an opening (every seating)
+    adjudication: object = None  # adjudication.Adjudication: rules that end games early
+    # how the tournament grew: [(engines, games per pairing), ...] (schedule.schedule), None
+    # for one that never gained an engine
+    stages: list = None
 
     def __post_init__(self):
         if not self.engines or len(self.engines) < 2:
@@ -80,6 +89,15 @@ class TournamentConfig:
                 f"plays every seat equally often): use a multiple of {n}, e.g. {lo} or {lo + n}")
         if self.sprt is not None and len(self.engines) != 2:
             raise TournamentError(f"an SPRT compares two engines; {len(self.engines)} were given")
+        self._check_openings()
+        if self.adjudication is not None and not self.adjudication:
+            self.adjudication = None
+        if self.adjudication is not None:
+            from roost.arena.adjudication import AdjudicationError
+            try:
+                self.adjudication.check_players(n)
+            except AdjudicationError as e:
+                raise TournamentError(str(e)) from None
         if self.position is not None:
             state = g.parse(self.position)
             if state.players != n:
@@ -89,17 +107,59 @@ class TournamentConfig:
                 raise TournamentError("the start position is already over")
             self.position = state.text()
 
+    def _check_openings(self):
+        from roost.arena.openings import ORDERS
+        if self.order not in ORDERS:
+            raise TournamentError(f"unknown opening order {self.order!r}; known: {', '.join(ORDERS)}")
+        if self.openings is None:
+            if self.repeat:
+                raise TournamentError("--repeat plays each opening of a suite from every seating: "
+                                      "give the suite (--openings FILE); random openings "
+                                      "(--opening N) are shared by the seatings of a round already")
+            if self.order != "sequential":
+                raise TournamentError("--order orders an opening suite: give one (--openings FILE)")
+            return
+        if self.opening:
+            raise TournamentError("give an opening suite (--openings) or random opening plies "
+                                  "(--opening), not both")
+        if self.position is not None:
+            raise TournamentError("give an opening suite (--openings) or a start position "
+                                  "(--position), not both")
+
+    @property
+    def paired(self):
+        """Whether two engines' games come in pairs: two seats, and the two games of a round
+        (the seats swapped) share their start (unless a suite's openings are not repeated).
+        The head-to-head interval and the SPRT then count pairs (the pentanomial model), else
+        games (the trinomial)."""
+        return self.players == 2 and (self.openings is None or self.repeat)
+
+    def opening_of(self, g):
+        """The suite's opening scheduled game ``g`` starts from: ``{"index", "text"}``
+        (the index from 1), or None without a suite."""
+        suite = self.openings
+        if suite is None:
+            return None
+        number = g.round if self.repeat else g.round * self.players + g.rotation
+        k = suite.pick(number, self.seed, self.order)
+        return {"index": k + 1, "text": suite.texts[k]} if suite.texts else {"index": k + 1}
+
     def start(self):
         """What every game starts from, and how: (position text or None, random opening
-        plies, time control or None, hang guard or None)."""
-        return (self.position, self.opening, self.tc, self.hang_guard)
+        plies, time control or None, hang guard or None, adjudication or None)."""
+        return (self.position, self.opening, self.tc, self.hang_guard, self.adjudication)
 
     def as_dict(self):
+        suite = self.openings
         return {"format": FORMAT, "game": self.game.name, "players": self.players,
                 "engines": list(self.engines), "mode": self.mode, "games": self.games,
                 "seed": self.seed, "position": self.position,
                 **({"opening": self.opening} if self.opening else {}),
+                **({"openings": {"sha256": suite.digest, "count": suite.count,
+                                 "order": self.order, "repeat": self.repeat}} if suite else {}),
                 **({"tc": self.tc.text()} if self.tc else {}),
+                **({"adjudication": self.adjudication.as_dict()} if self.adjudication else {}),
+                **({"stages": [list(st) for st in self.stages]} if self.stages else {}),
                 "sprt": self.sprt.as_dict() if self.sprt else None}
 
     def key(self):
@@ -114,7 +174,33 @@ class TournamentConfig:
         return pairings(len(self.engines), self.players, self.mode)
 
     def schedule(self):
-        return schedule(len(self.engines), self.players, self.games, self.seed, self.mode)
+        return schedule(len(self.engines), self.players, self.games, self.seed, self.mode,
+                        self.stages)
+
+    def grown_from(self, stored):
+        """This configuration as the growth of a stored one (a dict of ``as_dict``): with
+        the stored stages, and a new one where engines are added; None when it is not one
+        (another setting differs, an engine of the roster changed or went, fewer games)."""
+        mine = self.as_dict()
+        before = dict(stored)
+        stages = [list(st) for st in before.pop("stages", None) or
+                  [[len(before.get("engines", ())), before.get("games", 0)]]]
+        k_old, k, g_old = len(before.get("engines", ())), len(self.engines), before.get("games", 0)
+        same = {key: v for key, v in mine.items() if key not in ("engines", "games", "stages")}
+        if (same != {key: v for key, v in before.items() if key not in ("engines", "games")}
+                or self.engines[:k_old] != list(before.get("engines", ()))
+                or k < k_old or self.games < g_old):
+            return None
+        if k > k_old:
+            stages.append([k, self.games])
+        else:
+            stages[-1][1] = self.games
+        grown = replace(self, stages=stages if len(stages) > 1 else None)
+        try:
+            grown.schedule()
+        except ValueError:           # a stage that drops a pairing (fewer engines than seats)
+            return None
+        return grown
 
     def names(self):
         return display_names(self.engines)
@@ -177,6 +263,8 @@ class TournamentResult:
     finished: bool = False
     forfeits: list = None        # per engine: {reason: games it forfeited} (counted games)
     pair_forfeits: list = None   # [i][j]: counted games engine i forfeited with engine j seated
+    stats: list = None           # per engine: reports.EngineStats of its stored games
+    adjudicated: dict = None     # rule -> counted games it ended
 
     def rate(self):
         return self.played / self.wall if self.wall > 0 else 0.0
@@ -191,11 +279,14 @@ class _Book:
     """The tournament's view of its results: counts games in schedule order when an SPRT
     decides where the tournament ends, in any order otherwise."""
 
-    def __init__(self, config, total):
+    def __init__(self, config, plan):
         self.config = config
-        self.total = total
+        self.total = len(plan)
         self.tally = Tally(len(config.engines))
-        self.stream = ScoreStream() if len(config.engines) == 2 else None
+        self.stream = None
+        if len(config.engines) == 2:
+            self.stream = PairStream() if config.paired else ScoreStream()
+        self.rounds = {g.id: (g.pairing, g.round) for g in plan}
         self.sprt = config.sprt
         self.decision = ("", 0, 0.0) if self.sprt else None
         self.waiting = {}            # id -> (engines, result, ending), beyond the counted prefix
@@ -205,14 +296,24 @@ class _Book:
         self.forfeits = [{} for _ in config.engines]     # per engine: reason -> games lost so
         k = len(config.engines)
         self.pair_forfeits = [[0] * k for _ in range(k)]  # [i][j]: i forfeited, j at the table
+        self.stats = [EngineStats() for _ in config.engines]
+        self.adjudicated = {}        # rule -> games it ended (counted games)
+
+    def add_stats(self, engines, seats):
+        """A stored game's per-seat sums of its engines' reports (every stored game counts,
+        the SPRT's extra ones too: they were played by the same engines)."""
+        for e, seat in zip(engines, seats or ()):
+            self.stats[e].add(seat)
 
     @property
     def decided(self):
         return bool(self.decision and self.decision[0])
 
-    def _count(self, engines, result, ending=None):
+    def _count(self, gid, engines, result, ending=None):
         self.tally.add(engines, result)
         self.counted += 1
+        if is_adjudicated(ending):
+            self.adjudicated[ending["rule"]] = self.adjudicated.get(ending["rule"], 0) + 1
         if is_forfeit(ending):
             lost = self.forfeits[engines[ending["seat"]]]
             lost[ending["reason"]] = lost.get(ending["reason"], 0) + 1
@@ -220,12 +321,16 @@ class _Book:
                 self.pair_forfeits[engines[ending["seat"]]][j] += 1
         if self.stream is not None:
             x = ScoreStream.game_score(engines, result)
-            if x is not None:
+            if x is None:
+                pass
+            elif isinstance(self.stream, PairStream):
+                self.stream.add(x, self.rounds.get(gid))
+            else:
                 self.stream.add(x)
 
     def add(self, gid, engines, result, ending=None):
         if self.sprt is None:
-            self._count(engines, result, ending)
+            self._count(gid, engines, result, ending)
             return
         if self.decided:
             self.extra += 1
@@ -233,10 +338,10 @@ class _Book:
         self.waiting[gid] = (engines, result, ending)
         while self.next_id in self.waiting and not self.decided:
             e, r, end = self.waiting.pop(self.next_id)
+            self._count(self.next_id, e, r, end)
             self.next_id += 1
-            self._count(e, r, end)
             s = self.stream
-            llr = self.sprt.llr(s.n, s.sx, s.sxx)
+            llr = s.llr(self.sprt)
             self.decision = (self.sprt.decision(llr), s.n, llr)
         if self.decided:
             self.extra += len(self.waiting)
@@ -287,11 +392,16 @@ def run_tournament(config, db=None, jobs=None, backend=None, on_progress=None,
     database by then: while it runs, in the main thread, the signals only set ``stop`` (a
     StopRequest; see ``stopping.py``), which the backend's loop checks."""
     db = db or config.default_db()
+    stored = _stored_config(db)
+    grown = config.grown_from(stored) if stored is not None else None
+    if grown is not None:
+        config = grown
     plan = config.schedule()
     check_setup(config, plan)
-    store = Store.create_or_resume(db, config.as_dict(), defaults={"opening": 0})
+    store = Store.create_or_resume(db, config.as_dict(), defaults={"opening": 0},
+                                   replaces=stored if grown is not None else None)
     try:
-        book = _Book(config, len(plan))
+        book = _Book(config, plan)
         stored = store.results()
         endings = {gid: end for gid, _, end in store.endings()}
         valid = {g.id for g in plan}
@@ -299,12 +409,13 @@ def run_tournament(config, db=None, jobs=None, backend=None, on_progress=None,
             if gid not in valid:
                 raise StoreError(f"{db} holds game {gid}, which is not in this tournament's schedule")
             book.add(gid, engines, result, endings.get(gid))
-        res = TournamentResult(config=config, db=db, tally=book.tally, stream=book.stream,
-                               scheduled=len(plan), resumed=len(stored), anchor=anchor,
-                               forfeits=book.forfeits, pair_forfeits=book.pair_forfeits)
+        for _, engines, seats in store.seat_stats():
+            book.add_stats(engines, seats)
+        res = _result(config, db, book, plan, len(stored), anchor)
         done = {gid for gid, _, _ in stored}
         todo = [(g.id, g.pairing, g.rotation, g.engines,
-                 [config.engines[e] for e in g.engines], g.seed, g.opening_seed)
+                 [config.engines[e] for e in g.engines], g.seed, g.opening_seed,
+                 config.opening_of(g))
                 for g in plan if g.id not in done]
         names = config.names()
         t0 = time.perf_counter()
@@ -331,25 +442,43 @@ def run_tournament(config, db=None, jobs=None, backend=None, on_progress=None,
 
         def on_record(rec):
             writer.put(rec)
+            playing.pop(rec["id"], None)
             res.played += 1
             res.game_seconds += rec["seconds"]
             workers_seen.add(rec["worker"])
             book.add(rec["id"], tuple(rec["engines"]), tuple(rec["result"]), rec.get("ending"))
+            book.add_stats(rec["engines"], rec.get("stats"))
             report()
             return book.decided
+
+        playing = {}                 # id -> (engines, seats, start, names, movers, times)
+
+        def on_live(gid, first, engines, seats, start, names, movers, times):
+            game = playing.get(gid) if first else None
+            if game is None:
+                game = playing[gid] = (engines, seats, start, [], [], [])
+            del game[3][first:], game[4][first:], game[5][first:]
+            game[3].extend(names)
+            game[4].extend(movers)
+            game[5].extend(times)
+            writer.put_live(live_row(gid, *game))
 
         stop = stop or StopRequest()
         try:
             # the handlers are there as long as the writer: until it has committed
             # everything handed over
             with stop.installed():
+                store.begin_playing()
                 writer = Writer(store)
                 try:
                     if todo and not book.decided:
                         _play(backend, config, jobs, todo, on_record, res, store.lock_fds(),
-                              stop, on_event)
+                              stop, on_event, on_live)
                 finally:
-                    writer.close()
+                    try:
+                        writer.close()
+                    finally:
+                        _stop_playing(store)
         except StoreError as e:
             raise StoreError(f"{e} ({_stored_note(store, plan, db)})") from None
         except ArenaError as e:
@@ -371,6 +500,58 @@ def run_tournament(config, db=None, jobs=None, backend=None, on_progress=None,
         store.close()
 
 
+def _stored_config(db):
+    """The configuration ``db`` holds (None: no such file, or not a tournament database yet;
+    a file that cannot be one is refused by the store with its own message)."""
+    import os
+    if not os.path.exists(db):
+        return None
+    try:
+        with Store.open(db) as store:
+            return store.config()
+    except StoreError:
+        return None
+
+
+def _stop_playing(store):
+    """Empty the live table as the tournament stops.  A database that cannot be written by
+    now has said so already; what the table keeps then is left out by readers (its process
+    is gone) and emptied on resume."""
+    import sqlite3
+    try:
+        store.end_playing()
+    except sqlite3.Error:
+        pass
+
+
+def _result(config, db, book, plan, resumed, anchor):
+    return TournamentResult(config=config, db=db, tally=book.tally, stream=book.stream,
+                            scheduled=len(plan), resumed=resumed, anchor=anchor,
+                            forfeits=book.forfeits, pair_forfeits=book.pair_forfeits,
+                            stats=book.stats, adjudicated=book.adjudicated)
+
+
+def config_from_dict(cfg, game=None):
+    """The TournamentConfig a database's stored configuration describes (an opening suite
+    by its size and digest: each stored game keeps its opening)."""
+    from roost.arena.adjudication import Adjudication
+    from roost.arena.match import TimeControl
+    from roost.arena.openings import Suite
+    from roost.core.games import get_game
+    suite = cfg.get("openings")
+    return TournamentConfig(game=game or get_game(cfg["game"]), engines=cfg["engines"],
+                            players=cfg["players"], games=cfg["games"], seed=cfg["seed"],
+                            mode=cfg["mode"], position=cfg["position"],
+                            sprt=Sprt(**cfg["sprt"]) if cfg.get("sprt") else None,
+                            opening=cfg.get("opening", 0),
+                            tc=TimeControl.parse(cfg["tc"]) if cfg.get("tc") else None,
+                            openings=Suite.described(suite) if suite else None,
+                            order=suite["order"] if suite else "sequential",
+                            repeat=bool(suite and suite["repeat"]),
+                            adjudication=Adjudication.from_dict(cfg.get("adjudication")) or None,
+                            stages=cfg.get("stages"))
+
+
 def check_setup(config, plan):
     """SetupError (``readiness``) before any game when the tournament cannot be played: an
     engine that cannot start or cannot play the game with its seats, an opening that would
@@ -390,7 +571,7 @@ def _stored_note(store, plan, db):
     return f"{n} of {len(plan)} games are stored in {db}; run the same command to resume"
 
 
-def _play(backend, config, jobs, todo, on_record, res, close_fds, stop, on_event):
+def _play(backend, config, jobs, todo, on_record, res, close_fds, stop, on_event, on_live):
     own = backend is None
     if own:
         # no more processes than games to play: the rest would only start and stop
@@ -400,7 +581,7 @@ def _play(backend, config, jobs, todo, on_record, res, close_fds, stop, on_event
     res.backend = backend.name
     aborted = True
     try:
-        backend.play(todo, on_record, stop, on_event)
+        backend.play(todo, on_record, stop, on_event, on_live)
         aborted = False
     except KeyboardInterrupt:
         res.interrupted = True
@@ -412,26 +593,19 @@ def _play(backend, config, jobs, todo, on_record, res, close_fds, stop, on_event
 def result_from_db(db, game=None, anchor=0):
     """The TournamentResult of a stored tournament, without playing (``roost tournament
     --report``, or a program reading a database)."""
-    from roost.core.games import get_game
     store = Store.open(db)
     try:
-        cfg = store.config()
-        sprt = Sprt(**cfg["sprt"]) if cfg.get("sprt") else None
-        from roost.arena.match import TimeControl
-        config = TournamentConfig(game=game or get_game(cfg["game"]), engines=cfg["engines"],
-                                  players=cfg["players"], games=cfg["games"], seed=cfg["seed"],
-                                  mode=cfg["mode"], position=cfg["position"], sprt=sprt,
-                                  opening=cfg.get("opening", 0),
-                                  tc=TimeControl.parse(cfg["tc"]) if cfg.get("tc") else None)
-        plan_len = len(config.schedule())
-        book = _Book(config, plan_len)
+        config = config_from_dict(store.config(), game)
+        plan = config.schedule()
+        plan_len = len(plan)
+        book = _Book(config, plan)
         stored = store.results()
         endings = {gid: end for gid, _, end in store.endings()}
         for gid, engines, result in stored:
             book.add(gid, engines, result, endings.get(gid))
-        res = TournamentResult(config=config, db=db, tally=book.tally, stream=book.stream,
-                               scheduled=plan_len, resumed=len(stored), anchor=anchor,
-                               forfeits=book.forfeits, pair_forfeits=book.pair_forfeits)
+        for _, engines, seats in store.seat_stats():
+            book.add_stats(engines, seats)
+        res = _result(config, db, book, plan, len(stored), anchor)
         res.counted, res.extra, res.stored, res.sprt = book.counted, book.extra, len(stored), book.decision
         res.finished = book.decided or res.stored >= plan_len
         res.ratings = fit_elo(book.tally, anchor=anchor) if book.counted else None
@@ -441,14 +615,6 @@ def result_from_db(db, game=None, anchor=0):
 
 
 # ---------------------------------------------------------------------- reports
-def _fmt_elo(x):
-    if x is None:
-        return "-"
-    if math.isinf(x):
-        return "+inf" if x > 0 else "-inf"
-    return f"{x:+.0f}"
-
-
 def summary_dict(res):
     cfg = res.config
     names = cfg.names()
@@ -464,7 +630,9 @@ def summary_dict(res):
             "games": t.games[i], "score": t.score[i],
             "wins": t.wdl[i][0], "draws": t.wdl[i][1], "losses": t.wdl[i][2],
             "forfeits": dict((res.forfeits or [{}] * len(names))[i]),
-            "pairwise_score": sum(t.raw_W[i]), "pairwise_games": sum(t.raw_N[i])})
+            "pairwise_score": sum(t.raw_W[i]), "pairwise_games": sum(t.raw_N[i]),
+            "stats": (res.stats[i] if res.stats else EngineStats()).as_dict(
+                time_forfeits=(res.forfeits or [{}] * len(names))[i].get("time", 0))})
     pf = res.pair_forfeits or [[0] * t.k for _ in range(t.k)]
     cross = [[None if i == j or not t.raw_N[i][j] else
               {"score": t.raw_W[i][j], "games": t.raw_N[i][j], "forfeits": pf[i][j]}
@@ -474,11 +642,13 @@ def summary_dict(res):
          "finished": res.finished, "interrupted": res.interrupted,
          "anchor": names[res.anchor] if res.anchor < len(names) else None,
          "rating_note": r.note if r else "", "engines": engines, "crosstable": cross,
+         "adjudicated": dict(res.adjudicated or {}),
          "backend": res.backend, "workers": res.workers, "wall_seconds": round(res.wall, 3),
          "games_per_second": round(res.rate(), 2), "time_in_games": round(res.busy(), 3)}
-    if res.stream is not None and res.stream.n:
-        h = res.stream.head_to_head()
+    h = res.stream.head_to_head() if res.stream is not None and res.stream.n else None
+    if h is not None:
         d["head_to_head"] = {"engine": names[0], "opponent": names[1], "games": h.games,
+                             "model": res.stream.model, "pairs": h.pairs,
                              "score": h.score, "margin95": h.margin,
                              "elo": None if math.isinf(h.elo) else h.elo,
                              "elo_low": None if math.isinf(h.elo_low) else h.elo_low,
@@ -487,9 +657,30 @@ def summary_dict(res):
     if res.sprt is not None:
         s = cfg.sprt
         dec, n, llr = res.sprt
-        d["sprt"] = {**s.as_dict(), "llr": llr, "lower": s.lower, "upper": s.upper,
+        d["sprt"] = {**s.as_dict(), "model": res.stream.model, "llr": llr, "lower": s.lower, "upper": s.upper,
                      "decision": dec or None, "games": n, "extra_not_counted": res.extra}
     return d
+
+
+def _stats_lines(engines, w):
+    """The per-engine statistics of the summary: moves searched, mean seconds a move, mean
+    depth (alpha-beta) or iterations (MCTS), nodes (or iterations) a second, time forfeits
+    and the games in which the engine proved a result."""
+    if not any(e["stats"]["moves"] for e in engines):
+        return []
+    out = ["", f"{'':>4}  {'engine':<{w}}  {'moves':>6}  {'s/move':>7}  {'depth':>5}  "
+               f"{'iterations':>10}  {'nodes/s':>9}  {'time losses':>11}  {'proofs':>6}"]
+    for e in engines:
+        st = e["stats"]
+
+        def shown(v, fmt):
+            return "-" if v is None else format(v, fmt)
+        out.append(f"{'':>4}  {e['name']:<{w}}  {st['moves']:>6}  "
+                   f"{shown(st['seconds_per_move'], '.3f'):>7}  {shown(st['mean_depth'], '.1f'):>5}  "
+                   f"{shown(st['mean_iterations'], '.0f'):>10}  {shown(st['nodes_per_second'], ',d'):>9}  "
+                   f"{st['time_forfeits']:>11}  {st['games_with_proofs']:>6}")
+    out.append("(nodes/s: MCTS counts iterations; proofs: games in which the engine proved a result)")
+    return out
 
 
 def summary_text(res):
@@ -504,6 +695,11 @@ def summary_text(res):
     clock = f", clocks {cfg.tc.text()}" if cfg.tc else ""
     lines.append(f"{cfg.game.title}, {cfg.players} seats, {mode} of {len(names)} engines, "
                  f"seed {cfg.seed}{clock}: {res.counted}/{res.scheduled} games ({state}), db {res.db}")
+    if cfg.openings is not None:
+        lines.append(f"openings: a suite of {cfg.openings.count}, {cfg.order}, "
+                     + ("each played from every seating" if cfg.repeat else "one a game"))
+    if cfg.adjudication:
+        lines.append(f"adjudication: {cfg.adjudication.text()}")
     if res.played:
         lines.append(f"played {res.played} games in {res.wall:.1f}s on {res.workers} "
                      f"{'worker' if res.workers == 1 else 'workers'} ({res.backend}): "
@@ -521,11 +717,15 @@ def summary_text(res):
         err = "-" if e["elo_error95"] is None else f"{e['elo_error95']:.0f}"
         if e["index"] == res.anchor:
             err = "anchor"
-        lines.append(f"{e['rank']:>4}  {e['name']:<{w}}  {_fmt_elo(e['elo']):>6}  {err:>5}  "
+        lines.append(f"{e['rank']:>4}  {e['name']:<{w}}  {elo_text(e['elo']):>6}  {err:>5}  "
                      f"{e['score']:>7.1f}  {e['games']:>5}  {e['wins']:>4}  {e['draws']:>5}  "
                      f"{e['losses']:>4}")
     if res.ratings and res.ratings.note:
         lines.append(f"note: {res.ratings.note}")
+    lines += _stats_lines(d["engines"], w)
+    if d["adjudicated"]:
+        lines.append("adjudicated: " + ", ".join(f"{n} {'game' if n == 1 else 'games'} by {rule}"
+                                                 for rule, n in sorted(d["adjudicated"].items())))
     lost = [e for e in d["engines"] if e["forfeits"]]
     if lost:
         lines.append("forfeits (games lost by breaking the arena's rules: clock, crash, illegal "
@@ -550,17 +750,18 @@ def summary_text(res):
     h = d.get("head_to_head")
     if h:
         lines.append("")
-        el = "" if h["elo"] is None else f", Elo {h['elo']:+.0f}"
+        el = "" if h["elo"] is None else f", Elo {elo_text(h['elo'])}"
         if h["elo"] is not None and h["elo_low"] is not None and h["elo_high"] is not None:
-            el += f" [{h['elo_low']:+.0f}, {h['elo_high']:+.0f}]"
+            el += f" [{elo_text(h['elo_low'])}, {elo_text(h['elo_high'])}]"
+        over = f"{h['games']} games" + (f" ({h['pairs']} pairs)" if h["pairs"] else "")
         lines.append(f"{h['engine']} vs {h['opponent']}: score {score_with_interval(h['score'], h['margin95'], h['games'])} "
-                     f"over {h['games']} games{el}, LOS {100 * h['los']:.1f}%")
+                     f"over {over}{el}, LOS {100 * h['los']:.1f}%")
     s = d.get("sprt")
     if s:
         what = {"H1": f"H1 accepted: {names[0]} is at least {s['elo1']:g} Elo stronger",
                 "H0": f"H0 accepted: {names[0]} is at most {s['elo0']:g} Elo stronger"}.get(
                     s["decision"], "undecided")
-        lines.append(f"SPRT {cfg.sprt.text()}: LLR {s['llr']:.2f} in [{s['lower']:.2f}, "
+        lines.append(f"SPRT {cfg.sprt.text()} ({s['model']}): LLR {s['llr']:.2f} in [{s['lower']:.2f}, "
                      f"{s['upper']:.2f}] after {s['games']} games: {what}")
         if s["extra_not_counted"]:
             lines.append(f"({s['extra_not_counted']} games that finished after the decision are "

@@ -347,3 +347,80 @@ def _looks_like_a_path(text):
             and (text.startswith(("/", "./", "../", "~")) or bool(re.search(r"\.[A-Za-z]{1,5}$", text))))
 
 
+
+
+# ------------------------------------------------------------- suites and adjudication
+def suite_options(f):
+    """--openings FILE, --order, --repeat (play and tournament)."""
+    f = click.option("--repeat", is_flag=True,
+                     help="Play each opening of the suite from every seating (the games of a "
+                     "round of seat rotations share it, as cutechess-cli's -repeat), so the "
+                     "pair cancels what the opening gives a seat.")(f)
+    f = click.option("--order", type=click.Choice(["sequential", "random"]), default="sequential",
+                     show_default=True, help="The suite's order: as in the file, or shuffled by "
+                     "--seed (anew each time it is used up).")(f)
+    return click.option("--openings", "openings", default=None, metavar="FILE",
+                        help="Start the games from an opening suite: one position text, or moves "
+                        "from the default position, a line (# comments).  `builtin` is the suite "
+                        "roost ships for the game and player count; `roost openings` makes "
+                        "one.")(f)
+
+
+def read_suite(game, players, path):
+    """The suite of --openings (None when not given); a fault is the option's."""
+    from roost.arena.openings import OpeningsError, Suite
+    if path is None:
+        return None
+    try:
+        return Suite.read(game, players, path)
+    except OpeningsError as e:
+        raise click.BadParameter(str(e), param_hint="--openings")
+
+
+class _RuleType(click.ParamType):
+    """An adjudication rule's settings (``moves=4,value=0.05``) -> the rule."""
+
+    def __init__(self, rule):
+        self.rule = rule
+        self.name = rule.__name__.lower()
+
+    def convert(self, value, param, ctx):
+        if not isinstance(value, str):
+            return value
+        try:
+            return self.rule.parse(value)
+        except RoostError as e:
+            self.fail(str(e), param, ctx)
+
+
+def adjudication_options(f):
+    """--resign, --draw, --proofs (play and tournament)."""
+    from roost.arena.adjudication import Draw, Resign
+    f = click.option("--proofs", is_flag=True,
+                     help="End a game when the mover's engine reports a proven win, loss or draw "
+                     "(alpha-beta's or the MCTS solver's): stored as adjudicated, with the line.")(f)
+    f = click.option("--draw", "draw", type=_RuleType(Draw), default=None, metavar=Draw.EXAMPLE,
+                     help="Adjudicate a draw from move AFTER on, once both engines valued their "
+                     "positions within VALUE of even (0.5) for MOVES moves each (any setting may "
+                     "be left out: after=40, moves=8, value=0.05).")(f)
+    return click.option("--resign", "resign", type=_RuleType(Resign), default=None,
+                        metavar=Resign.EXAMPLE,
+                        help="Adjudicate a loss once, for MOVES moves of each side, the loser's "
+                        "engine valued its position at most VALUE and the winner's its own at least "
+                        "1 - VALUE (values are expected results, 0 to 1; defaults moves=4, "
+                        "value=0.05).  Two-player games.")(f)
+
+
+def adjudication_from(resign, draw, proofs, players):
+    """The Adjudication of the options (None when none is given); more than two players is
+    the options' fault."""
+    from roost.arena.adjudication import Adjudication, AdjudicationError
+    rules = Adjudication(resign=resign, draw=draw, proofs=proofs)
+    if not rules:
+        return None
+    try:
+        rules.check_players(players)
+    except AdjudicationError as e:
+        hint = "--resign" if resign else "--draw" if draw else "--proofs"
+        raise click.BadParameter(str(e), param_hint=hint)
+    return rules

@@ -3,8 +3,9 @@ import sys
 
 import click
 
-from roost.cli.options import (ENGINE, Command, game_argument, load_position, player_span, players_option,
-                               seed_option)
+from roost.cli.options import (ENGINE, Command, adjudication_from, adjudication_options, game_argument,
+                               load_position, player_span, players_option, read_suite, seed_option,
+                               suite_options)
 from roost.core.errors import RoostError
 
 
@@ -119,6 +120,8 @@ MAX_GAMES = 1_000_000     # a match's results are kept in memory
 @click.option("--opening", type=click.IntRange(min=0), default=0, show_default=True,
               help="Random plies played before the engines take over (the games of one seat "
               "rotation share them): varied starts for deterministic engines.")
+@suite_options
+@adjudication_options
 @click.option("--human", is_flag=True, help="A person plays at the terminal (seat 0 unless "
               "--human-seat says otherwise; the engines given fill the other seats).")
 @click.option("--human-seat", type=int, default=None, metavar="SEAT",
@@ -128,8 +131,8 @@ MAX_GAMES = 1_000_000     # a match's results are kept in memory
 @seed_option
 @click.option("--print-moves", "show_moves", is_flag=True, help="Print every move as it is played.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON record a game, then the summary.")
-def command(game, specs, games, position, opening, human, human_seat, tc, players, seed, show_moves,
-            as_json):
+def command(game, specs, games, position, opening, openings, order, repeat, resign, draw, proofs, human,
+            human_seat, tc, players, seed, show_moves, as_json):
     """Play a match between engines (or against a person) and print the result.
 
     Seats rotate between games so every engine plays every seat; with 3 or more engines
@@ -143,6 +146,8 @@ def command(game, specs, games, position, opening, human, human_seat, tc, player
     Examples:
       roost play ducks --engine mcts:iterations=3000 --engine ab:depth=3 --games 2 --seed 1
       roost play ducks -e ab:depth=3 -e ab:depth=3,eval=none --games 20 --opening 6
+      roost play ducks -e ab:depth=2 -e mcts:iterations=300 --games 4 --openings builtin --repeat \\
+          --resign moves=3,value=0.05 --proofs
       roost play ducks --human --engine ab:time=1
       roost play tweeeet --human                  # against auto, the strongest measured engine
       roost play tweeeet --human-seat 1 --engine mcts:time=1
@@ -168,6 +173,22 @@ def command(game, specs, games, position, opening, human, human_seat, tc, player
     start = load_position(game, [position], n, hint="--position") if position else None
     if start is not None and start.is_over:
         raise click.BadParameter("the start position is already over", param_hint="--position")
+    suite = read_suite(game, n, openings)
+    if suite is not None and (position or opening):
+        raise click.BadParameter("give an opening suite or a start position and random plies, not "
+                                 "both", param_hint="--openings")
+    if suite is None and (repeat or order != "sequential"):
+        raise click.BadParameter("--repeat and --order play an opening suite: give one", param_hint="--openings")
+    rules = adjudication_from(resign, draw, proofs, n)
+    # the seatings a rotation goes through: every engine's, or the engines' around the person
+    seatings = max(1, len(specs) - (1 if human_seat is not None else 0))
+
+    def suite_opening(i):
+        """The suite's opening of game ``i`` (None without a suite) and its start position."""
+        if suite is None:
+            return None, start
+        k = suite.pick(i // seatings if repeat else i, seed, order)
+        return {"index": k + 1, "text": suite.texts[k]}, game.parse(suite.texts[k])
     from roost.arena.readiness import SetupError, check_engines, check_openings
     try:        # before the first game: a setup that cannot be played is this command's error
         check_openings(game, n, opening, [(derive_seed(seed, i), derive_seed(seed, i // n, 7))
@@ -192,25 +213,28 @@ def command(game, specs, games, position, opening, human, human_seat, tc, player
 
     try:
         for i in range(games):
-            order = seating.order(i)
+            seated = seating.order(i)
             playing.clear()
+            picked, first = suite_opening(i)
             if report is not None:
-                report.begin(i, [specs[e] for e in order], start if not opening else None)
-            rec = play_game(game, seating.engines(order), derive_seed(seed, i), start=start,
+                report.begin(i, [specs[e] for e in seated], first if not opening else None)
+            rec = play_game(game, seating.engines(seated), derive_seed(seed, i), start=first,
                             on_move=on_move if (show_moves or report) else None,
-                            opening=opening, opening_seed=derive_seed(seed, i // n, 7), tc=tc)
+                            opening=opening, opening_seed=derive_seed(seed, i // n, 7), tc=tc,
+                            adjudication=rules)
+            rec.opening = picked
             playing.clear()
-            match.records.append((rec, order))
+            match.records.append((rec, seated))
             if report is not None:
                 report.end(rec)
             if as_json:
                 d = rec.as_dict()
-                d["engines_by_seat"] = [specs[e] for e in order]
+                d["engines_by_seat"] = [specs[e] for e in seated]
                 if tc:
                     d["tc"] = tc.text()
                 click.echo(json.dumps(d))
             else:
-                click.echo(game_line(i, rec, [specs[e] for e in order]))
+                click.echo(game_line(i, rec, [specs[e] for e in seated]))
     except KeyboardInterrupt as stop:
         unfinished = playing[0] if playing else None
         how = "you stopped" if isinstance(stop, Quit) else "interrupted"
@@ -243,7 +267,8 @@ def game_line(i, rec, seated):
     res = " ".join(f"{r:g}" for r in rec.result)
     seats = ", ".join(f"p{k}={spec}" for k, spec in enumerate(seated))
     end = f" ({ending_text(rec.ending)})" if rec.ending else ""
-    return f"game {i + 1}: {seats}: result {res} after {len(rec.moves)} plies{end}"
+    book = f" from opening {rec.opening['index']}" if rec.opening else ""
+    return f"game {i + 1}: {seats}{book}: result {res} after {len(rec.moves)} plies{end}"
 
 
 class HumanReport:

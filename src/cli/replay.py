@@ -33,9 +33,14 @@ def _show(states, k, record):
     return "\n".join(lines)
 
 
+FOLLOW_EVERY = 0.25       # seconds between two looks at a game followed
+
+
 @click.command("replay", cls=Command)
 @click.argument("source", type=click.Path(dir_okay=False))
-@click.argument("game_id", type=click.IntRange(1, (1 << 63) - 1))   # an SQLite integer
+@click.argument("game_id", type=click.IntRange(1, (1 << 63) - 1), required=False)   # an SQLite integer
+@click.option("--follow", is_flag=True, help="Watch a game being played: print its moves as the "
+              "tournament writes them, then its result (GAME_ID, or the first game in progress).")
 @click.option("--ply", type=click.IntRange(0, (1 << 31) - 1), default=None,
               help="Show only the position after this many plies.")
 @click.option("--all", "show_all", is_flag=True,
@@ -46,12 +51,16 @@ def _show(states, k, record):
 @click.option("--svg", "svg_dir", default=None, metavar="DIR",
               help="Write one SVG picture per ply into DIR (created if missing): "
               "game-ID-ply-NNN.svg, from the start position to the end.")
-def command(source, game_id, ply, show_all, step, as_json, svg_dir):
+def command(source, game_id, follow, ply, show_all, step, as_json, svg_dir):
     """Step through a stored game: SOURCE is a tournament database or a `roost export`
     file, GAME_ID the game's number (as the tournament and export show it).
 
     At a terminal: Enter or n steps forward, b back, a number jumps to that ply,
     s to the start, e to the end, q quits.  Every move is checked as it replays.
+
+    With --follow, watch a game of a running tournament (its database): each move as it is
+    played (the tournament writes them a few times a second), then the result; it ends
+    when the game does, or when the tournament stops before it (Ctrl-C stops watching).
 
     The examples read t.db, a tournament database (`roost tournament ... --db t.db`, as in
     the README's tour), and games.jsonl, its `roost export`.
@@ -62,8 +71,18 @@ def command(source, game_id, ply, show_all, step, as_json, svg_dir):
       roost replay games.jsonl 3 --ply 24
       roost replay t.db 3 --all
       roost replay games.jsonl 3 --svg pictures/
+      roost replay t.db 3 --follow
     """
     from roost.arena.records import load_game, replay
+    if follow:
+        if ply is not None or show_all or step or as_json or svg_dir is not None:
+            raise click.BadParameter("--follow prints the moves as they come: it takes no --ply, "
+                                     "--all, --step, --json or --svg", param_hint="--follow")
+        _follow(source, game_id)
+        return
+    if game_id is None:
+        raise click.BadParameter("which game? give its number (GAME_ID), or --follow to watch "
+                                 "the game being played", param_hint="GAME_ID")
     if svg_dir is not None:
         _check_folder(svg_dir)
     record = load_game(source, game_id)
@@ -80,6 +99,8 @@ def command(source, game_id, ply, show_all, step, as_json, svg_dir):
     seats = ", ".join(f"p{i}={s}" for i, s in enumerate(record.seats))
     click.echo(f"{record.game}, game {record.id}: {seats}; seed {record.seed}; "
                f"result {' '.join(f'{r:g}' for r in record.result)} after {n} plies")
+    if record.opening:
+        click.echo(f"opening {record.opening['index']} of the suite: {record.opening['text']}")
     ending = _ending(states, record)
     if ending:
         click.echo(("ended early: " if is_forfeit(ending) else "ended: ")
@@ -119,6 +140,50 @@ def command(source, game_id, ply, show_all, step, as_json, svg_dir):
             k = int(cmd)
         else:
             click.echo(f"  {cmd!r}? Enter or n, b, a ply from 0 to {n}, s, e or q")
+
+
+def _move_line(ply, mover, name, seconds, seats):
+    who = "chance" if mover == -1 else f"p{mover} ({seats[mover]})"
+    return f"{ply:>5}. {who}: {name}" + (f"  {seconds:.3f}s" if mover != -1 else "")
+
+
+def _follow(source, game_id):
+    """Print the moves of a game in progress as the database gains them, then its end."""
+    import time
+    from roost.arena.records import game_in_progress, replay
+    shown, seats, started = 0, None, False
+    while True:
+        playing, done, config = game_in_progress(source, game_id)
+        if playing is None and done is None:
+            if not started:
+                what = (f"no game {game_id} is being played or stored in {source}" if game_id
+                        else f"no game is being played in {source} now")
+                raise click.ClickException(what)
+            raise click.ClickException(f"game {game_id} is no longer being played: the tournament "
+                                       "stopped before it ended (it is played again when the "
+                                       "tournament resumes)")
+        game = playing or {"id": done.id, "seats": done.seats, "moves": done.names,
+                           "movers": done.movers, "times": done.times}
+        if not started:
+            game_id, seats, started = game["id"], game["seats"], True
+            seated = ", ".join(f"p{i}={s}" for i, s in enumerate(seats))
+            click.echo(f"{config['game']}, game {game_id}: {seated}"
+                       + ("; being played (Ctrl-C stops watching)" if playing else "; finished"))
+        if len(game["moves"]) < shown:         # the game started again
+            shown = 0
+            click.echo("(the game started again)")
+        for k in range(shown, len(game["moves"])):
+            click.echo(_move_line(k + 1, game["movers"][k], game["moves"][k], game["times"][k], seats))
+        shown = len(game["moves"])
+        if done is not None:
+            states = replay(done)
+            click.echo(states[-1][0].render())
+            click.echo("result: " + " ".join(f"p{i}={r:g}" for i, r in enumerate(done.result)))
+            ending = _ending(states, done)
+            if ending:
+                click.echo("ended: " + ending_text(ending, done.seats))
+            return
+        time.sleep(FOLLOW_EVERY)
 
 
 def _check_folder(folder):

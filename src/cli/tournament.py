@@ -4,7 +4,9 @@ import sys
 
 import click
 
-from roost.cli.options import ENGINE, Command, game_argument, load_position, players_option, seed_option
+from roost.cli.options import (ENGINE, Command, adjudication_from, adjudication_options, check_players,
+                               game_argument, load_position, players_option, read_suite, seed_option,
+                               suite_options)
 from roost.cli.play import tc_option
 
 
@@ -81,6 +83,8 @@ MAX_GAMES = 1_000_000
 @click.option("--opening", type=click.IntRange(min=0), default=0, show_default=True,
               help="Random plies before the engines play, shared by the seat rotations of a "
               "round: varied starts for deterministic engines.")
+@suite_options
+@adjudication_options
 @tc_option
 @click.option("--hang-guard", "hang_guard", type=click.FloatRange(min=0, min_open=True), default=None,
               metavar="SECONDS", help="Serve roost's engines from worker processes and end a "
@@ -110,8 +114,9 @@ MAX_GAMES = 1_000_000
 @click.option("--progress/--no-progress", default=None,
               help="Show the live progress bar (default: when stderr is a terminal).")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON for programs.")
-def command(game, specs, players, games, gauntlet, seed, position, opening, tc, hang_guard, db, jobs, scheduler,
-            dask_local, sprt, anchor, plot, verbose, progress, as_json):
+def command(game, specs, players, games, gauntlet, seed, position, opening, openings, order, repeat,
+            resign, draw, proofs, tc, hang_guard, db, jobs, scheduler, dask_local, sprt, anchor, plot,
+            verbose, progress, as_json):
     """Play a tournament between engines, storing every game; run the same command again to
     resume an interrupted one (Ctrl-C, kill, crash) without losing or replaying a game.
 
@@ -141,6 +146,17 @@ def command(game, specs, players, games, gauntlet, seed, position, opening, tc, 
     speaks the engine protocol (docs/protocol.md).  Without clocks, --hang-guard
     SECONDS does the same for a move that takes longer than SECONDS.
     \b
+    Openings and adjudication.  --openings FILE starts the games from a suite
+    (--openings builtin: the one roost ships for the game and player count;
+    `roost openings` makes one) in --order; --repeat plays each opening from
+    every seating, so the games of a round share it.  --resign, --draw and
+    --proofs end a two-player game early when its engines agree how it ends
+    (stored as adjudicated, with the rule).  With two seats the head-to-head
+    interval and --sprt count game pairs (the pentanomial model, as fishtest
+    does), unless a suite's openings are not repeated.  The summary gives each
+    engine's moves, seconds a move, depth or iterations, speed, time losses
+    and proofs.
+    \b
     Storage.  Every finished game (seats, seed, moves, time per move to the
     microsecond, result, how it ended, versions) is committed to the SQLite
     --db at once; `roost replay` and `roost export` read it.  A database holding another configuration is
@@ -151,6 +167,9 @@ def command(game, specs, players, games, gauntlet, seed, position, opening, tc, 
       roost tournament ducks -e random -e ab:depth=1 -e mcts:iterations=50 --games 10
       roost tournament ducks -e mcts:iterations=100 -e mcts:iterations=25 --games 2000 \\
           --sprt elo0=0,elo1=20 --db ducks-sprt.db
+      roost tournament ducks -e ab:depth=2 -e mcts:iterations=200 --openings builtin --repeat \\
+          --resign moves=3,value=0.05 --draw after=40,moves=6 --proofs \\
+          --sprt elo0=0,elo1=50 --games 40 --db ducks-suite.db
       roost tournament ducks -e random -e random --games 1000 --jobs 2 --json
       roost tournament ducks -e ab:depth=2 -e random --dask-local 2 --plot ratings.svg
       roost tournament connect4 -e "cmd:python3 examples/randombot.py" -e ab:time=0.05 \
@@ -191,11 +210,16 @@ def command(game, specs, players, games, gauntlet, seed, position, opening, tc, 
     specs = list(specs) + ["auto"] * (2 - len(specs))
     if position is not None:         # a file, standard input, and a seat's view refused, as in play
         position = load_position(game, [position], players, hint="--position").text()
+    check_players(game, players)
+    seats = players or game.default_players
+    suite = read_suite(game, seats, openings)
+    rules = adjudication_from(resign, draw, proofs, seats)
     try:
         config = TournamentConfig(game=game, engines=list(specs), players=players, games=games,
                                   seed=seed, mode="gauntlet" if gauntlet else "roundrobin",
                                   position=position, sprt=sprt, opening=opening, tc=tc,
-                                  hang_guard=hang_guard)
+                                  hang_guard=hang_guard, openings=suite, order=order,
+                                  repeat=repeat, adjudication=rules)
     except PositionError as e:
         raise click.BadParameter(str(e), param_hint="--position")
     except TournamentError as e:

@@ -310,10 +310,14 @@ class ProtocolEngine(Engine):
             self.kill()
             raise _forfeit("illegal", f"bestmove {M.cut(words[0])} is not legal here")
         info = info or M.Info()
+        said = {"engine": self.name} if self.name else {}
+        if info.value is None:
+            said["no_value"] = True       # 0.5 stands in for the value it did not send
         return SearchResult(engine=self.spec, move=move, move_name=state.move_name(move),
                             player=state.player, value=0.5 if info.value is None else info.value,
                             pv=info.pv or [words[0]], nodes=info.nodes or 0, depth=info.depth or 0,
-                            seconds=spent, info={"engine": self.name} if self.name else {})
+                            iterations=info.iterations or 0, proven=info.proven or "",
+                            seconds=spent, info=said)
 
 
 def arena_engine(spec, game=None, tc=None, hang_guard=None):

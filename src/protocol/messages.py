@@ -127,6 +127,7 @@ class Info:
     value: float = None
     best: str = None               # MCTS: the move most visited so far
     share: float = None            # MCTS: that move's share of the root visits
+    proven: str = None             # "win", "loss" or "draw" for the mover, once proved
     pv: list = field(default_factory=list)
     string: str = None
 
@@ -144,6 +145,8 @@ class Info:
             words += ["best", self.best]
         if self.share is not None:
             words += ["share", f"{self.share:.4f}"]
+        if self.proven is not None:
+            words += ["proven", self.proven]
         if self.pv:
             words += ["pv", *self.pv]
         if self.string is not None:
@@ -175,6 +178,8 @@ class Info:
                     info.share = min(1.0, max(0.0, float(v)))
                 elif w == "best" and v is not None:
                     info.best = v
+                elif w == "proven" and v in ("win", "loss", "draw"):
+                    info.proven = v
             except (TypeError, ValueError):
                 pass
             i += 2

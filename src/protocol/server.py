@@ -223,7 +223,9 @@ class Server:
         r = self.search(state, seed, seconds, go.nodes, go.depth)
         self.send(M.Info(depth=r.depth or None, nodes=r.iterations or r.nodes,
                          iterations=r.iterations or None, time=round(r.seconds * 1000),
-                         value=r.value, best=r.move_name if r.iterations else None, pv=r.pv).line())
+                         value=r.value, best=r.move_name if r.iterations else None,
+                         proven=r.proven if r.proven and not r.expectation else None,
+                         pv=r.pv).line())
         self.send(f"{M.BESTMOVE} {r.move_name}")
 
     HANDLERS = {M.HELLO: on_hello, M.SETOPTION: on_setoption, M.NEWGAME: on_newgame,

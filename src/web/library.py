@@ -193,8 +193,11 @@ def result_text(state):
 
 def winner_text(state):
     """A finished game's result in words: 'Black wins', 'a draw', 'seats 0 and 2 share the win'."""
-    res = state.result()
-    sides = side_names(state)
+    return result_words(state.result(), side_names(state))
+
+
+def result_words(res, sides):
+    """A result (one share per seat) in words, the seats named ``sides``."""
     best = max(res)
     top = [p for p, r in enumerate(res) if r == best]
     if len(top) == len(res):
@@ -573,17 +576,51 @@ def game_record(path, game_id):
     return {"id": record.id, "game": record.game, "players": record.players, "seats": record.seats,
             "start": record.start, "moves": list(record.names), "movers": list(record.movers),
             "times": [round(t, 4) for t in record.times], "result": list(record.result),
-            "result_text": winner_text(final) if final.is_over else None,
+            "result_text": (winner_text(final) if final.is_over
+                            else result_words(record.result, side_names(final)) if record.result
+                            else None),
             "ending": ending_text(record.ending, record.seats) if record.ending else None,
             "sides": side_names(final), "live": False}
 
 
 def games_in_progress(path):
     """The games of a tournament being played now, each as ``game_record`` gives a
-    finished one (``live`` True, ``result`` None, ``moves`` so far): what the tournament
-    database holds of them.  The database keeps finished games only, so there are none
-    to follow yet; the tournament page shows them once it does."""
-    return []
+    finished one (``live`` True, ``result``, ``result_text`` and ``ending`` None, ``moves``,
+    ``movers`` and ``times`` so far, chance outcomes included), under the id the finished
+    game will have: what the tournament database's live table holds (the tournament writes
+    it a few times a second).  Cheap enough to be called every half second: no integrity
+    check of the file, no finished game read.  [] when none is being played."""
+    from roost.arena.store import Store
+    try:
+        with Store.open(path, check=False) as store:
+            live = store.live_games()
+            config = store.config() if live else None
+    except _store_errors() as e:
+        raise BadRequest(str(e)) from None
+    out = []
+    for g in live:
+        sides = _sides_of(config["game"], g["start"], config["players"])
+        out.append({"id": g["id"], "game": config["game"], "players": config["players"],
+                    "seats": g["seats"], "start": g["start"], "moves": g["moves"],
+                    "movers": g["movers"], "times": g["times"], "result": None,
+                    "result_text": None, "ending": None, "sides": sides, "live": True})
+    return out
+
+
+_SIDES = {}          # (game, start text) -> the side names (a start is parsed once)
+
+
+def _sides_of(game, start, players):
+    key = (game, start)
+    if key not in _SIDES:
+        if len(_SIDES) > 256:
+            _SIDES.clear()
+        try:
+            state = parse(game, start)
+        except (BadRequest, NotFound):
+            return [f"seat {p}" for p in range(players)]
+        _SIDES[key] = side_names(state)
+    return _SIDES[key]
 
 
 # ------------------------------------------------------------------------------- clocks

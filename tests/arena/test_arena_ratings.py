@@ -509,3 +509,48 @@ def test_an_sprt_with_no_games_has_a_zero_ratio_and_cannot_be_changed():
 ])
 def test_a_score_is_shown_with_its_interval_cut_at_the_ends(score, margin, games, shown):
     assert score_with_interval(score, margin, games) == shown
+
+
+# Reference figures of fishtest's generalised SPRT in logistic Elo, LLR_logistic(elo0, elo1,
+# results) of server/fishtest/stats/LLRcalc.py in github.com/official-stockfish/fishtest
+# (commit 0753fcc6222e70a11a7e9a90a4fd549654338a45), computed with that module for these
+# inputs: the pair counts LL, LD+DL, LW+DD+WL, DW+WD, WW, then elo0 and elo1.  The first is
+# the example OpenBench's OpenBench/stats.py runs (github.com/AndyGrant/OpenBench).
+FISHTEST_PENTANOMIAL = [
+    ((39, 8843, 26675, 9240, 44), 0.5, 2.5, 0.555517),
+    ((147, 6065, 12824, 6440, 156), -0.25, 1.25, 5.150683),
+    ((1, 20, 300, 900, 779), 0, 10, 56.649133),
+    ((3, 10, 12, 14, 6), 0, 50, 0.773205),
+    ((0, 4, 6, 9, 1), 0, 50, 1.536670),          # a score never seen counts 0.001 pairs
+    ((10, 5, 2, 5, 10), -1.75, 0.25, 0.000566),
+    ((0, 0, 0, 0, 3), 0, 50, 0.401022),
+    ((5, 2, 0, 1, 7), -10, 30, 0.145329),
+    ((2, 9, 14, 20, 5), 0, 30, 1.906555),
+]
+
+
+@pytest.mark.parametrize("counts,elo0,elo1,llr", FISHTEST_PENTANOMIAL)
+def test_the_pentanomial_llr_is_fishtests(counts, elo0, elo1, llr):
+    assert Sprt(elo0=elo0, elo1=elo1).llr_pairs(list(counts)) == pytest.approx(llr, abs=5e-4)
+
+
+def test_pairs_count_once_both_games_are_in_and_run_pairs_decides_as_the_counts_say():
+    from roost.arena.ratings import PairStream
+    s = PairStream()
+    s.add(1.0, pair=0)
+    assert s.pairs == 0 and s.n == 1 and s.head_to_head() is None
+    s.add(0.5, pair=1)
+    s.add(0.5, pair=0)              # pair 0: 1.5 points
+    s.add(0.0, pair=1)              # pair 1: 0.5 points
+    assert s.counts == [0, 1, 0, 1, 0] and s.pairs == 2 and s.n == 4
+    assert s.llr(Sprt(0, 50)) == Sprt(0, 50).llr_pairs([0, 1, 0, 1, 0])
+    # per-game scores of the pairs 0.75 and 0.25: mean 0.5, sample variance 0.125,
+    # margin 1.96 * sqrt(0.125 / 2) = 0.49
+    h = s.head_to_head()
+    assert (h.games, h.pairs, h.score) == (4, 2, 0.5) and h.margin == pytest.approx(0.49)
+    # ten pairs won outright decide H1 at the pair whose LLR first passes the bound
+    sprt = Sprt(elo0=0, elo1=50)
+    decision, n, llr = sprt.run_pairs([2.0] * 100)
+    counts = [0, 0, 0, 0, n]
+    assert decision == "H1" and llr == sprt.llr_pairs(counts) >= sprt.upper
+    assert sprt.llr_pairs([0, 0, 0, 0, n - 1]) < sprt.upper

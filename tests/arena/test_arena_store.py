@@ -149,7 +149,7 @@ class _FailingStore:
         self.path, self.fail_at, self.message = "fake.db", fail_at, message
         self.commits, self.kept = 0, []
 
-    def add_many(self, recs):
+    def add_many(self, recs, live=()):
         self.commits += 1
         if self.commits >= self.fail_at:
             raise sqlite3.OperationalError(self.message)
@@ -324,10 +324,15 @@ def test_export_and_replay_in_a_read_only_directory(tmp_path, monkeypatch):
         os.chmod(folder, 0o755)
 
 
-def test_the_schema_version_written_is_two(tmp_path):
-    # the on-disk format is a promise to other readers: this roost writes schema 2
+def test_the_schema_version_written_is_three(tmp_path):
+    # the on-disk format is a promise to other readers: this roost writes schema 3 (the
+    # games' openings, reports and their sums; the live table)
     with Store.create_or_resume(str(tmp_path / "t.db"), CONFIG) as s:
-        assert s.meta()["schema_version"] == "2" and s.meta()["schema"] == "roost-arena"
+        assert s.meta()["schema_version"] == "3" and s.meta()["schema"] == "roost-arena"
+        cols = [r[1] for r in s.conn.execute("PRAGMA table_info(games)")]
+        assert cols[-4:] == ["ending", "opening", "reports", "stats"]
+        assert [r[1] for r in s.conn.execute("PRAGMA table_info(live)")] == [
+            "id", "engines", "seats", "start", "moves", "movers", "times", "updated"]
 
 
 def test_a_failed_insert_leaves_the_store_usable(tmp_path):
@@ -393,29 +398,36 @@ def test_the_configuration_is_compared_and_named_by_its_content_not_its_key_orde
     assert cfg.default_db() == "roost-ducks-8fc88e83.db"
 
 
-def _schema_one(tmp_path):
-    """A database as roost wrote it before games recorded how they ended (schema 1)."""
-    db = str(tmp_path / "v1.db")
+def _older_schema(tmp_path, version):
+    """A database as roost wrote it before games recorded how they ended (schema 1), or
+    before they kept their openings and reports and the games in progress (schema 2)."""
+    db = str(tmp_path / f"v{version}.db")
     with Store.create_or_resume(db, CONFIG) as s:
         s.add(_record(1))
-        s.conn.execute("ALTER TABLE games DROP COLUMN ending")
-        s.conn.execute("UPDATE meta SET value = '1' WHERE key = 'schema_version'")
+        for col in ("stats", "reports", "opening") + (("ending",) if version == 1 else ()):
+            s.conn.execute(f"ALTER TABLE games DROP COLUMN {col}")
+        s.conn.execute("DROP TABLE live")
+        s.conn.execute(f"UPDATE meta SET value = '{version}' WHERE key = 'schema_version'")
     return db
 
 
-def test_a_schema_one_database_is_read_as_it_is_and_upgraded_when_resumed(tmp_path):
-    db = _schema_one(tmp_path)
+@pytest.mark.parametrize("version", [1, 2])
+def test_an_older_database_is_read_as_it_is_and_upgraded_when_resumed(tmp_path, version):
+    db = _older_schema(tmp_path, version)
     before = _digest(db)
     with Store.open(db) as s:                 # reading changes nothing
-        assert s.game(1)["ending"] is None and s.game(1)["seed"] == 1
-        assert [g["id"] for g in s.games()] == [1]
+        g = s.game(1)
+        assert g["ending"] is g["opening"] is g["reports"] is g["stats"] is None
+        assert g["seed"] == 1 and [g["id"] for g in s.games()] == [1]
+        assert s.live_games() == [] and s.seat_stats() == []
     assert _digest(db) == before
-    with Store.create_or_resume(db, CONFIG) as s:     # writing adds the column, once
-        assert s.meta()["schema_version"] == "2"
+    with Store.create_or_resume(db, CONFIG) as s:     # writing adds the columns, once
+        assert s.meta()["schema_version"] == "3"
         cols = [r[1] for r in s.conn.execute("PRAGMA table_info(games)")]
-        assert cols[-1] == "ending" and len(cols) == 20
+        assert cols[-4:] == ["ending", "opening", "reports", "stats"] and len(cols) == 23
         s.add(_record(2))
         assert [(g["id"], g["ending"]) for g in s.games()] == [(1, None), (2, None)]
+        assert s.live_games() == []
     with Store.create_or_resume(db, CONFIG) as s:
         assert s.count() == 2
 

@@ -26,7 +26,7 @@ from roost.search.engines import parse_engine
 from tests.arena.toys import RACE  # noqa: E402
 
 DUCKS = get_game("ducks")
-VOLATILE = ("seconds", "times", "finished", "worker")
+VOLATILE = ("seconds", "times", "finished", "worker", "stats")   # stats: seconds summed
 
 
 def _rows(db):
@@ -113,11 +113,14 @@ def test_sprt_stops_at_its_decision_and_counts_the_schedule_prefix(tmp_path):
     decision, n, llr = res.sprt
     assert decision == "H1" and llr >= cfg.sprt.upper
     assert res.counted == n < 200 and res.stored == res.counted + res.extra
-    # the decision replays from the stored games in schedule order
+    # the decision replays from the stored games in schedule order: two seats, so the test
+    # reads the game pairs (the two games of a round, 2k+1 and 2k+2)
     scores = []
     for rec in sorted(read_records(db), key=lambda r: r.id)[:n]:
         scores.append(rec.result[rec.engines.index(0)])
-    assert cfg.sprt.run(scores)[:2] == ("H1", n)
+    assert n % 2 == 0
+    pairs = [scores[k] + scores[k + 1] for k in range(0, n, 2)]
+    assert cfg.sprt.run_pairs(pairs)[:2] == ("H1", n // 2)
     # a second run plays nothing more and reports the same
     again = run_tournament(cfg, db=db, jobs=2)
     assert again.played == 0 and again.sprt == res.sprt
@@ -681,8 +684,16 @@ def test_a_pool_worker_waits_in_short_steps_sends_rows_and_leaves_without_waitin
     finally:
         for s, h in saved.items():
             signal.signal(s, h)
-    assert [(kind, rec["id"]) for kind, rec in told.sent] == [("ok", 1), ("ok", 2)]
-    assert all("_row" in rec and "moves" not in rec for _, rec in told.sent)
+    results = [m for m in told.sent if m[0] != "live"]
+    assert [(kind, rec["id"]) for kind, rec in results] == [("ok", 1), ("ok", 2)]
+    assert all("_row" in rec and "moves" not in rec for _, rec in results)
+    # the games in progress were reported too, each before its result: its first move at once
+    live = [m for m in told.sent if m[0] == "live"]
+    first = {}
+    for m in live:
+        first.setdefault(m[1], m[2])
+    assert first == {1: 0, 2: 0}
+    assert told.sent.index(next(m for m in live if m[1] == 2)) > told.sent.index(results[0])
     assert len(told.timeouts) == 5 and all(0 < t <= 0.5 for t in told.timeouts)
     assert told.gets == ["never read"] and told.join_cancelled
     assert orphan.sent == [] and orphan.gets == [items] and orphan.join_cancelled

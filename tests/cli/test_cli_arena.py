@@ -212,10 +212,24 @@ def test_foreign_database_files_are_refused(tmp_path):
 
 
 def test_resuming_with_other_settings_is_refused(db):
-    r = run("tournament", "ducks", "-e", "random", "-e", "ab:depth=1", "-e", "mcts:iterations=50",
-            "--games", 4, "--jobs", 1, "--db", db)
+    before = os.path.getmtime(db), os.path.getsize(db)
+    r = run("tournament", "ducks", "-e", "random", "-e", "ab:depth=2", "-e", "mcts:iterations=50",
+            "--games", 2, "--jobs", 1, "--db", db)
     assert r.exit_code == 1
-    assert "holds a different tournament (games: stored 2, now 4)" in r.output
+    assert ("holds a different tournament (engines: stored ['random', 'ab:depth=1', "
+            "'mcts:iterations=50'], now ['random', 'ab:depth=2', 'mcts:iterations=50'])") in r.output
+    assert "each stored engine as it was" in r.output
+    r = run("tournament", "ducks", "-e", "random", "-e", "mcts:iterations=50", "-e", "ab:depth=1",
+            "--games", 2, "--jobs", 1, "--db", db)
+    assert r.exit_code == 1 and "holds a different tournament" in r.output
+    r = run("tournament", "ducks", "-e", "random", "-e", "ab:depth=1", "--games", 2, "--jobs", 1,
+            "--db", db)
+    assert r.exit_code == 1 and "holds a different tournament" in r.output
+    r = run("tournament", "ducks", "-e", "random", "-e", "ab:depth=1", "-e", "mcts:iterations=50",
+            "--games", 2, "--jobs", 1, "--seed", 5, "--db", db)
+    assert r.exit_code == 1 and "holds a different tournament (seed: stored 0, now 5)" in r.output
+    assert "grows only" not in r.output
+    assert (os.path.getmtime(db), os.path.getsize(db)) == before
 
 
 def test_replay_bad_input(db, tmp_path):
@@ -302,7 +316,7 @@ def test_anchor_by_number_and_by_spec(db):
             assert elos[other] == pytest.approx(first[other] - first[name], abs=0.15)
     r = run(*base[:-1], "--anchor", "3")
     row = next(line for line in r.output.splitlines() if "mcts:iterations=50" in line and "anchor" in line)
-    assert row.split()[2] == "+0"
+    assert row.split()[2] == "0"                # the anchor: no sign on nothing
     for bad in ("0", "4", "ab:depth=2"):
         r = run(*base, "--anchor", bad)
         assert r.exit_code == 2 and "not in the roster" in r.output, (bad, r.output)
@@ -436,7 +450,9 @@ def test_a_full_disk_says_so_and_what_is_stored(tmp_path, monkeypatch):
     real = Store.add_many
     filled = []
 
-    def then_full(self, recs):
+    def then_full(self, recs, live=()):
+        if not recs:                     # the games in progress alone: not what fills it
+            return real(self, recs, live)
         if not filled:
             filled.append(True)
             real(self, recs[:1])
@@ -477,3 +493,109 @@ def test_verbose_lets_the_dask_logs_through(tmp_path, monkeypatch):
                 "--scheduler", "tcp://127.0.0.1:9", "--db", tmp_path / "v.db", *flags)
         assert r.exit_code == 1 and "no cluster here" in r.output
         assert asked[-1]["verbose"] is verbose
+
+
+# ------------------------------------------------------------ suites, adjudication, stats
+C4_SUITE = "# four openings\n1 4\n4 4\n2 5\n3 3\n"
+
+
+def test_a_suite_repeated_pairs_the_games_and_the_sprt_counts_pairs(tmp_path):
+    suite = tmp_path / "suite.txt"
+    suite.write_text(C4_SUITE)
+    db = str(tmp_path / "s.db")
+    r = run("tournament", "connect4", "-e", "ab:depth=3", "-e", "ab:depth=1", "--openings", suite,
+            "--repeat", "--games", 8, "--jobs", 1, "--sprt", "elo0=0,elo1=200", "--db", db, "--json")
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.output)
+    assert d["head_to_head"]["model"] == "pentanomial" and d["head_to_head"]["pairs"] == 4
+    assert d["sprt"]["model"] == "pentanomial"
+    assert d["config"]["openings"]["count"] == 4 and d["config"]["openings"]["repeat"] is True
+    recs = read_records(db)
+    # each opening is played twice, seats swapped, in the file's order
+    assert [rec.opening["index"] for rec in recs] == [1, 1, 2, 2, 3, 3, 4, 4]
+    from roost.arena.openings import Suite
+    from roost.core.games import get_game
+    texts = Suite.parse(get_game("connect4"), 2, C4_SUITE).texts
+    assert [rec.start for rec in recs] == [t for t in texts for _ in (0, 1)]
+    assert all(rec.opening["text"] == rec.start for rec in recs)
+    assert all(recs[2 * i].seats == recs[2 * i + 1].seats[::-1] for i in range(4))
+    # the same suite not repeated: the games are counted one by one
+    r = run("tournament", "connect4", "-e", "ab:depth=3", "-e", "ab:depth=1", "--openings", suite,
+            "--games", 8, "--jobs", 1, "--db", str(tmp_path / "u.db"), "--json")
+    d = json.loads(r.output)
+    assert d["head_to_head"]["model"] == "trinomial" and not d["head_to_head"]["pairs"]
+    assert [rec.opening["index"] for rec in read_records(str(tmp_path / "u.db"))] == [1, 2, 3, 4] * 2
+    text = run("replay", db, 3, "--ply", 0).output
+    assert "opening 2 of the suite" in text
+
+
+def test_per_engine_statistics_in_the_summary_and_json(tmp_path):
+    db = str(tmp_path / "st.db")
+    r = run("tournament", "connect4", "-e", "ab:depth=3", "-e", "mcts:iterations=100", "--games", 2,
+            "--jobs", 1, "--db", db, "--json")
+    d = {e["spec"]: e["stats"] for e in json.loads(r.output)["engines"]}
+    ab, mcts = d["ab:depth=3"], d["mcts:iterations=100"]
+    recs = read_records(db)
+    for spec, st in d.items():
+        asked = sum(1 for rec in recs for m, rep in zip(rec.movers, rec.reports)
+                    if rep is not None and rec.seats[m] == spec)
+        assert st["moves"] == asked > 0
+        assert st["seconds_per_move"] >= 0 and st["time_forfeits"] == 0
+    assert 1 <= ab["mean_depth"] <= 3 and ab["mean_iterations"] is None and ab["nodes_per_second"] > 0
+    assert mcts["mean_depth"] is None and 1 <= mcts["mean_iterations"] <= 100
+    text = run("tournament", "connect4", "-e", "ab:depth=3", "-e", "mcts:iterations=100", "--games", 2,
+               "--jobs", 1, "--db", db).output
+    assert "s/move" in text and "iterations" in text and "time losses" in text
+
+
+def test_adjudicated_games_are_stored_with_their_rule_and_shown(tmp_path):
+    db = str(tmp_path / "a.db")
+    r = run("tournament", "connect4", "-e", "ab:depth=7", "-e", "ab:depth=1", "--proofs", "--games", 2,
+            "--jobs", 1, "--db", db)
+    assert r.exit_code == 0, r.output
+    assert "adjudication: proven results" in r.output and "adjudicated: 2 games by proof" in r.output
+    for rec in read_records(db):
+        assert rec.ending["reason"] == "adjudicated" and rec.ending["rule"] == "proof"
+        assert rec.result[rec.seats.index("ab:depth=7")] == 1.0
+    shown = run("replay", db, 1, "--ply", 0).output
+    assert "ended: adjudicated (proof): " in shown and "proved a win" in shown
+    r = run("play", "connect4", "-e", "ab:depth=7", "-e", "ab:depth=1", "--proofs", "--games", 1)
+    assert "adjudicated (proof)" in r.output
+
+
+@pytest.mark.parametrize("args, msg", [
+    (["--repeat"], "--repeat plays each opening of a suite"),
+    (["--openings", "missing.txt"], "cannot read the opening suite missing.txt"),
+    (["--openings", "builtin", "--opening", "4"], "not both"),
+    (["--resign", "moves=0"], "resign moves must be at least 1"),
+    (["--draw", "after=x"], "draw setting after must be a whole number"),
+])
+def test_bad_suite_and_adjudication_options_are_named(tmp_path, args, msg):
+    r = run("tournament", "connect4", "-e", "random", "-e", "random", "--games", 2,
+            "--db", str(tmp_path / "x.db"), *args)
+    assert r.exit_code == 2 and msg in r.output, r.output
+    assert not os.path.exists(tmp_path / "x.db")
+
+
+def test_adjudication_and_suites_are_refused_where_they_cannot_work(tmp_path):
+    r = run("tournament", "cubirds", "--players", 3, "-e", "random", "-e", "random", "-e", "random",
+            "--games", 3, "--resign", "moves=3", "--db", str(tmp_path / "x.db"))
+    assert r.exit_code == 2 and "two-player games, not 3 players" in r.output
+    r = run("play", "wingspan", "--players", 1, "-e", "random", "--openings", "builtin")
+    assert r.exit_code == 2 and "roost ships no opening suite for Wingspan with 1 players" in r.output
+
+
+def test_the_openings_command_writes_a_suite_that_reads_back(tmp_path):
+    out = tmp_path / "c4.txt"
+    r = run("openings", "connect4", "--count", 3, "--plies", 4, "--engine", "ab:depth=4", "--seed", 2,
+            "-o", out)
+    assert r.exit_code == 0, r.output
+    lines = out.read_text().splitlines()
+    body = [l for l in lines if not l.startswith("#")]
+    assert len(body) == 3 and any("roost openings connect4" in l for l in lines)
+    again = run("openings", "connect4", "--count", 3, "--plies", 4, "--engine", "ab:depth=4", "--seed", 2)
+    assert again.output.splitlines()[-3:] == body              # the same command, the same suite
+    r = run("play", "connect4", "-e", "ab:depth=2", "-e", "random", "--openings", out, "--games", 2)
+    assert r.exit_code == 0 and "from opening 1" in r.output and "from opening 2" in r.output
+    r = run("openings", "wingspan", "--players", 1)
+    assert r.exit_code == 2 and "1 player has none to balance" in r.output

@@ -22,7 +22,7 @@ def test_an_answer_may_come_a_tenth_of_a_second_after_the_clock_ran_out(monkeypa
     state = get_game("ducks").start()
     tc = TimeControl(1.0)
     assert tc.margin == 0.1                       # the match module's rules: 0.1 s
-    move, spent = match._ask(Slow(1.09), state, 1, tc, 1.0)
+    move, spent, _ = match._ask(Slow(1.09), state, 1, tc, 1.0)
     assert move in state.legal() and spent == pytest.approx(1.09)
     with pytest.raises(Forfeit) as caught:
         match._ask(Slow(1.11), state, 1, tc, 1.0)

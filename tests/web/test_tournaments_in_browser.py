@@ -1,10 +1,9 @@
 """Tournaments in a real browser: the folder's databases, a tournament's ratings with their
 intervals, plot and crosstable, a stored game replayed with its moves and evaluation graph,
 a tournament followed live while it is played, and a game in progress followed move by
-move (through the one function of roost.web.library that reads games in progress)."""
+move as the tournament writes it into its database."""
 import subprocess
 import sys
-import threading
 import time
 
 import pytest
@@ -63,37 +62,36 @@ def test_a_tournament_followed_while_it_is_played(server, page, db_dir):
         tournament.wait(30)
 
 
-def test_a_game_in_progress_followed_move_by_move(page, stored, db_dir, monkeypatch):
-    """The page follows a game in progress from what games_in_progress returns: here a
-    stored game handed out a move more at each look, as the database will hold a game
-    being played."""
-    import uvicorn
-    from roost.web import library
-    from roost.web.app import create_app
-    record = library.game_record(str(db_dir / stored), 1)
-    looks = []
-
-    def in_progress(path):
-        looks.append(path)
-        plies = min(len(looks), len(record["moves"]) - 1)
-        return [dict(record, id="live-1", moves=record["moves"][:plies], movers=record["movers"][:plies],
-                     times=record["times"][:plies], result=None, result_text=None, live=True)]
-    monkeypatch.setattr(library, "games_in_progress", in_progress)
-    server = uvicorn.Server(uvicorn.Config(create_app(db_dir=str(db_dir)), host="127.0.0.1", port=0,
-                                           log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    while not server.started:
-        time.sleep(0.05)
-    port = server.servers[0].sockets[0].getsockname()[1]
+def test_a_game_in_progress_followed_move_by_move(server, page, db_dir):
+    """A real tournament writes its game in progress into the database move by move; the
+    tournament page lists it, and the page that follows it gains its moves as they are
+    played (then, the game over, shows it stored)."""
+    from roost.arena.records import game_in_progress
+    db = db_dir / "follow.db"
+    tournament = subprocess.Popen(
+        [sys.executable, "-m", "roost.cli.main", "tournament", "connect4", "-e", "ab:time=0.2",
+         "-e", "ab:time=0.15", "--games", "20", "--seed", "4", "--jobs", "1", "--db", str(db)],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
-        page.goto(f"http://127.0.0.1:{port}/#/tournament/{stored}")
-        page.wait_for_selector("#live a")
+        deadline = time.monotonic() + 120
+        playing = None
+        while playing is None and time.monotonic() < deadline:
+            try:
+                playing, _, _ = game_in_progress(str(db)) if db.exists() else (None, None, None)
+            except Exception:          # the file being created
+                playing = None
+            time.sleep(0.1)
+        assert playing is not None, "no game in progress appeared"
+        page.goto(server.url + "/#/tournament/follow.db")
+        page.wait_for_selector("#live a", timeout=60_000)
         page.click("#live a")
-        page.wait_for_selector("#history span[data-ply='1']")
-        page.wait_for_function("document.querySelectorAll('#history span').length >= 4", timeout=30_000)
-        assert "being played" in page.locator("#result").inner_text()
+        page.wait_for_selector("#history span[data-ply='0']", timeout=60_000)
+        shown = page.locator("#history span").count()
+        # more moves arrive without reloading: the game's, as the tournament plays them
+        page.wait_for_function(f"document.querySelectorAll('#history span').length > {shown + 1}",
+                               timeout=60_000)
+        assert page.locator("#history span").count() > shown + 1
         shot(page, "follow")
     finally:
-        server.should_exit = True
-        thread.join(10)
+        tournament.terminate()
+        tournament.wait(30)

@@ -402,7 +402,7 @@ function pageTournament(name) {
     $("#summary").innerHTML = `${escapeHtml(t.title)}, ${t.config.players} seats, ${t.config.mode === "gauntlet" ? "gauntlet" : "round robin"}:
       <b id="count">${t.stored}</b> of ${t.scheduled} games stored${t.finished ? " (complete)" : ""}${t.config.tc ? `, clocks ${escapeHtml(t.config.tc)}` : ""}`;
     $("#ratings").innerHTML = `<table id="ratings-table"><tr><th>rank</th><th>engine</th><th>Elo</th><th>\u00b195%</th><th>score</th><th>games</th><th>won</th><th>drawn</th><th>lost</th></tr>` +
-      t.engines.map((r) => `<tr><td>${r.rank}</td><td>${escapeHtml(r.name)}</td><td>${r.elo === null ? "-" : (r.elo >= 0 ? "+" : "") + r.elo.toFixed(0)}</td>
+      t.engines.map((r) => `<tr><td>${r.rank}</td><td>${escapeHtml(r.name)}</td><td>${r.elo === null ? "-" : Math.round(r.elo) === 0 ? "0" : (r.elo > 0 ? "+" : "") + r.elo.toFixed(0)}</td>
         <td>${r.index === 0 && t.anchor === r.name ? "anchor" : r.elo_error95 === null ? "-" : r.elo_error95.toFixed(0)}</td><td>${r.score}</td><td>${r.games}</td><td>${r.wins}</td><td>${r.draws}</td><td>${r.losses}</td></tr>`).join("") + "</table>" +
       (t.rating_note ? `<p class="muted">${escapeHtml(t.rating_note)}</p>` : "");
     $("#plot").innerHTML = t.ratings_picture || "";
