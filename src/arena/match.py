@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from roost.arena.ratings import score_with_interval
 from roost.core.errors import RoostError
 from roost.search.engines import parse_engine
+from roost.search.limit import Limit
 
 from roost.core.seeds import derive_seed  # noqa: F401  (the arena's seeds, re-exported)
 from roost.search.forfeits import MARGIN, REASONS, Forfeit  # noqa: F401
@@ -173,7 +174,7 @@ def play_game(game, engines, seed, start=None, on_move=None, opening=0, opening_
     seat = 0
     try:
         for seat, e in enumerate(engines):
-            _begin(e, game.name, state, seat, tc)
+            e.begin_game(game.name, state, seat)
         ply = 0
         while not state.is_over:
             if state.is_chance:
@@ -211,25 +212,11 @@ def play_game(game, engines, seed, start=None, on_move=None, opening=0, opening_
     return record
 
 
-def _begin(engine, game_name, state, seat, tc):
-    begin = getattr(engine, "begin_game", None)
-    if begin is None:
-        engine.new_game()
-        return
-    if tc is not None and hasattr(engine, "margin"):
-        engine.margin = tc.margin
-    begin(game_name, state, seat)
-
-
 def _ask(engine, state, seed, tc, remaining):
     """(move, seconds) of ``engine`` at ``state``; Forfeit when it breaks a rule."""
-    from roost.search.timeman import Clock
     t0 = time.perf_counter()
     try:
-        if tc is not None and hasattr(engine, "choose_timed"):
-            r = engine.choose_timed(state, seed=seed, clock=Clock(remaining, tc.inc))
-        else:
-            r = engine.choose(state, seed=seed)
+        r = engine.choose(state, None if tc is None else Limit(clock=remaining, inc=tc.inc, margin=tc.margin), seed=seed)
     except (Forfeit, KeyboardInterrupt):
         raise
     except Exception as e:       # an engine in this process failed: it loses, the arena goes on
@@ -340,9 +327,7 @@ def play_match(game, specs, games, seed, players=None, start=None, on_game=None,
                             opening=opening, opening_seed=derive_seed(seed, i // n, 7), tc=tc)
         finally:
             for e in engines:
-                close = getattr(e, "close", None)
-                if close is not None:
-                    close()
+                e.close()
         match.records.append((rec, order))
         if on_game is not None:
             on_game(i, rec, order, match)

@@ -11,11 +11,11 @@ refuses to start a match with an engine that fails to initialize):
   the engines nothing to play.
 """
 from roost.core.errors import RoostError
-
+from roost.search.limit import Limit
 
 # the search that shows an engine can play: enough for any engine to choose a move (one
 # simulation is not, for OpenSpiel's MCTS), too little to take a moment
-PROBE = {"seconds": 0.1, "nodes": 64, "depth": 1}
+PROBE = Limit(time=0.1, nodes=64, depth=1)
 
 
 class SetupError(RoostError):
@@ -52,8 +52,7 @@ def check_engines(game, specs, players, start=None):
         if state is None:
             continue
         try:
-            with engine.limited(**PROBE):
-                engine.choose(state.copy(), seed=0)
+            engine.choose(state.copy(), PROBE, seed=0)
         except Exception as e:       # whatever stops it here would stop it in every game
             raise SetupError(f"the engine {spec} cannot play {game.title} with {players} "
                              f"players: {e}") from None

@@ -23,6 +23,7 @@ import numpy as np
 
 from roost.core.errors import RoostError
 from roost.core.weights import WeightsError, read_weights
+from roost.search.engines import Engine
 
 HOLDOUT_EVERY = 5          # game k is held out when k % HOLDOUT_EVERY == HOLDOUT_EVERY - 1
 
@@ -253,19 +254,24 @@ def write_weights(report, path, command=None):
 
 # ------------------------------------------------------------------ evaluation matches
 
-class WeightedEngine:
+class WeightedEngine(Engine):
     """An engine that searches with its own evaluation weights: they are installed before
     each of its moves (the weights are module-wide, so both sides of an in-process match
-    take turns with them)."""
+    take turns with them).  ``label`` names it in the records."""
 
     def __init__(self, engine, evaluation, players, weights, label):
+        super().__init__()
         self.engine, self.evaluation, self.players = engine, evaluation, players
         self.weights = list(weights)
-        self.spec = label
+        self.label = label
 
-    def choose(self, state, seed=0):
+    @property
+    def spec(self):
+        return self.label
+
+    def choose(self, state, limit=None, **options):
         self.evaluation.set(self.players, self.weights)
-        return self.engine.choose(state, seed=seed)
+        return self.engine.choose(state, limit, **options)
 
     def advance(self, move):
         self.engine.advance(move)

@@ -1,4 +1,3 @@
-import inspect
 import json
 
 import click
@@ -72,15 +71,15 @@ def until_stopped(engine):
     that gives a budget is refused: --infinite is the budget."""
     from roost.search.engines import MAX_SECONDS, parse_engine
     params = {p.name: p for p in engine.params}
-    given = [key for key in engine.budget_keys.values()
+    given = [key for key in engine.budget.values()
              if engine.settings.get(key) != params[key].default]
     if given:
         raise click.BadParameter(f"--infinite searches until Ctrl-C: leave the budget "
                                  f"({', '.join(given)}) out of the engine spec {engine.spec!r}",
                                  param_hint="--infinite")
     lifted = []
-    for what, key in engine.budget_keys.items():
-        value = {"seconds": MAX_SECONDS, "depth": params[key].maximum}.get(what, 0)
+    for what, key in engine.budget.items():
+        value = {"time": MAX_SECONDS, "depth": params[key].maximum}.get(what, 0)
         if value != params[key].default:
             lifted.append(f"{key}={value:g}")
     return parse_engine(engine.spec + (":" if ":" not in engine.spec else ",") + ",".join(lifted))
@@ -164,17 +163,14 @@ def command(game, position, moves, spec, players, seat, seed, as_json, progress,
         engine = until_stopped(engine)
 
     options = {}
-    report = reporter(progress, as_json)
-    accepts = inspect.signature(engine.choose).parameters
     if seat is not None:
-        if "observer" not in accepts and "kw" not in accepts:
+        if not engine.any_seat:
             raise click.BadParameter(f"engine '{engine.kind}' analyses for the player to move only",
                                      param_hint="--as")
         options["observer"] = seat
-    if report is not None and ("progress" in accepts or "kw" in accepts):
-        options["progress"] = report
+    options["progress"] = reporter(progress, as_json)
     if multipv > 1:
-        if "multipv" not in accepts:
+        if not engine.several_lines:
             raise click.BadParameter(f"engine '{engine.kind}' reports one move only", param_hint="--multipv")
         options["multipv"] = multipv
     try:

@@ -6,6 +6,7 @@ import click
 from roost.cli.options import (ENGINE, Command, game_argument, load_position, player_span, players_option,
                                seed_option)
 from roost.core.errors import RoostError
+from roost.search.engines import Engine
 
 
 class TimeControlType(click.ParamType):
@@ -46,17 +47,12 @@ def _read_line(prompt):
     return line.strip()
 
 
-class Human:
+class Human(Engine):
     """A person at the terminal, behind the engine interface."""
-    spec = "human"
+    kind = "human"
+    summary = "a person at the terminal"
 
-    def new_game(self):
-        pass
-
-    def advance(self, move):
-        pass
-
-    def choose(self, state, seed=0):
+    def choose(self, state, limit=None, *, seed=0, observer=None, progress=None, multipv=1):
         from roost.cli.describe import move_names, question, sentence, side_name
         from roost.search.result import SearchResult
         me = state.player

@@ -13,7 +13,7 @@ OpenSpiel is imported when the engine first plays, so specs parse without it ins
 """
 import time
 
-from roost.core.errors import EngineSpecError, check_seed
+from roost.core.errors import EngineSpecError
 from roost.search.engines import Engine, Param
 from roost.search.result import MoveStat, SearchResult
 
@@ -49,7 +49,8 @@ class OpenSpielEngine(Engine):
 
     # a clock's allotment (the arena's time manager, `go clock` in `roost engine`) and a
     # node budget reach the bot: time on connect4 (the C++ bot's limit), sims everywhere
-    budget_keys = {"seconds": "time", "nodes": "sims"}
+    budget = {"time": "time", "nodes": "sims"}
+    any_seat = False
 
     def __init__(self, **settings):
         super().__init__(**settings)
@@ -68,20 +69,22 @@ class OpenSpielEngine(Engine):
             return "1" if v else "0"
         return f"{v:g}" if isinstance(v, float) else str(v)
 
-    def choose(self, state, seed=0):
+    def choose(self, state, limit=None, *, seed=0, observer=None, progress=None, multipv=1):
         t0 = time.perf_counter()
         name = type(state).name
-        seed = check_seed(seed) & 0x7FFFFFFF
-        if self.settings["bot"] == "random":
+        self._check_playable(state, seed, observer)
+        seed &= 0x7FFFFFFF
+        s = self.settings_within(limit, state)
+        if s["bot"] == "random":
             import random
             m = random.Random(seed).choice(state.legal())
             return SearchResult(engine=self.spec, move=m, move_name=state.move_name(m),
                                 player=state.player, value=0.5, score="random",
                                 pv=[state.move_name(m)], seconds=time.perf_counter() - t0)
         if name in NATIVE:
-            root, best, info = self._native_search(name, state, seed)
+            root, best, info = self._native_search(name, state, seed, s)
         else:
-            root, best, info = self._bridged_search(name, state, seed)
+            root, best, info = self._bridged_search(name, state, seed, s)
         n = state.players
         # OpenSpiel's returns: -1 a loss, +1 a win (the bridge's n * r - 1 for n players)
         value = (best.total_reward / best.explore_count + 1.0) / n if best.explore_count else 1.0 / n
@@ -100,19 +103,18 @@ class OpenSpielEngine(Engine):
             iterations=root.explore_count, seconds=time.perf_counter() - t0, proven=proven,
             expectation=not proven, stats=moves, info=info)
 
-    def _sims(self):
-        s = self.settings
+    @staticmethod
+    def _sims(s):
         return s["sims"] or (1_000_000_000 if s["time"] else 1000)
 
-    def _native_search(self, name, state, seed):
+    def _native_search(self, name, state, seed, s):
         pyspiel = _pyspiel()
         os_name, to_actions = NATIVE[name]
         if os_name not in self._games:
             self._games[os_name] = pyspiel.load_game(os_name)
         game = self._games[os_name]
-        s = self.settings
         bot = pyspiel.MCTSBot(game, pyspiel.RandomRolloutEvaluator(s["rollouts"], seed), s["c"],
-                              self._sims(), s["memory"], s["solve"], seed, False,
+                              self._sims(s), s["memory"], s["solve"], seed, False,
                               pyspiel.ChildSelectionPolicy.UCT, s["time"] or -1.0)
         os_state = game.new_initial_state()
         for a in to_actions(state):
@@ -120,7 +122,7 @@ class OpenSpielEngine(Engine):
         root = bot.mcts_search(os_state)
         return root, root.best_child(), {"openspiel": f"{os_name} (C++ MCTSBot)"}
 
-    def _bridged_search(self, name, state, seed):
+    def _bridged_search(self, name, state, seed, s):
         import numpy as np
         if self._spec_time:
             raise EngineSpecError(f"openspiel: time= needs OpenSpiel's C++ bot, which plays "
@@ -137,7 +139,6 @@ class OpenSpielEngine(Engine):
         if state.hidden_info:
             root_state = state.determinized(state.player, seed)
             info["determinized"] = True
-        s = self.settings
         # OpenSpiel's Python bot has no time limit: a clock's allotment is not its budget
         # here (it plays its sims)
         sims = s["sims"] or 1000

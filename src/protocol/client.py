@@ -16,7 +16,7 @@ import shutil
 import sys
 import time
 
-from roost.core.errors import EngineSpecError, check_seed
+from roost.core.errors import EngineSpecError
 from roost.core.seeds import derive_seed
 from roost.protocol import VERSION
 from roost.protocol import messages as M
@@ -26,6 +26,7 @@ from roost.protocol.views import seat_texts
 from roost.search.engines import Engine
 from roost.search.forfeits import MARGIN, Forfeit
 from roost.search.result import SearchResult
+from roost.search.timeman import Clock
 
 HANDSHAKE_TIMEOUT = 10.0     # seconds to start and answer `roost 1`, and each `isready`
 HANG_GUARD = 300.0           # seconds a move may take without a clock
@@ -46,6 +47,7 @@ class ProtocolEngine(Engine):
     kind = "cmd"
     summary = "an external program speaking the engine protocol"
     params = ()
+    any_seat = False
 
     def __init__(self, argv, spec, handshake_timeout=HANDSHAKE_TIMEOUT, hang_guard=HANG_GUARD):
         super().__init__()
@@ -53,7 +55,6 @@ class ProtocolEngine(Engine):
         self._spec = spec
         self.handshake_timeout = handshake_timeout
         self.hang_guard = hang_guard
-        self.margin = MARGIN
         self.program = None          # a processes.Program while it runs
         self.reader = None
         self.writer = None
@@ -241,8 +242,6 @@ class ProtocolEngine(Engine):
             self.played.append(self.shadow.move_name(move))
             self.shadow.play_unchecked(move)
 
-    def choose(self, state, seed=0):
-        return self.choose_timed(state, seed=seed)
 
     def _position_lines(self, state, seed):
         if state.hidden_info:
@@ -256,9 +255,13 @@ class ProtocolEngine(Engine):
             lines.append(f"{M.MOVES} {' '.join(self.played)}")
         return lines
 
-    def choose_timed(self, state, seed=0, clock=None, manager=None):
-        """The program's move at ``state`` (``clock``: the mover's timeman.Clock)."""
-        check_seed(seed)
+    def choose(self, state, limit=None, *, seed=0, observer=None, progress=None, multipv=1):
+        """The program's move at ``state``: on the mover's clock when ``limit`` gives one
+        (``go clock MS inc MS``), else within the hang guard; the program keeps to its own
+        budget otherwise."""
+        self._check_playable(state, seed, observer)
+        clock = None if limit is None or limit.clock is None else Clock(limit.clock, limit.inc)
+        margin = limit.margin if limit is not None else MARGIN
         if self.shadow is None or not self.alive:
             # outside the arena's begin_game (a lone analysis), or after a crash
             if self.shadow is not None:
@@ -268,10 +271,10 @@ class ProtocolEngine(Engine):
         go = M.Go(seed=seed & ((1 << 63) - 1))
         if clock is not None:
             go.clock, go.inc = _ms(clock.remaining), _ms(clock.increment)
-            allowed = max(0.0, clock.remaining + self.margin)     # the clock may be a little
+            allowed = max(0.0, clock.remaining + margin)     # the clock may be a little
                                                                   # below 0 already
             late = (f"answered no move within its {max(0.0, clock.remaining):.3f}s and the "
-                    f"{self.margin:g}s margin after stop")
+                    f"{margin:g}s margin after stop")
         else:
             allowed = self.hang_guard
             late = f"answered no move within {self.hang_guard:g}s (no clock: the arena's hang guard)"
@@ -323,8 +326,6 @@ def arena_engine(spec, game=None, tc=None, hang_guard=None):
     from roost.search.engines import parse_engine
     engine = parse_engine(spec)
     if isinstance(engine, ProtocolEngine):
-        if tc is not None:
-            engine.margin = tc.margin
         if hang_guard:
             engine.hang_guard = hang_guard
         return engine
@@ -332,8 +333,5 @@ def arena_engine(spec, game=None, tc=None, hang_guard=None):
         return engine
     # a worker that starts slowly on a loaded machine must not forfeit its handshake before
     # a move would have
-    worker = ProtocolEngine.serving(engine.spec, game, hang_guard=hang_guard or HANG_GUARD,
-                                    handshake_timeout=max(HANDSHAKE_TIMEOUT, hang_guard or 0.0))
-    if tc is not None:
-        worker.margin = tc.margin
-    return worker
+    return ProtocolEngine.serving(engine.spec, game, hang_guard=hang_guard or HANG_GUARD,
+                                  handshake_timeout=max(HANDSHAKE_TIMEOUT, hang_guard or 0.0))

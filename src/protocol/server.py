@@ -230,13 +230,8 @@ class Server:
                 M.MOVES: on_moves, M.GO: on_go}
 
     def budgets(self, state):
-        """The limits of `go` the engine takes at ``state`` (``seconds``, ``nodes``,
-        ``depth``): auto passes a depth on to the engine it chooses, if that has one."""
-        keys = set(self.engine.budget_keys)
-        chosen = getattr(self.engine, "engine_for", None)
-        if chosen is not None:
-            keys |= set(chosen(state).budget_keys) & {"depth"}
-        return keys
+        """The limits of `go` the engine takes at ``state`` (``time``, ``nodes``, ``depth``)."""
+        return self.engine.limited_by(state)
 
     # ------------------------------------------------------------------ positions
     def current(self):
@@ -294,16 +289,9 @@ class Server:
             raise _Stopped
 
     def search(self, state, seed, seconds, nodes, depth):
-        import inspect
         from roost.search.alphabeta import SearchInterrupted
-        from roost.search.engines import AlphaBetaEngine
-        kw = {}
-        if isinstance(self.engine, AlphaBetaEngine):
-            kw["callback"] = self.iteration_info(state)
-        else:
-            accepts = inspect.signature(self.engine.choose).parameters
-            if "progress" in accepts or "kw" in accepts:     # MCTS, ISMCTS, PIMC, auto
-                kw["progress"] = self.progress_info
+        from roost.search.limit import Limit
+        limit = Limit(time=seconds, nodes=nodes, depth=depth)
         self.stop_raised = False
         timed = threading.current_thread() is threading.main_thread()
         if timed:
@@ -311,12 +299,11 @@ class Server:
             # a search stopped before it began stops at its first look
             signal.setitimer(signal.ITIMER_REAL, 1e-4 if self.stopped() else POLL, POLL)
         try:
-            with self.engine.limited(seconds=seconds, nodes=nodes, depth=depth):
-                self.searching = True
-                try:
-                    return self.engine.choose(state, seed=seed, **kw)
-                finally:
-                    self.searching = False
+            self.searching = True
+            try:
+                return self.engine.choose(state, limit, seed=seed, progress=self.progress_info)
+            finally:
+                self.searching = False
         except SearchInterrupted as e:
             return self.partial(state, e.partial, seed)
         except _Stopped:
@@ -332,16 +319,11 @@ class Server:
         from roost.search.result import SearchResult
         if isinstance(partial, SearchResult) and partial.move in state.legal():
             return partial
-        if isinstance(partial, dict) and partial.get("move") in state.legal():
-            m = partial["move"]
-            return SearchResult(engine=self.engine.spec, move=m, move_name=state.move_name(m),
-                                player=state.player, value=0.5, pv=[state.move_name(m)])
         return RandomEngine().choose(state, seed=seed)
 
     def progress_info(self, progress):
-        """An ``info`` line from a search's progress report (MCTS family: at growing
-        intervals, 0.1 s, then twice as long each time; alpha-beta reports through
-        ``iteration_info`` instead)."""
+        """An ``info`` line from a search's progress report (alpha-beta: each depth done;
+        the MCTS family: at growing intervals, 0.1 s, then twice as long each time)."""
         if progress.iterations:
             self.send(M.Info(nodes=progress.iterations, iterations=progress.iterations,
                              world=progress.world[0] if progress.world else None,
@@ -353,20 +335,6 @@ class Server:
             self.send(M.Info(depth=progress.depth or None, nodes=progress.nodes,
                              time=round(progress.seconds * 1000), value=progress.value,
                              pv=progress.pv).line())
-
-    def iteration_info(self, state):
-        from roost.search.alphabeta import score_to_value
-
-        def report(depth, score, pv, nodes, seconds):
-            names = []
-            for m in pv:
-                try:
-                    names.append(state.move_name(m))
-                except RoostError:
-                    break
-            self.send(M.Info(depth=depth, nodes=nodes, time=round(seconds * 1000),
-                             value=score_to_value(score), pv=names).line())
-        return report
 
 
 def serve(game, spec, infd=0, outfd=1, seed=0):

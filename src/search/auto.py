@@ -12,10 +12,10 @@ below which it plays: the choice follows the spec's time a move (a node budget a
 budget, counts as the default second), so one game's engine does not change from move to
 move under a clock.
 """
-import contextlib
 from dataclasses import dataclass
 
 from roost.search.engines import ENGINES, Engine, Param
+from roost.search.limit import Limit
 
 DEFAULT_SECONDS = 1.0
 
@@ -128,27 +128,18 @@ class AutoEngine(Engine):
         Param("nodes", int, 0, "a node budget instead: alpha-beta nodes or MCTS iterations, "
               "whichever engine is chosen", 0),
     )
-    budget_keys = {"seconds": "time", "nodes": "nodes"}
+    # a depth limit is passed on to the engine chosen, where that one has a depth (alpha-beta)
+    budget = {"time": "time", "nodes": "nodes"}
+    several_lines = True        # every engine it chooses reports several lines
 
     def __init__(self, **settings):
         super().__init__(**settings)
         self._base = dict(settings)
         self._key = None
         self._inner = None
-        self._depth = None           # a depth limit laid over auto (``limited``)
 
-    @contextlib.contextmanager
-    def limited(self, seconds=None, nodes=None, depth=None):
-        """As ``Engine.limited``; auto has no depth setting of its own, so a depth is passed
-        on to the engine it chooses, where that one has a depth (alpha-beta)."""
-        saved = self._depth
-        if depth is not None:
-            self._depth = depth if saved is None else min(saved, depth)
-        try:
-            with super().limited(seconds=seconds, nodes=nodes):
-                yield self
-        finally:
-            self._depth = saved
+    def limited_by(self, state):
+        return set(self.budget) | (self.engine_for(state).limited_by(state) & {"depth"})
 
     def engine_for(self, state):
         """The configured engine for ``state``'s game and player count (built once)."""
@@ -159,17 +150,17 @@ class AutoEngine(Engine):
             self._key = key
         return self._inner
 
-    def choose(self, state, seed=0, **kw):
+    def choose(self, state, limit=None, *, seed=0, observer=None, progress=None, multipv=1):
         inner = self.engine_for(state)
-        observer = kw.get("observer")
         if inner.kind == "ab" and state.players > 2 and observer not in (None, state.player):
             # paranoid alpha-beta values the position for the mover only: another seat's
             # analysis needs every player's value, which MCTS keeps
             inner = self._for_another_seat(state)
-        s = self.settings
-        nodes = s["nodes"] or None
-        with inner.limited(seconds=s["time"] or None, nodes=nodes, depth=self._depth):
-            result = inner.choose(state, seed=seed, **kw)
+        s = self.settings_within(limit, state)
+        within = Limit(time=s["time"] or None, nodes=s["nodes"] or None,
+                       depth=limit.depth if limit is not None else None)
+        result = inner.choose(state, within, seed=seed, observer=observer, progress=progress,
+                              multipv=multipv)
         result.info["auto"] = inner.spec
         result.engine = f"{self.spec} ({inner.spec})"
         return result

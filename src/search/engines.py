@@ -1,11 +1,12 @@
 """Engine specs: ``"mcts:time=1,c=1.2"`` -> a configured searcher with one interface.
 
-An engine is a searcher plus settings.  Every engine has::
+An engine is a searcher plus settings.  Every engine has (``Engine``)::
 
-    engine.choose(state, seed) -> SearchResult   # the move it plays here
-    engine.advance(move)                         # a move or chance outcome was played
-    engine.new_game()                            # forget what it learnt in the last game
-    engine.choose_timed(state, seed, clock)      # a move on a clock (the time manager's share)
+    engine.choose(state, limit, seed=0) -> SearchResult   # its move here, within a Limit
+    engine.advance(move)                 # a move or chance outcome was played
+    engine.new_game()                    # forget what it learnt in the last game
+    engine.begin_game(game, state, seat) # a game from ``state`` with the engine in ``seat``
+    engine.close()                       # end whatever it holds (a program, a worker)
 
 ``cmd:COMMAND`` is an external program speaking the engine protocol (``roost.protocol``).
 
@@ -17,7 +18,6 @@ Traceback (most recent call last):
 roost.core.errors.EngineSpecError: engine 'mcts' has no parameter 'iters'; its parameters: iterations, time, c, nodes, mem, threads, reuse, solver, widen, alpha, chance, plies, quiet, playout, epsilon, discount, imm, bias, rave, grave
 """
 import abc
-import contextlib
 import math
 import random as _random
 import time as _time
@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from roost.core.errors import EngineSpecError, MoveError, SeatError, check_seed
 from roost.search import alphabeta as _ab
 from roost.search import mcts as _mcts
+from roost.search.limit import Limit
 from roost.search.result import MoveStat, Progress, SearchResult
 
 # the ranges every engine parameter is checked against (the searchers' own limits)
@@ -75,10 +76,17 @@ class Param:
 
 
 class Engine(abc.ABC):
-    """A searcher and its settings (see the module docstring for the interface)."""
+    """A searcher and its settings: what the arena, the protocol's server and the commands
+    call (see the module docstring).  A kind declares its ``params`` (the spec's settings),
+    which of them a ``Limit`` caps (``budget``: a Limit field -> the setting), whether it
+    analyses for a seat other than the mover (``any_seat``) and whether it reports several
+    best lines (``several_lines``)."""
     kind = ""
     summary = ""
     params = ()
+    budget = {}
+    any_seat = True
+    several_lines = False
 
     def __init__(self, **settings):
         self.settings = settings
@@ -93,58 +101,63 @@ class Engine(abc.ABC):
         return self.spec
 
     @abc.abstractmethod
-    def choose(self, state, seed=0, progress=None, observer=None):
-        """The engine's move in ``state`` as a SearchResult; ``progress``, if given, is
-        called with a ``result.Progress`` as the search goes (a depth done, iterations so
-        far); its ``text()`` is a line for people.
+    def choose(self, state, limit=None, *, seed=0, observer=None, progress=None, multipv=1):
+        """The engine's move in ``state`` as a SearchResult, searched within ``limit`` (a
+        ``Limit``, laid over the spec's own budget; None: the spec's alone).
 
         ``observer`` (a seat; default the player to move) is whose analysis it is: the
         search reads only what that seat can see (hidden cards are drawn from its point of
         view), the move is the one the mover would best make as far as the observer can
-        tell, and ``SearchResult.seat_value`` is the observer's expected result."""
+        tell, and ``SearchResult.seat_value`` is the observer's expected result.
+        ``progress``, if given, is called with a ``result.Progress`` as the search goes (a
+        depth done, iterations so far).  ``multipv`` > 1 asks an engine with
+        ``several_lines`` for that many best lines (``SearchResult.lines``)."""
 
-    def advance(self, move):
-        pass
+    def begin_game(self, game, state, seat):
+        """A game of ``game`` (a name) from ``state``, with this engine in ``seat``."""
+        self.new_game()
 
     def new_game(self):
-        pass
+        """Forget what was learnt in the last game."""
 
-    # The settings a move budget overrides: seconds, search nodes (alpha-beta nodes, MCTS
-    # iterations) and depth; absent keys are budgets the searcher does not have.
-    budget_keys = {}
+    def advance(self, move):
+        """A move or chance outcome was played (a searcher that keeps its tree follows it)."""
 
-    @contextlib.contextmanager
-    def limited(self, seconds=None, nodes=None, depth=None):
-        """Within the block, search at most ``seconds`` / ``nodes`` / ``depth`` a move: each
-        given limit is laid over the spec's own (the smaller wins; 0 in a spec is no limit)."""
-        saved = self.settings
-        settings = dict(saved)
-        for what, value in (("seconds", seconds), ("nodes", nodes), ("depth", depth)):
-            key = self.budget_keys.get(what)
+    def close(self):
+        """End whatever the engine holds outside this process (a program, a worker)."""
+
+    def limited_by(self, state):
+        """The fields of a ``Limit`` this engine keeps to at ``state`` (of time, nodes and
+        depth; a clock is always kept to, as a time)."""
+        return set(self.budget)
+
+    def settings_within(self, limit, state):
+        """The settings of one search at ``state`` under ``limit``: each limit given caps
+        the setting ``budget`` names for it (the smaller wins; 0 in a spec is no limit)."""
+        if limit is None:
+            return self.settings
+        if not isinstance(limit, Limit):
+            raise TypeError(f"a search limit is a Limit, not {limit!r}")
+        settings = dict(self.settings)
+        for what, value in (("time", limit.seconds(state)), ("nodes", limit.nodes), ("depth", limit.depth)):
+            key = self.budget.get(what)
             if key is None or value is None:
                 continue
-            value = type(saved[key])(value)
-            settings[key] = value if not saved[key] else min(saved[key], value)
-        self.settings = settings
-        try:
-            yield self
-        finally:
-            self.settings = saved
+            value = type(settings[key])(value)
+            settings[key] = value if not settings[key] else min(settings[key], value)
+        return settings
 
-    def choose_timed(self, state, seed=0, clock=None, manager=None, **kw):
-        """The move in ``state`` when the mover has ``clock`` (a ``timeman.Clock``): the
-        time manager (``manager``, else a fresh one for this game) allots its seconds."""
-        if clock is None:
-            return self.choose(state, seed=seed, **kw)
-        from roost.search.timeman import TimeManager
-        manager = manager or TimeManager.for_state(state)
-        with self.limited(seconds=manager.allocate(clock, state)):
-            return self.choose(state, seed=seed, **kw)
-
-    @staticmethod
-    def _check_playable(state):
+    def _check_playable(self, state, seed, observer=None):
+        """The seat the analysis is for; MoveError on a finished game, SeedError for a bad
+        seed, SeatError for a seat the position does not have or, when the kind analyses
+        for the mover only, another seat than the mover's."""
         if state.is_over:
             raise MoveError("the game is over: there is no move to choose")
+        check_seed(seed)
+        seat = check_observer(state, observer)
+        if seat != state.player and not self.any_seat:
+            raise SeatError(f"engine '{self.kind}' analyses for the player to move only")
+        return seat
 
 
 def check_observer(state, observer):
@@ -209,10 +222,8 @@ class RandomEngine(Engine):
     summary = "uniformly random legal moves"
     params = ()
 
-    def choose(self, state, seed=0, progress=None, observer=None):
-        self._check_playable(state)
-        check_seed(seed)
-        check_observer(state, observer)
+    def choose(self, state, limit=None, *, seed=0, observer=None, progress=None, multipv=1):
+        self._check_playable(state, seed, observer)
         rnd = _random.Random(seed)
         if state.is_chance:
             m = state.sample(rnd.getrandbits(63))
@@ -244,7 +255,8 @@ class AlphaBetaEngine(Engine):
         Param("threads", int, 1, "search threads (Lazy SMP: helpers share the table; with more "
               "than 1 the search is not reproducible move for move)", 1, maximum=_ab.MAX_THREADS),
     )
-    budget_keys = {"seconds": "time", "nodes": "nodes", "depth": "depth"}
+    budget = {"time": "time", "nodes": "nodes", "depth": "depth"}
+    several_lines = True
 
     def __init__(self, **settings):
         super().__init__(**settings)
@@ -269,19 +281,20 @@ class AlphaBetaEngine(Engine):
         if self._searcher is not None:
             self._searcher.clear()
 
-    def limits(self):
-        s = self.settings
+    @staticmethod
+    def limits(s):
+        """(depth, seconds, nodes) of a search with the settings ``s``."""
         depth = s["depth"] or (64 if (s["time"] or s["nodes"]) else 6)
         return depth, s["time"], s["nodes"]
 
-    def choose(self, state, seed=0, solve=False, callback=None, progress=None, multipv=1,
-               observer=None):
+    def choose(self, state, limit=None, *, seed=0, observer=None, progress=None, multipv=1,
+               solve=False, callback=None):
         """``multipv`` > 1: also the best lines after the first (each a search of its own,
-        with the first lines' moves left out at the root), in ``SearchResult.lines``."""
+        with the first lines' moves left out at the root), in ``SearchResult.lines``.
+        ``solve``: search until the value is proven (``roost solve``); ``callback(depth,
+        score, pv, nodes, seconds)`` hears each depth in the searcher's own units."""
         from roost.search.alphabeta import SearchInterrupted
-        self._check_playable(state)
-        check_seed(seed)
-        seat = check_observer(state, observer)
+        seat = self._check_playable(state, seed, observer)
         if seat != state.player and state.players > 2:
             raise EngineSpecError(
                 f"alpha-beta values a {state.players}-player position for the player to move only; "
@@ -290,7 +303,7 @@ class AlphaBetaEngine(Engine):
         ab.reseed(seed)
         root = _observer_world(state, seed, seat)
         info = {"determinized": True} if state.hidden_info else {}
-        depth, seconds, nodes = self.limits()
+        depth, seconds, nodes = self.limits(self.settings_within(limit, state))
         if solve:
             depth, seconds, nodes = 10000, seconds, nodes
 
@@ -505,7 +518,8 @@ class MctsEngine(Engine):
         *_PLAYOUT_POLICY,
         *_TREE_EVAL,
     )
-    budget_keys = {"seconds": "time", "nodes": "iterations"}
+    budget = {"time": "time", "nodes": "iterations"}
+    several_lines = True
     ismcts = False
 
     def __init__(self, **settings):
@@ -538,23 +552,22 @@ class MctsEngine(Engine):
             else:
                 self._tree.reset()
 
-    def budget(self):
-        s = self.settings
+    @staticmethod
+    def iterations_and_seconds(s):
+        """(iterations, seconds) of a search with the settings ``s``."""
         its = s["iterations"] or (0 if s["time"] else 10000)
         return its, s["time"]
 
-    def choose(self, state, seed=0, progress=None, multipv=1, observer=None):
+    def choose(self, state, limit=None, *, seed=0, observer=None, progress=None, multipv=1):
         """``multipv`` > 1: the most visited moves' lines too, in ``SearchResult.lines``."""
         from roost.search.alphabeta import SearchInterrupted
-        self._check_playable(state)
-        check_seed(seed)
-        seat = check_observer(state, observer)
+        seat = self._check_playable(state, seed, observer)
         tree = self.tree()
         tree.reseed(seed)
         hidden = state.hidden_info and not self.ismcts
         if hidden:
             tree.ismcts = True       # never read what the mover cannot see
-        its, seconds = self.budget()
+        its, seconds = self.iterations_and_seconds(self.settings_within(limit, state))
         info = {"information_sets": True} if (hidden or self.ismcts) else {}
         report = None
         if progress is not None:
@@ -624,7 +637,7 @@ class PimcEngine(Engine):
         *_PLAYOUT_POLICY,
         *_TREE_EVAL,
     )
-    budget_keys = {"seconds": "time", "nodes": "iterations"}
+    budget = {"time": "time", "nodes": "iterations"}
 
     def __init__(self, **settings):
         super().__init__(**settings)
@@ -642,15 +655,13 @@ class PimcEngine(Engine):
                 raise _no_memory(self.kind, "nodes", s["nodes"], "tree nodes") from None
         return self._trees[:count]
 
-    def choose(self, state, seed=0, progress=None, observer=None):
+    def choose(self, state, limit=None, *, seed=0, observer=None, progress=None, multipv=1):
         """The worlds are searched in rounds of `threads` at once; each world's
         determinization and tree seed are drawn in world order whatever the rounds, so an
         iteration budget gives the same votes for any thread count."""
         from roost.search.alphabeta import SearchInterrupted
-        self._check_playable(state)
-        check_seed(seed)
-        seat = check_observer(state, observer)
-        s = self.settings
+        seat = self._check_playable(state, seed, observer)
+        s = self.settings_within(limit, state)
         n_worlds = s["worlds"]
         width = min(s["threads"], n_worlds)
         trees = self.trees(width)

@@ -13,7 +13,6 @@ naming it, never another exception.
 - tournaments: ``tournament_summary``, ``tournament_games``, ``game_record`` (finished
   games) and ``games_in_progress`` (a game being played, followed live).
 """
-import inspect
 import math
 import os
 
@@ -367,11 +366,6 @@ def _memory_capped(spec, memory_mb):
     return kind.strip() + (":" + ",".join(items) if items else "")
 
 
-def _accepts(engine, name):
-    params = inspect.signature(engine.choose).parameters
-    return name in params or any(p.kind == p.VAR_KEYWORD for p in params.values())
-
-
 def _value(v):
     return None if v is None or (isinstance(v, float) and not math.isfinite(v)) else round(v, 4)
 
@@ -424,6 +418,7 @@ def search(game, position, spec, seconds, memory_mb, observer=None, multipv=1, s
     lines, counts); raises Stopped when interrupted (Ctrl-C, SIGINT), BadRequest for a
     position or engine that cannot be searched."""
     from roost.search.alphabeta import SearchInterrupted
+    from roost.search.limit import Limit
     state = parse(game, position)
     if state.is_over:
         raise BadRequest("the game is over: there is nothing to search")
@@ -437,18 +432,17 @@ def search(game, position, spec, seconds, memory_mb, observer=None, multipv=1, s
         raise BadRequest(str(e)) from None
     options = {}
     if observer is not None and observer != state.player:
-        if not _accepts(engine, "observer"):
+        if not engine.any_seat:
             raise BadRequest(f"engine '{engine.kind}' analyses for the player to move only")
         options["observer"] = observer
-    if progress is not None and _accepts(engine, "progress"):
+    if progress is not None:
         options["progress"] = lambda p: progress(_progress_dict(p))
-    if multipv > 1 and _accepts(engine, "multipv"):
+    if multipv > 1 and engine.several_lines:
         options["multipv"] = multipv
         if engine.kind == "ab":
             seconds /= min(multipv, len(state.legal()))    # alpha-beta searches once a line
     try:
-        with engine.limited(seconds=seconds):
-            r = engine.choose(state, seed=seed, **options)
+        r = engine.choose(state, Limit(time=seconds), seed=seed, **options)
     except SearchInterrupted as e:
         partial = e.partial
         raise Stopped(_result_dict(partial, state) if hasattr(partial, "move_name") else None) from None
@@ -457,9 +451,7 @@ def search(game, position, spec, seconds, memory_mb, observer=None, multipv=1, s
     except _roost_errors() as e:
         raise BadRequest(str(e)) from None
     finally:
-        close = getattr(engine, "close", None)
-        if close is not None:
-            close()
+        engine.close()
     d = _result_dict(r, state)
     if engine_kind(spec) == "auto":
         d["engine"] = f"{spec.strip()} ({d['engine']})"

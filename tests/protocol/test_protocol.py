@@ -425,20 +425,21 @@ def test_a_forced_move_costs_no_time():
     assert tm.allocate(Clock(60.0, 0.0), OneMove()) == MINIMUM and tm.made == 0
 
 
-def test_choose_timed_lays_the_allotment_over_the_spec():
+def test_a_clocks_allotment_is_laid_over_the_spec():
     from roost.core.games import get_game
     from roost.search.engines import parse_engine
+    from roost.search.limit import Limit
     ducks = get_game("ducks").parse(DUCKS_START)
     e = parse_engine("mcts:time=5")
     t0 = time.perf_counter()
-    r = e.choose_timed(ducks, seed=1, clock=Clock(2.0, 0.0))
+    r = e.choose(ducks, Limit(clock=2.0), seed=1)
     assert time.perf_counter() - t0 < 1.0 and r.move in ducks.legal()
-    assert e.settings["time"] == 5.0                 # the spec's own budget is back
-    with e.limited(seconds=9.0, nodes=300):
-        assert e.settings["time"] == 5.0 and e.settings["iterations"] == 300
+    assert e.settings["time"] == 5.0                 # the spec's own budget stays
+    within = e.settings_within(Limit(time=9.0, nodes=300), ducks)
+    assert within["time"] == 5.0 and within["iterations"] == 300
     ab = parse_engine("ab:depth=3")
-    with ab.limited(seconds=0.5, depth=9):
-        assert (ab.settings["time"], ab.settings["depth"]) == (0.5, 3)
+    within = ab.settings_within(Limit(time=0.5, depth=9), ducks)
+    assert (within["time"], within["depth"]) == (0.5, 3)
 
 
 def test_mcts_info_lines_round_trip():

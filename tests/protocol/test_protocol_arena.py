@@ -19,7 +19,7 @@ from roost.cli.main import cli
 from roost.core.games import get_game
 from roost.protocol.client import ProtocolEngine, arena_engine
 from roost.protocol.views import seat_texts
-from roost.search.engines import parse_engine
+from roost.search.engines import Engine, parse_engine
 
 BOT = os.path.join(os.path.dirname(__file__), "bots", "bot.py")
 DUCKS = get_game("ducks")
@@ -182,16 +182,10 @@ def test_in_n_player_games_the_forfeiter_scores_last_and_the_others_share():
 
 
 def test_an_in_process_engine_that_raises_forfeits_and_the_match_goes_on():
-    class Broken:
-        spec = "broken"
+    class Broken(Engine):
+        kind = "broken"
 
-        def new_game(self):
-            pass
-
-        def advance(self, move):
-            pass
-
-        def choose(self, state, seed=0):
+        def choose(self, state, limit=None, **options):
             raise ValueError("out of its depth")
     rec = play_game(get_game("cubirds"), [parse_engine("random"), Broken(), parse_engine("random")], seed=1)
     assert rec.ending == {"seat": 1, "reason": "crash", "detail": "ValueError: out of its depth"}

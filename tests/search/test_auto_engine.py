@@ -163,24 +163,24 @@ def test_auto_analyses_for_another_seat_with_what_can_value_it(players, kind):
 
 
 def test_a_clocks_allotment_reaches_the_engine_auto_chose(monkeypatch):
-    # the arena lays a time manager's seconds over auto (choose_timed); the chosen engine must
-    # search that long, not auto's own default second
-    from roost.search.timeman import Clock
+    # the arena gives auto a clock; the time manager's seconds are laid over auto's own, and
+    # the chosen engine must search that long, not auto's own default second
+    from roost.search.limit import Limit
     state = get_game("ducks").start()
     e = parse_engine("auto")
     inner = e.engine_for(state)
     seen = []
     real = inner.choose
 
-    def choose(state, **kw):
-        seen.append((inner.settings["time"], inner.settings["nodes"]))
-        return real(state, **kw)
+    def choose(state, limit=None, **kw):
+        within = inner.settings_within(limit, state)
+        seen.append((within["time"], within["nodes"]))
+        return real(state, limit, **kw)
     monkeypatch.setattr(inner, "choose", choose)
-    with e.limited(seconds=0.05):
-        e.choose(state, seed=1)
-    e.choose_timed(state, seed=1, clock=Clock(39 * 0.02 + 0.05))       # 0.02 s for this move
+    e.choose(state, Limit(time=0.05), seed=1)
+    e.choose(state, Limit(clock=39 * 0.02 + 0.05), seed=1)       # 0.02 s for this move
     assert seen[0] == (0.05, 0) and seen[1][0] == pytest.approx(0.02) and seen[1][1] == 0
-    assert inner.settings["time"] == 1.0                   # afterwards its own budget again
+    assert inner.settings["time"] == 1.0                   # its own budget stays
 
 
 def test_in_the_arena_auto_plays_as_the_engine_it_chose_seat_for_seat():

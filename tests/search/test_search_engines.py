@@ -10,6 +10,7 @@ import roost.search.engines as engines
 from roost.core.errors import EngineSpecError, SeatError
 from roost.core.games import get_game
 from roost.search.engines import check_observer, parse_engine, seat_value
+from roost.search.limit import Limit, LimitError
 
 DUCKS = get_game("ducks")
 
@@ -98,28 +99,39 @@ def test_a_seats_value_from_the_movers():
 
 
 def test_a_budget_laid_over_a_spec():
+    s = DUCKS.start()
     e = parse_engine("mcts:iterations=500")
-    with e.limited(seconds=2, nodes=800, depth=3):
-        assert (e.settings["time"], e.settings["iterations"]) == (2.0, 500)
-        assert isinstance(e.settings["time"], float) and "depth" not in e.settings
-    with pytest.raises(RuntimeError):
-        with e.limited(nodes=100):
-            assert e.settings["iterations"] == 100
-            raise RuntimeError
-    assert e.settings["iterations"] == 500 and e.settings["time"] == 0.0   # restored
+    within = e.settings_within(Limit(time=2, nodes=800, depth=3), s)
+    assert (within["time"], within["iterations"]) == (2.0, 500)
+    assert isinstance(within["time"], float) and "depth" not in within
+    assert e.settings_within(Limit(nodes=100), s)["iterations"] == 100
+    assert e.settings["iterations"] == 500 and e.settings["time"] == 0.0   # the spec's own
     ab = parse_engine("ab:depth=4,nodes=0")
-    with ab.limited(depth=9, nodes=1000):
-        assert (ab.settings["depth"], ab.settings["nodes"]) == (4, 1000)
+    within = ab.settings_within(Limit(depth=9, nodes=1000), s)
+    assert (within["depth"], within["nodes"]) == (4, 1000)
     assert parse_engine("random").spec == "random"
-    with parse_engine("random").limited(seconds=1, nodes=1, depth=1) as r:
-        assert r.settings == {}
+    assert parse_engine("random").settings_within(Limit(time=1, nodes=1, depth=1), s) == {}
+    with pytest.raises(TypeError, match="a search limit is a Limit"):
+        e.settings_within({"time": 1}, s)
 
 
 def test_a_move_without_a_clock_is_the_specs_own():
     s = DUCKS.start()
     e = parse_engine("ab:depth=2")
-    assert e.choose_timed(s, seed=4).as_dict()["pv"] == e.choose(s, seed=4).as_dict()["pv"]
-    assert e.choose_timed(s, seed=4).depth == 2
+    assert e.choose(s, Limit(), seed=4).as_dict()["pv"] == e.choose(s, seed=4).as_dict()["pv"]
+    assert e.choose(s, Limit(), seed=4).depth == 2
+
+
+def test_a_limit_names_a_value_no_search_can_keep_to():
+    with pytest.raises(LimitError, match="nodes must be a whole number from 0, not 1.5"):
+        Limit(nodes=1.5)
+    with pytest.raises(LimitError, match="depth must be a whole number from 0, not True"):
+        Limit(depth=True)
+    with pytest.raises(LimitError, match="time must be a finite number of seconds, not nan"):
+        Limit(time=float("nan"))
+    with pytest.raises(LimitError, match="inc must be at least 0 seconds"):
+        Limit(clock=1, inc=-1)
+    assert Limit(clock=-0.05).clock == -0.05        # a clock run a little past its end
 
 
 @pytest.mark.parametrize("kind,name,low,high", [

@@ -13,6 +13,7 @@ from roost.core.weights import WeightsError, read_weights, weights_path
 from roost.search import auto
 from roost.arena import tuning
 from roost.search.engines import parse_engine
+from roost.search.limit import Limit
 
 TUNED = ("ducks", "tweeeet", "connect4")
 SHIPPED = ("ducks", "tweeeet", "connect4")          # fitted weights shipped in the package
@@ -74,8 +75,7 @@ def test_auto_passes_a_move_budget_down_to_the_engine_it_chose():
     state = get_game("wingspan").start(players=2, seed=1)
     assert auto.choice_for("wingspan", 2).kind in ("mcts", "ismcts", "pimc")
     engine = parse_engine("auto:nodes=400")
-    with engine.limited(nodes=40):
-        r = engine.choose(state, seed=1)
+    r = engine.choose(state, Limit(nodes=40), seed=1)
     direct = parse_engine(auto.resolve("wingspan", 2, 0, 40)).choose(state, seed=1)
     assert (r.move, r.iterations) == (direct.move, direct.iterations)
     assert engine.choose(state, seed=1).iterations == 10 * r.iterations
