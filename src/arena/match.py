@@ -22,9 +22,10 @@ import math
 import time
 from dataclasses import dataclass, field
 
+from roost.arena.engines import arena_engine
 from roost.arena.ratings import score_with_interval
 from roost.core.errors import RoostError
-from roost.search.engines import parse_engine
+from roost.search.engines import parse_spec
 from roost.search.limit import Limit
 
 from roost.core.seeds import derive_seed  # noqa: F401  (the arena's seeds, re-exported)
@@ -168,7 +169,7 @@ def play_game(game, engines, seed, start=None, on_move=None, opening=0, opening_
         random_opening(state, opening, seed if opening_seed is None else opening_seed)
     if state.players != len(engines):
         raise ValueError(f"{len(engines)} engines for a {state.players}-player position")
-    record = GameRecord(game=game.name, players=state.players, seats=[e.spec for e in engines],
+    record = GameRecord(game=game.name, players=state.players, seats=[str(e) for e in engines],
                         start=state.text(), seed=seed)
     clocks = [tc.base] * state.players if tc else None
     seat = 0
@@ -310,15 +311,16 @@ class MatchResult:
 
 def play_match(game, specs, games, seed, players=None, start=None, on_game=None, on_move=None,
                opening=0, tc=None):
-    """Play ``games`` games between the engine ``specs`` (one per seat, or fewer sharing the
-    seats), rotating seats, on clocks when ``tc`` (a TimeControl) is given.
-    Each game gets fresh engines and the seed ``derive_seed(seed, index)``; the games of
-    one rotation share their random opening, so every engine plays it from every seat."""
-    from roost.protocol.client import arena_engine
+    """Play ``games`` games between the engine ``specs`` (EngineSpecs or spec texts; one per
+    seat, or fewer sharing the seats), rotating seats, on clocks when ``tc`` (a TimeControl)
+    is given.  Each game gets fresh engines and the seed ``derive_seed(seed, index)``; the
+    games of one rotation share their random opening, so every engine plays it from every
+    seat."""
     n = players or len(specs)
     if len(specs) > n:
         raise ValueError(f"{len(specs)} engines for {n} seats")
-    match = MatchResult(specs=[parse_engine(s).spec for s in specs])
+    specs = [parse_spec(s) for s in specs]
+    match = MatchResult(specs=[str(s) for s in specs])
     for i in range(games):
         order = rotation(n, i, len(specs))
         engines = [arena_engine(specs[e], game, tc) for e in order]

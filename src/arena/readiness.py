@@ -34,14 +34,13 @@ def _decision(state, seed=0):
 def check_engines(game, specs, players, start=None):
     """SetupError for the first engine of ``specs`` that cannot play ``game`` with
     ``players`` seats from ``start`` (a State; default the game's start)."""
-    from roost.protocol.client import ProtocolEngine
-    from roost.search.engines import parse_engine
+    from roost.search.engines import parse_spec
     from roost.search.forfeits import Forfeit
     first = start if start is not None else game.start(players=players, seed=0)
     state = _decision(first.copy())
     for spec in dict.fromkeys(specs):
-        engine = parse_engine(spec)
-        if isinstance(engine, ProtocolEngine):
+        engine = parse_spec(spec).engine()
+        if engine.external:
             try:
                 engine.begin_game(game.name, first, 0)
             except Forfeit as f:

@@ -65,24 +65,24 @@ def format_result(r, state):
     return "\n".join(lines)
 
 
-def until_stopped(engine):
-    """``engine`` without a budget: the same spec with the searchers' longest time, no node
+def until_stopped(spec):
+    """``spec`` without a budget: the same spec with the searchers' longest time, no node
     limit and alpha-beta's deepest depth, so that it searches until it is stopped.  A spec
     that gives a budget is refused: --infinite is the budget."""
-    from roost.search.engines import MAX_SECONDS, parse_engine
-    params = {p.name: p for p in engine.params}
-    given = [key for key in engine.budget.values()
-             if engine.settings.get(key) != params[key].default]
+    from roost.search.engines import MAX_SECONDS
+    params = {p.name: p for p in spec.engine_type.params}
+    budget = spec.engine_type.budget
+    given = [key for key in budget.values() if spec[key] != params[key].default]
     if given:
         raise click.BadParameter(f"--infinite searches until Ctrl-C: leave the budget "
-                                 f"({', '.join(given)}) out of the engine spec {engine.spec!r}",
+                                 f"({', '.join(given)}) out of the engine spec {str(spec)!r}",
                                  param_hint="--infinite")
-    lifted = []
-    for what, key in engine.budget.items():
+    lifted = {}
+    for what, key in budget.items():
         value = {"time": MAX_SECONDS, "depth": params[key].maximum}.get(what, 0)
         if value != params[key].default:
-            lifted.append(f"{key}={value:g}")
-    return parse_engine(engine.spec + (":" if ":" not in engine.spec else ",") + ",".join(lifted))
+            lifted[key] = value
+    return spec.replace(**lifted)
 
 
 def _verdict(r):
@@ -144,7 +144,6 @@ def command(game, position, moves, spec, players, seat, seed, as_json, progress,
       roost analyse ducks --moves "W@a1 B@e9" --engine ab:depth=4 --multipv 3
       roost show cubirds --as 1 --text > view.json; roost analyse cubirds view.json --as 1 -e ismcts:time=1
     """
-    from roost.search.engines import parse_engine
     state = load_position(game, position, players, moves, seat=seat)
     if state.is_over:
         click.echo(json.dumps({"over": True, "result": list(state.result()),
@@ -158,9 +157,7 @@ def command(game, position, moves, spec, players, seat, seed, as_json, progress,
         raise click.BadParameter("'human' plays, it does not analyse", param_hint="--engine")
     check_seat(seat, state)
     from roost.search.alphabeta import SearchInterrupted
-    engine = parse_engine(spec)
-    if infinite:
-        engine = until_stopped(engine)
+    engine = (until_stopped(spec) if infinite else spec).engine()
 
     options = {}
     if seat is not None:

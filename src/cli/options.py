@@ -24,13 +24,17 @@ class GameType(click.ParamType):
 
 
 class EngineType(click.ParamType):
-    """An engine spec, checked when parsed (the command builds fresh engines from it)."""
+    """An engine spec -> its EngineSpec, read and checked once (the command builds fresh
+    engines from it); ``human`` is the person at the terminal."""
     name = "engine"
 
     def convert(self, value, param, ctx):
-        from roost.search.engines import parse_engine
+        if not isinstance(value, str):
+            return value
+        if value.strip().lower() == "human":
+            return "human"
         try:
-            return parse_engine(value).spec if value.strip().lower() != "human" else "human"
+            return engine_registry().parse_spec(value)
         except RoostError as e:
             self.fail(str(e), param, ctx)
 
@@ -54,6 +58,14 @@ class Seconds(click.ParamType):
         return seconds
 
 
+def engine_registry():
+    """The engine registry (``roost.search.engines``) with every kind the arena knows
+    registered: the searchers', ``cmd:`` programs and OpenSpiel's bots."""
+    import roost.arena.engines  # noqa: F401
+    from roost.search import engines
+    return engines
+
+
 GAME = GameType()
 ENGINE = EngineType()
 SECONDS = Seconds()
@@ -61,8 +73,8 @@ SECONDS = Seconds()
 
 def engines_epilog():
     """The engine kinds and their parameters, for a command's --help."""
-    from roost.search.engines import describe_engines
-    return "\b\nEngines (spec = kind:name=value,...):\n" + "\n".join("  " + l for l in describe_engines())
+    return "\b\nEngines (spec = kind:name=value,...):\n" + "\n".join(
+        "  " + line for line in engine_registry().describe_engines())
 
 
 def game_argument(f):

@@ -6,7 +6,7 @@ import click
 from roost.cli.options import (ENGINE, Command, game_argument, load_position, player_span, players_option,
                                seed_option)
 from roost.core.errors import RoostError
-from roost.search.engines import Engine
+from roost.search.engine import Engine
 
 
 class TimeControlType(click.ParamType):
@@ -148,7 +148,8 @@ def command(game, specs, games, position, opening, human, human_seat, tc, player
     """
     from roost.arena.match import MatchResult, derive_seed, is_forfeit, play_game
     from roost.arena.seating import Seating
-    from roost.protocol.client import arena_engine
+    from roost.arena.engines import arena_engine
+    from roost.search.engines import parse_spec
     if games < 1:
         raise click.BadParameter(f"the number of games must be positive, not {games}", param_hint="--games")
     if games > MAX_GAMES:
@@ -157,7 +158,7 @@ def command(game, specs, games, position, opening, human, human_seat, tc, player
         raise click.BadParameter(f"a seat is numbered from 0, not {human_seat}", param_hint="--human-seat")
     if human and human_seat is None:
         human_seat = 0
-    specs = list(specs) or ["auto"]
+    specs = list(specs) or [parse_spec("auto")]
     if human_seat is not None:
         specs = ["human"] + specs
     n = seats_for(game, specs, players, human_seat)
@@ -171,7 +172,8 @@ def command(game, specs, games, position, opening, human, human_seat, tc, player
         check_engines(game, [s for s in specs if s != "human"], n, start)
     except SetupError as e:
         raise click.ClickException(str(e))
-    match = MatchResult(specs=specs)
+    names = [str(s) for s in specs]
+    match = MatchResult(specs=names)
     seating = Seating(specs, n, lambda spec: arena_engine(spec, game, tc),
                       fixed_entry=0 if human_seat is not None else None,
                       fixed_seat=human_seat or 0, fixed_player=Human() if human_seat is not None else None)
@@ -191,7 +193,7 @@ def command(game, specs, games, position, opening, human, human_seat, tc, player
             order = seating.order(i)
             playing.clear()
             if report is not None:
-                report.begin(i, [specs[e] for e in order], start if not opening else None)
+                report.begin(i, [names[e] for e in order], start if not opening else None)
             rec = play_game(game, seating.engines(order), derive_seed(seed, i), start=start,
                             on_move=on_move if (show_moves or report) else None,
                             opening=opening, opening_seed=derive_seed(seed, i // n, 7), tc=tc)
@@ -201,12 +203,12 @@ def command(game, specs, games, position, opening, human, human_seat, tc, player
                 report.end(rec)
             if as_json:
                 d = rec.as_dict()
-                d["engines_by_seat"] = [specs[e] for e in order]
+                d["engines_by_seat"] = [names[e] for e in order]
                 if tc:
                     d["tc"] = tc.text()
                 click.echo(json.dumps(d))
             else:
-                click.echo(game_line(i, rec, [specs[e] for e in order]))
+                click.echo(game_line(i, rec, [names[e] for e in order]))
     except KeyboardInterrupt as stop:
         unfinished = playing[0] if playing else None
         how = "you stopped" if isinstance(stop, Quit) else "interrupted"
@@ -222,10 +224,10 @@ def command(game, specs, games, position, opening, human, human_seat, tc, player
     lost = {}
     for rec, order in match.records:
         if is_forfeit(rec.ending):
-            why = lost.setdefault(specs[order[rec.ending["seat"]]], {})
+            why = lost.setdefault(names[order[rec.ending["seat"]]], {})
             why[rec.ending["reason"]] = why.get(rec.ending["reason"], 0) + 1
     if as_json:
-        click.echo(json.dumps({"summary": match.summary(), "scores": match.scores(), "engines": specs,
+        click.echo(json.dumps({"summary": match.summary(), "scores": match.scores(), "engines": names,
                                "forfeits": lost}))
     else:
         click.echo(match.summary())

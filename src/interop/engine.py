@@ -10,12 +10,16 @@ bot searches one world drawn by roost's determinization from the mover's informa
 never reads what the mover cannot see.
 
 OpenSpiel is imported when the engine first plays, so specs parse without it installed.
+The kind registers itself with the engine registry when this module is imported (the arena
+and the command line import it).
 """
 import time
 
 from roost.core.errors import EngineSpecError
-from roost.search.engines import Engine, Param
+from roost.search.engine import Engine
+from roost.search.engines import register_engine
 from roost.search.result import MoveStat, SearchResult
+from roost.search.spec import Param, format_value
 
 # roost games that OpenSpiel implements itself: roost name -> (OpenSpiel name, how a
 # roost position becomes OpenSpiel actions from the start)
@@ -52,33 +56,27 @@ class OpenSpielEngine(Engine):
     budget = {"time": "time", "nodes": "sims"}
     any_seat = False
 
-    def __init__(self, **settings):
-        super().__init__(**settings)
+    def __init__(self, spec=None):
+        super().__init__(spec)
         self._games = {}
-        self._spec_time = settings.get("time", 0.0)
 
-    @property
-    def spec(self):
-        rest = [f"{p.name}={self._fmt(p.name)}" for p in self.params[1:]
-                if self.settings[p.name] != p.default]
-        return f"{self.kind}:" + ",".join([self.settings["bot"], *rest])
-
-    def _fmt(self, name):
-        v = self.settings[name]
-        if isinstance(v, bool):
-            return "1" if v else "0"
-        return f"{v:g}" if isinstance(v, float) else str(v)
+    @classmethod
+    def spec_text(cls, spec):
+        """The bot first, always: ``openspiel:mcts,sims=100``."""
+        rest = [f"{p.name}={format_value(spec[p.name])}" for p in cls.params[1:]
+                if spec[p.name] != p.default]
+        return f"{cls.kind}:" + ",".join([spec["bot"], *rest])
 
     def choose(self, state, limit=None, *, seed=0, observer=None, progress=None, multipv=1):
         t0 = time.perf_counter()
         name = type(state).name
         self._check_playable(state, seed, observer)
         seed &= 0x7FFFFFFF
-        s = self.settings_within(limit, state)
+        s = self.spec.within(limit, state)
         if s["bot"] == "random":
             import random
             m = random.Random(seed).choice(state.legal())
-            return SearchResult(engine=self.spec, move=m, move_name=state.move_name(m),
+            return SearchResult(engine=str(self.spec), move=m, move_name=state.move_name(m),
                                 player=state.player, value=0.5, score="random",
                                 pv=[state.move_name(m)], seconds=time.perf_counter() - t0)
         if name in NATIVE:
@@ -97,7 +95,7 @@ class OpenSpielEngine(Engine):
             mine = best.outcome[state.player]
             proven = "win" if mine >= n - 1 - 1e-9 else "loss" if mine <= -1 + 1e-9 else ""
         return SearchResult(
-            engine=self.spec, move=best.action, move_name=state.move_name(best.action),
+            engine=str(self.spec), move=best.action, move_name=state.move_name(best.action),
             player=state.player, value=min(1.0, max(0.0, value)), score=f"{value:.3f}",
             pv=[state.move_name(best.action)], nodes=root.explore_count,
             iterations=root.explore_count, seconds=time.perf_counter() - t0, proven=proven,
@@ -124,7 +122,7 @@ class OpenSpielEngine(Engine):
 
     def _bridged_search(self, name, state, seed, s):
         import numpy as np
-        if self._spec_time:
+        if self.spec["time"]:
             raise EngineSpecError(f"openspiel: time= needs OpenSpiel's C++ bot, which plays "
                                   f"{', '.join(NATIVE)} only; use sims= on {name}")
         _pyspiel()
@@ -148,3 +146,5 @@ class OpenSpielEngine(Engine):
         root = bot.mcts_search(game.state_from(root_state))
         return root, root.best_child(), info
 
+
+register_engine(OpenSpielEngine)

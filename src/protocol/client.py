@@ -1,7 +1,8 @@
 """The arena's side of the protocol: ``ProtocolEngine`` runs a program that speaks it behind
-the engine interface, so a ``cmd:COMMAND`` spec plays wherever a spec goes, and the arena can
-end a roost engine that overruns its clock (``arena_engine`` serves in-process specs from a
-worker process when a clock is on).
+the engine interface, so a ``cmd:COMMAND`` spec plays wherever a spec goes (the kind
+registers itself with the engine registry when this module is imported), and the arena can
+end a roost engine that overruns its clock (``roost.arena.engines`` serves in-process specs
+from a worker process when a clock is on).
 
 The program is started when it first plays (a spec is parsed, and checked, long before),
 as a ``processes.Program``: ending it ends whatever it started, and the last lines of its
@@ -13,7 +14,6 @@ that breaks a rule raises ``Forfeit`` and is ended; the next game starts it afre
 import os
 import shlex
 import shutil
-import sys
 import time
 
 from roost.core.errors import EngineSpecError
@@ -23,9 +23,11 @@ from roost.protocol import messages as M
 from roost.protocol.lines import LineReader, LineTooLong, PipeWriter
 from roost.protocol.processes import Program
 from roost.protocol.views import seat_texts
-from roost.search.engines import Engine
+from roost.search.engine import Engine
+from roost.search.engines import register_engine
 from roost.search.forfeits import MARGIN, Forfeit
 from roost.search.result import SearchResult
+from roost.search.spec import EngineSpec, Param
 from roost.search.timeman import Clock
 
 HANDSHAKE_TIMEOUT = 10.0     # seconds to start and answer `roost 1`, and each `isready`
@@ -42,17 +44,18 @@ def _ms(seconds):
 
 
 class ProtocolEngine(Engine):
-    """A program speaking the engine protocol, as an engine.  ``argv`` starts it; ``spec``
-    names it in records and ratings."""
+    """A program speaking the engine protocol, as an engine: a ``cmd:COMMAND`` spec, or a
+    roost engine served from a worker process (``serving``).  ``spec`` names it in records
+    and ratings; ``argv`` starts it (by default, the spec's command split into words)."""
     kind = "cmd"
     summary = "an external program speaking the engine protocol"
-    params = ()
+    params = (Param("command", str, "", "the program's command line"),)
     any_seat = False
+    external = True
 
-    def __init__(self, argv, spec, handshake_timeout=HANDSHAKE_TIMEOUT, hang_guard=HANG_GUARD):
-        super().__init__()
-        self.argv = list(argv)
-        self._spec = spec
+    def __init__(self, spec, argv=None, handshake_timeout=HANDSHAKE_TIMEOUT, hang_guard=HANG_GUARD):
+        super().__init__(spec)
+        self.argv = list(argv) if argv is not None else shlex.split(spec["command"])
         self.handshake_timeout = handshake_timeout
         self.hang_guard = hang_guard
         self.program = None          # a processes.Program while it runs
@@ -67,15 +70,12 @@ class ProtocolEngine(Engine):
         self.played = []             # names of the moves since the anchor
         self.last_info = None
 
-    # ------------------------------------------------------------------ construction
-    @property
-    def spec(self):
-        return self._spec
-
+    # ------------------------------------------------------------------ the spec
     @classmethod
-    def from_command(cls, command):
-        """The engine of ``cmd:COMMAND``; EngineSpecError when there is no such program."""
-        command = (command or "").strip()
+    def read_spec(cls, rest, text):
+        """``cmd:COMMAND``: the rest of the spec is a command line, not name=value pairs;
+        EngineSpecError when there is no such program."""
+        command = (rest or "").strip()
         if not command:
             raise EngineSpecError("cmd: needs a command, e.g. cmd:./mybot or "
                                   "cmd:roost engine ducks --engine ab:depth=4")
@@ -91,13 +91,20 @@ class ProtocolEngine(Engine):
                 raise EngineSpecError(f"cmd:{command}: {program!r} is not executable")
         elif shutil.which(program) is None:
             raise EngineSpecError(f"cmd:{command}: no program {program!r} on the PATH")
-        return cls(argv, "cmd:" + command)
+        return EngineSpec(cls, (("command", command),))
 
     @classmethod
-    def serving(cls, spec, game, **kw):
-        """A roost engine (``spec``) for ``game``, served from a worker process."""
-        argv = [sys.executable, "-m", "roost.protocol", game.name, "--engine", spec]
-        return cls(argv, spec, **kw)
+    def spec_text(cls, spec):
+        return "cmd:" + spec["command"]
+
+    @classmethod
+    def spec_hint(cls):
+        return "cmd:COMMAND (an external program speaking the engine protocol)"
+
+    @classmethod
+    def describe(cls):
+        return ["cmd:COMMAND: an external program speaking the engine protocol (docs/protocol.md),",
+                "    e.g. cmd:python3 examples/randombot.py, or cmd:roost engine ducks --engine ab:depth=4"]
 
     # ------------------------------------------------------------------ the process
     @property
@@ -313,25 +320,10 @@ class ProtocolEngine(Engine):
             self.kill()
             raise _forfeit("illegal", f"bestmove {M.cut(words[0])} is not legal here")
         info = info or M.Info()
-        return SearchResult(engine=self.spec, move=move, move_name=state.move_name(move),
+        return SearchResult(engine=str(self.spec), move=move, move_name=state.move_name(move),
                             player=state.player, value=0.5 if info.value is None else info.value,
                             pv=info.pv or [words[0]], nodes=info.nodes or 0, depth=info.depth or 0,
                             seconds=spent, info={"engine": self.name} if self.name else {})
 
 
-def arena_engine(spec, game=None, tc=None, hang_guard=None):
-    """The engine the arena seats for ``spec``: a roost engine in this process, or with a
-    time control (``tc``) or a hang guard (``hang_guard`` seconds a move may take without a
-    clock) in a worker process the arena can end; ``cmd:`` a program."""
-    from roost.search.engines import parse_engine
-    engine = parse_engine(spec)
-    if isinstance(engine, ProtocolEngine):
-        if hang_guard:
-            engine.hang_guard = hang_guard
-        return engine
-    if tc is None and not hang_guard:
-        return engine
-    # a worker that starts slowly on a loaded machine must not forfeit its handshake before
-    # a move would have
-    return ProtocolEngine.serving(engine.spec, game, hang_guard=hang_guard or HANG_GUARD,
-                                  handshake_timeout=max(HANDSHAKE_TIMEOUT, hang_guard or 0.0))
+register_engine(ProtocolEngine)

@@ -46,12 +46,13 @@ class _TooLong:
 
 class Server:
     def __init__(self, game, spec, infd=0, outfd=1, seed=0):
-        from roost.search.engines import parse_engine
+        from roost.search.engines import parse_spec
         from roost.search.timeman import TimeManager
         self.game = game
-        self.engine = parse_engine(spec)
-        if self.engine.kind == "cmd":
+        spec = parse_spec(spec)
+        if spec.external:
             raise RoostError("roost engine serves roost's own engines, not another program (cmd:)")
+        self.engine = spec.engine()
         self.reader = LineReader(infd)
         self.out = outfd
         self.seed = seed
@@ -155,9 +156,8 @@ class Server:
         if name not in params:
             raise M.ProtocolError(f"setoption: {self.engine.kind} has no option {M.cut(name)!r}; its options: "
                                   f"{', '.join(params) or 'none'}")
-        settings = dict(self.engine.settings)
-        settings[name] = params[name].convert(self.engine.kind, value)
-        self.engine = type(self.engine)(**settings)
+        value = params[name].convert(self.engine.kind, value)
+        self.engine = self.engine.spec.replace(**{name: value}).engine()
         self.seen = None
 
     def on_newgame(self, rest):
@@ -315,7 +315,7 @@ class Server:
 
     def partial(self, state, partial, seed):
         """The move to play after a stop: the search's best so far, else a legal move."""
-        from roost.search.engines import RandomEngine
+        from roost.search.random_engine import RandomEngine
         from roost.search.result import SearchResult
         if isinstance(partial, SearchResult) and partial.move in state.legal():
             return partial
@@ -342,13 +342,14 @@ def serve(game, spec, infd=0, outfd=1, seed=0):
     Server(game, spec, infd, outfd, seed).run()
 
 
-def main(argv=None):
-    """``python -m roost.protocol GAME [--engine SPEC] [--seed N]``: the worker the arena
-    starts for an in-process spec on a clock (lighter than the full command line)."""
+def main(argv=None, prog="python -m roost.protocol"):
+    """``python -m roost.protocol GAME [--engine SPEC] [--seed N]``: serve an engine of the
+    kinds known to this process (lighter to start than the whole command line; the arena's
+    worker, ``roost.arena.worker``, knows every kind the arena does)."""
     import argparse
     import sys
     from roost.core.games import get_game
-    parser = argparse.ArgumentParser(prog="python -m roost.protocol",
+    parser = argparse.ArgumentParser(prog=prog,
                                      description="Serve a roost engine over the engine protocol.")
     parser.add_argument("game")
     parser.add_argument("--engine", default="mcts")

@@ -9,7 +9,8 @@ import sys
 from roost.arena.match import TimeControl, play_game
 from roost.core.games import get_game
 from roost.protocol.client import ProtocolEngine
-from roost.search.engines import Engine, parse_engine
+from roost.search.engine import Engine
+from roost.search.engines import parse_engine
 
 DUCKS = get_game("ducks")
 BOT = os.path.join(os.path.dirname(__file__), os.pardir, "protocol", "bots", "bot.py")
@@ -60,7 +61,7 @@ def test_a_forced_move_is_played_without_asking_the_engine():
 def test_a_program_is_not_sent_go_for_a_forced_move(tmp_path):
     log = tmp_path / "heard.txt"
     command = " ".join(shlex.quote(w) for w in [sys.executable, BOT, "--record", str(log)])
-    program = ProtocolEngine.from_command(command)
+    program = parse_engine("cmd:" + command)
     try:
         for seed in range(200):
             log.write_bytes(b"")

@@ -8,6 +8,7 @@ from click.testing import CliRunner
 from roost.cli.main import cli
 from roost.core.errors import EngineSpecError
 from roost.core.games import get_game
+import roost.interop.engine  # noqa: F401  (registers the openspiel kind)
 from roost.search.engines import parse_engine
 from roost.search.limit import Limit
 
@@ -19,9 +20,9 @@ def run(*args):
 
 
 def test_specs_name_the_bot_first():
-    assert parse_engine("openspiel:mcts,sims=100").spec == "openspiel:mcts,sims=100"
-    assert parse_engine("openspiel").spec == "openspiel:mcts"
-    assert parse_engine("openspiel:sims=5,c=1.5").spec == "openspiel:mcts,sims=5,c=1.5"
+    assert str(parse_engine("openspiel:mcts,sims=100").spec) == "openspiel:mcts,sims=100"
+    assert str(parse_engine("openspiel").spec) == "openspiel:mcts"
+    assert str(parse_engine("openspiel:sims=5,c=1.5").spec) == "openspiel:mcts,sims=5,c=1.5"
     with pytest.raises(EngineSpecError, match="bot must be one of mcts, random"):
         parse_engine("openspiel:alphazero")
     with pytest.raises(EngineSpecError, match="malformed parameter 'mcts'"):
@@ -57,7 +58,7 @@ def test_a_clock_reaches_the_cpp_bot_and_a_node_budget_every_bot():
     ducks = get_game("ducks").parse("5/6/7/8/9/8/7/6/5 w 0")
     # the Python bot has no time limit
     assert engine.choose(ducks, Limit(time=0.01, nodes=5), seed=1).iterations == 5
-    assert engine.spec == "openspiel:mcts"
+    assert str(engine.spec) == "openspiel:mcts"
 
 
 def test_on_a_bridged_game_it_is_the_python_bot():

@@ -435,10 +435,10 @@ def test_a_clocks_allotment_is_laid_over_the_spec():
     r = e.choose(ducks, Limit(clock=2.0), seed=1)
     assert time.perf_counter() - t0 < 1.0 and r.move in ducks.legal()
     assert e.settings["time"] == 5.0                 # the spec's own budget stays
-    within = e.settings_within(Limit(time=9.0, nodes=300), ducks)
+    within = e.spec.within(Limit(time=9.0, nodes=300), ducks)
     assert within["time"] == 5.0 and within["iterations"] == 300
     ab = parse_engine("ab:depth=3")
-    within = ab.settings_within(Limit(time=0.5, depth=9), ducks)
+    within = ab.spec.within(Limit(time=0.5, depth=9), ducks)
     assert (within["time"], within["depth"]) == (0.5, 3)
 
 

@@ -1,15 +1,17 @@
-"""The Python side of the searchers (src/search/engines.py) where its arithmetic is its own:
-PIMC's sharing of a time budget between rounds of worlds and its vote counting, the seat an
-analysis is for and its value, budgets laid over a spec.  The native search is replaced by
-a stand-in whose reports and clock are set here, so every number is known."""
+"""The Python side of the searchers where its arithmetic is its own: PIMC's sharing of a
+time budget between rounds of worlds and its vote counting (src/search/pimc.py), the seat
+an analysis is for and its value (src/search/engine.py), budgets laid over a spec.  The
+native search is replaced by a stand-in whose reports and clock are set here, so every
+number is known."""
 import re
 
 import pytest
 
-import roost.search.engines as engines
+import roost.search.pimc as pimc
 from roost.core.errors import EngineSpecError, SeatError
 from roost.core.games import get_game
-from roost.search.engines import check_observer, parse_engine, seat_value
+from roost.search.engine import check_observer, seat_value
+from roost.search.engines import parse_engine
 from roost.search.limit import Limit, LimitError
 
 DUCKS = get_game("ducks")
@@ -21,8 +23,8 @@ class FakeWorlds:
 
     def __init__(self, monkeypatch, votes, spend=1.0, fixed=None):
         self.now, self.calls, self.votes, self.spend, self.fixed = 50.0, [], votes, spend, fixed
-        monkeypatch.setattr(engines._time, "monotonic", lambda: self.now)
-        monkeypatch.setattr(engines._mcts, "search_worlds", self)
+        monkeypatch.setattr(pimc.time, "monotonic", lambda: self.now)
+        monkeypatch.setattr(pimc._mcts, "search_worlds", self)
 
     def __call__(self, trees, worlds, seeds, iterations, seconds, report):
         self.calls.append((len(worlds), iterations, seconds))
@@ -101,18 +103,18 @@ def test_a_seats_value_from_the_movers():
 def test_a_budget_laid_over_a_spec():
     s = DUCKS.start()
     e = parse_engine("mcts:iterations=500")
-    within = e.settings_within(Limit(time=2, nodes=800, depth=3), s)
+    within = e.spec.within(Limit(time=2, nodes=800, depth=3), s)
     assert (within["time"], within["iterations"]) == (2.0, 500)
-    assert isinstance(within["time"], float) and "depth" not in within
-    assert e.settings_within(Limit(nodes=100), s)["iterations"] == 100
-    assert e.settings["iterations"] == 500 and e.settings["time"] == 0.0   # the spec's own
+    assert isinstance(within["time"], float) and "depth" not in within.settings
+    assert e.spec.within(Limit(nodes=100), s)["iterations"] == 100
+    assert e.spec["iterations"] == 500 and e.spec["time"] == 0.0   # the spec's own
     ab = parse_engine("ab:depth=4,nodes=0")
-    within = ab.settings_within(Limit(depth=9, nodes=1000), s)
+    within = ab.spec.within(Limit(depth=9, nodes=1000), s)
     assert (within["depth"], within["nodes"]) == (4, 1000)
-    assert parse_engine("random").spec == "random"
-    assert parse_engine("random").settings_within(Limit(time=1, nodes=1, depth=1), s) == {}
+    assert str(parse_engine("random").spec) == "random"
+    assert parse_engine("random").spec.within(Limit(time=1, nodes=1, depth=1), s).settings == {}
     with pytest.raises(TypeError, match="a search limit is a Limit"):
-        e.settings_within({"time": 1}, s)
+        e.spec.within({"time": 1}, s)
 
 
 def test_a_move_without_a_clock_is_the_specs_own():
@@ -178,7 +180,7 @@ def test_pimc_stopped_before_any_world_had_a_visit_still_names_a_legal_move(monk
 
     def stopped(*args):
         raise KeyboardInterrupt                     # Ctrl-C before the first round ended
-    monkeypatch.setattr(engines._mcts, "search_worlds", stopped)
+    monkeypatch.setattr(pimc._mcts, "search_worlds", stopped)
     for s in (DUCKS.start(), get_game("cubirds").start(players=2, seed=1)):   # perfect, hidden
         while s.is_chance:
             s.play_move(s.sample(1))
