@@ -65,24 +65,15 @@ def format_result(r, state):
     return "\n".join(lines)
 
 
-def until_stopped(spec):
-    """``spec`` without a budget: the same spec with the searchers' longest time, no node
-    limit and alpha-beta's deepest depth, so that it searches until it is stopped.  A spec
-    that gives a budget is refused: --infinite is the budget."""
-    from roost.search.engines import MAX_SECONDS
+def check_no_budget(spec):
+    """A spec that gives a budget (time, nodes, depth) is refused with --infinite: the
+    search runs until it is stopped (``Limit(infinite=True)``), and --infinite is its budget."""
     params = {p.name: p for p in spec.engine_type.params}
-    budget = spec.engine_type.budget
-    given = [key for key in budget.values() if spec[key] != params[key].default]
+    given = [key for key in spec.engine_type.budget.values() if spec[key] != params[key].default]
     if given:
         raise click.BadParameter(f"--infinite searches until Ctrl-C: leave the budget "
                                  f"({', '.join(given)}) out of the engine spec {str(spec)!r}",
                                  param_hint="--infinite")
-    lifted = {}
-    for what, key in budget.items():
-        value = {"time": MAX_SECONDS, "depth": params[key].maximum}.get(what, 0)
-        if value != params[key].default:
-            lifted[key] = value
-    return spec.replace(**lifted)
 
 
 def _verdict(r):
@@ -157,7 +148,10 @@ def command(game, position, moves, spec, players, seat, seed, as_json, progress,
         raise click.BadParameter("'human' plays, it does not analyse", param_hint="--engine")
     check_seat(seat, state)
     from roost.search.alphabeta import SearchInterrupted
-    engine = (until_stopped(spec) if infinite else spec).engine()
+    from roost.search.limit import Limit
+    if infinite:
+        check_no_budget(spec)
+    engine = spec.engine()
 
     options = {}
     if seat is not None:
@@ -167,11 +161,11 @@ def command(game, position, moves, spec, players, seat, seed, as_json, progress,
         options["observer"] = seat
     options["progress"] = reporter(progress, as_json)
     if multipv > 1:
-        if not engine.several_lines:
-            raise click.BadParameter(f"engine '{engine.kind}' reports one move only", param_hint="--multipv")
+        if not engine.gives_lines(state):
+            raise click.BadParameter(f"engine '{engine.playing(state)}' reports one move only", param_hint="--multipv")
         options["multipv"] = multipv
     try:
-        result = engine.choose(state, seed=seed, **options)
+        result = engine.choose(state, Limit(infinite=True) if infinite else None, seed=seed, **options)
     except SeatError as e:
         raise click.BadParameter(str(e), param_hint="--as")
     except ValueError as e:

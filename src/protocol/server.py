@@ -29,9 +29,9 @@ from roost.core.seeds import derive_seed
 from roost.protocol import VERSION
 from roost.protocol import messages as M
 from roost.protocol.lines import MAX_LINE, LineReader, LineTooLong, write_line
+from roost.search.limit import Limit
 
 POLL = 0.02                 # seconds between looks at the stop mark during a search
-INFINITE = 1e9              # seconds: a search that only `stop` ends
 ERROR_LINE = 400            # characters of an error message at most (it may quote the input)
 
 
@@ -206,7 +206,7 @@ class Server:
         self.follow(state, ids)
         seed = go.seed if go.seed is not None else derive_seed(self.seed, self.goes)
         self.goes += 1
-        seconds = INFINITE if go.infinite else None
+        seconds = None
         if go.movetime is not None:
             seconds = go.movetime / 1000
         if go.clock is not None and not go.infinite:
@@ -219,7 +219,9 @@ class Server:
         if ignored:
             self.send(f"{M.INFO} string {self.engine.kind} has no {' or '.join(ignored)} limit; "
                       f"it searches by its other limits")
-        r = self.search(state, seed, seconds, go.nodes, go.depth)
+        # movetime is the time of an infinite go too; the rest of the spec's budget is lifted
+        r = self.search(state, seed, Limit(time=seconds, nodes=go.nodes, depth=go.depth,
+                                           infinite=go.infinite and seconds is None))
         self.send(M.Info(depth=r.depth or None, nodes=r.iterations or r.nodes,
                          iterations=r.iterations or None, time=round(r.seconds * 1000),
                          value=r.value, best=r.move_name if r.iterations else None, pv=r.pv).line())
@@ -288,10 +290,8 @@ class Server:
             self.stop_raised = True
             raise _Stopped
 
-    def search(self, state, seed, seconds, nodes, depth):
+    def search(self, state, seed, limit):
         from roost.search.alphabeta import SearchInterrupted
-        from roost.search.limit import Limit
-        limit = Limit(time=seconds, nodes=nodes, depth=depth)
         self.stop_raised = False
         timed = threading.current_thread() is threading.main_thread()
         if timed:

@@ -162,12 +162,17 @@ class AutoEngine(Engine):
     )
     # a depth limit is passed on to the engine chosen, where that one has a depth (alpha-beta)
     budget = {"time": "time", "nodes": "nodes"}
-    several_lines = True        # every engine it chooses reports several lines
 
     def __init__(self, spec=None):
         super().__init__(spec)
         self._key = None
         self._inner = None
+
+    def playing(self, state):
+        return f"{self.spec} ({self.engine_for(state).spec})"
+
+    def gives_lines(self, state):
+        return self.engine_for(state).gives_lines(state)
 
     def limited_by(self, state):
         return set(self.budget) | (self.engine_for(state).limited_by(state) & {"depth"})
@@ -186,9 +191,12 @@ class AutoEngine(Engine):
             # paranoid alpha-beta values the position for the mover only: another seat's
             # analysis needs every player's value, which MCTS keeps
             inner = self._for_another_seat(state)
-        s = self.spec.within(limit, state)
-        within = Limit(time=s["time"] or None, nodes=s["nodes"] or None,
-                       depth=limit.depth if limit is not None else None)
+        if limit is not None and limit.infinite:
+            within = limit            # the chosen engine's own budget is lifted too
+        else:
+            s = self.spec.within(limit, state)
+            within = Limit(time=s["time"] or None, nodes=s["nodes"] or None,
+                           depth=limit.depth if limit is not None else None)
         result = inner.choose(state, within, seed=seed, observer=observer, progress=progress,
                               multipv=multipv)
         result.info["auto"] = str(inner.spec)

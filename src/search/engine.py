@@ -59,8 +59,8 @@ class Engine(abc.ABC):
         view), the move is the one the mover would best make as far as the observer can
         tell, and ``SearchResult.seat_value`` is the observer's expected result.
         ``progress``, if given, is called with a ``result.Progress`` as the search goes (a
-        depth done, iterations so far).  ``multipv`` > 1 asks an engine with
-        ``several_lines`` for that many best lines (``SearchResult.lines``)."""
+        depth done, iterations so far).  ``multipv`` > 1 asks an engine that
+        ``gives_lines(state)`` for that many best lines (``SearchResult.lines``)."""
 
     def begin_game(self, game, state, seat):
         """A game of ``game`` (a name) from ``state``, with this engine in ``seat``."""
@@ -78,6 +78,15 @@ class Engine(abc.ABC):
     def kill(self):
         """End it at once, without waiting for a program to quit."""
         self.close()
+
+    def playing(self, state):
+        """The spec of the engine that plays at ``state``: its own (``auto`` names the one
+        it chose, as ``auto (mcts:time=1)``)."""
+        return str(self.spec)
+
+    def gives_lines(self, state):
+        """Whether it reports several best lines at ``state`` (``multipv``)."""
+        return self.several_lines
 
     def limited_by(self, state):
         """The fields of a ``Limit`` this engine keeps to at ``state`` (of time, nodes and

@@ -1,5 +1,5 @@
 """How long one search may go: ``Limit(time=, nodes=, depth=, clock=, inc=)``, as
-python-chess's ``Limit``.
+python-chess's ``Limit``, or ``Limit(infinite=True)``: until it is stopped.
 
 A limit is laid over the engine's own settings: each limit given caps the setting it
 names (the smaller wins; a setting of 0 is no limit of its own), and an engine without
@@ -7,9 +7,14 @@ such a setting searches by its others.  ``clock`` and ``inc`` are the mover's cl
 time manager (``roost.search.timeman``) allots the move its share, which caps the time as
 ``time`` would; ``margin`` is how long past the clock's end an answer still counts (the
 arena's rule, which an engine in another process needs to know how long to wait).
+``infinite`` lifts the engine's own budget (the spec's time, nodes and depth): the search
+goes on until it is stopped (the protocol's ``stop``, Ctrl-C), or until a limit given with
+it is reached.
 
 >>> Limit(time=0.5, depth=6)
 Limit(time=0.5, depth=6)
+>>> Limit(infinite=True)
+Limit(infinite=True)
 >>> Limit(nodes=-1)
 Traceback (most recent call last):
 ...
@@ -20,6 +25,11 @@ from dataclasses import dataclass, fields
 
 from roost.core.errors import RoostError
 from roost.search.forfeits import MARGIN
+
+
+# seconds a search until stopped is given, where its engine names no longest time (the
+# searchers' own longest is the same)
+UNTIL_STOPPED = 1e9
 
 
 class LimitError(RoostError):
@@ -34,8 +44,11 @@ class Limit:
     clock: float = None      # seconds left on the mover's clock (may be a little below 0)
     inc: float = 0.0         # seconds added to it after each of the mover's moves
     margin: float = MARGIN   # seconds past the clock's end an answer still counts
+    infinite: bool = False   # until stopped: the engine's own budget lifted
 
     def __post_init__(self):
+        if not isinstance(self.infinite, bool):
+            raise LimitError(f"a search limit's infinite is True or False, not {self.infinite!r}")
         for name in ("nodes", "depth"):
             value = getattr(self, name)
             if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 0):

@@ -12,7 +12,7 @@ import math
 from dataclasses import dataclass
 
 from roost.core.errors import EngineSpecError
-from roost.search.limit import Limit
+from roost.search.limit import UNTIL_STOPPED, Limit
 
 
 def format_value(v):
@@ -162,13 +162,21 @@ class EngineSpec:
     def within(self, limit, state):
         """The spec of one search at ``state`` under ``limit`` (a Limit, or None): each
         limit given caps the setting the kind's ``budget`` names for it (the smaller wins;
-        0 in a spec is no limit of its own); a clock's allotment caps the time."""
+        0 in a spec is no limit of its own); a clock's allotment caps the time.  An
+        infinite limit first lifts the spec's own budget: the longest time, the deepest
+        depth, no node limit."""
         if limit is None:
             return self
         if not isinstance(limit, Limit):
             raise TypeError(f"a search limit is a Limit, not {limit!r}")
         settings = self.settings
         budget = self.engine_type.budget
+        if limit.infinite:
+            params = {p.name: p for p in self.engine_type.params}
+            for what, key in budget.items():
+                longest = params[key].maximum
+                settings[key] = type(settings[key])(
+                    0 if what == "nodes" else UNTIL_STOPPED if longest is None else longest)
         for what, value in (("time", limit.seconds(state)), ("nodes", limit.nodes), ("depth", limit.depth)):
             key = budget.get(what)
             if key is None or value is None:

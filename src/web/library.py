@@ -437,7 +437,7 @@ def search(game, position, spec, seconds, memory_mb, observer=None, multipv=1, s
         options["observer"] = observer
     if progress is not None:
         options["progress"] = lambda p: progress(_progress_dict(p))
-    if multipv > 1 and engine.several_lines:
+    if multipv > 1 and engine.gives_lines(state):
         options["multipv"] = multipv
         if engine.kind == "ab":
             seconds /= min(multipv, len(state.legal()))    # alpha-beta searches once a line

@@ -179,6 +179,22 @@ def test_stop_ends_an_infinite_search_and_isready_is_answered_during_it(session)
     s.until("readyok")
 
 
+def test_go_infinite_lifts_the_engines_own_budget_auto_included(session):
+    # auto plays MCTS at 1 s a move on Feed the Ducks by default; go infinite searches on past
+    # that second (the MCTS family reports at 0.1 s, then twice as long each time: the 7th
+    # line comes after 1.6 s) until stop
+    s = session("ducks", "--engine", "auto")
+    s.send("roost 1", "newgame ducks players 2 seat 0", f"position {DUCKS_START}", "go infinite")
+    s.until("roostok")
+    lines = []
+    while sum(line.startswith("info ") for line in lines) < 7:
+        line = s.reader.readline(timeout=60)
+        assert line is not None and not line.startswith("bestmove"), f"it stopped by itself: {lines} {line}"
+        lines.append(line)
+    s.send("stop")
+    assert s.until("bestmove", timeout=30)[-1].split()[0] == "bestmove"
+
+
 def test_quit_during_a_search_answers_then_leaves(session):
     s = session("ducks", "--engine", "mcts")
     s.send("roost 1", "newgame ducks players 2 seat 0", f"position {DUCKS_START}", "go infinite")

@@ -117,6 +117,34 @@ def test_a_budget_laid_over_a_spec():
         e.spec.within({"time": 1}, s)
 
 
+def test_an_infinite_limit_lifts_the_specs_own_budget():
+    # until stopped: the longest time, the deepest depth, no node limit; a limit given with
+    # it still caps
+    s = DUCKS.start()
+    until = Limit(infinite=True)
+    assert str(parse_engine("mcts:iterations=500,time=2").spec.within(until, s)) == "mcts:time=1e+09"
+    assert str(parse_engine("ab:depth=3,nodes=9").spec.within(until, s)) == "ab:depth=150,time=1e+09"
+    within = parse_engine("ab:depth=3").spec.within(Limit(infinite=True, depth=7, nodes=50), s)
+    assert (within["depth"], within["nodes"], within["time"]) == (7, 50, 1e9)
+    assert parse_engine("pimc:iterations=40").spec.within(until, s)["iterations"] == 0
+    with pytest.raises(LimitError, match="infinite is True or False"):
+        Limit(infinite=1)
+
+
+def test_auto_passes_an_infinite_limit_on_to_the_engine_it_chose(monkeypatch):
+    # auto's own default second must not cap a search until stopped
+    e = parse_engine("auto")
+    s = DUCKS.start()
+    inner = e.engine_for(s)
+    seen = []
+    monkeypatch.setattr(inner, "choose", lambda state, limit=None, **kw: seen.append(
+        inner.spec.within(limit, state)) or parse_engine("random").choose(state))
+    e.choose(s, Limit(infinite=True))
+    e.choose(s)
+    assert inner.spec["time"] == 1.0
+    assert [w["time"] for w in seen] == [1e9, 1.0]
+
+
 def test_a_move_without_a_clock_is_the_specs_own():
     s = DUCKS.start()
     e = parse_engine("ab:depth=2")
