@@ -299,22 +299,16 @@ def _check_view(game, text, state, seat, hint):
 def play_moves(state, moves, hint="--moves"):
     """``state`` after the moves (and chance outcomes) named in ``moves``; a move that does not
     parse or is not legal names its index and what was legal there."""
+    from roost.core.moves import LineError, play_line
     names = moves.split()
     if not names:
         raise click.BadParameter("no moves given (--moves \"M1 M2 ...\")", param_hint=hint)
     state = state.copy()
-    for i, name in enumerate(names, 1):
-        where = f"move {i} ({name!r})"
-        if state.is_over:
-            raise click.BadParameter(f"{where}: the game is over after move {i - 1}", param_hint=hint)
-        try:
-            m = state.parse_move(name)
-            legal = state.is_legal(m)
-        except RoostError as e:
-            raise click.BadParameter(f"{where}: {e}; {legal_listing(state)}", param_hint=hint)
-        if not legal:
-            raise click.BadParameter(f"{where} is not legal here; {legal_listing(state)}", param_hint=hint)
-        state.play_move(m)
+    try:
+        play_line(state, names)
+    except LineError as e:
+        raise click.BadParameter(str(e) if state.is_over else f"{e}; {legal_listing(state)}",
+                                 param_hint=hint) from None
     return state
 
 

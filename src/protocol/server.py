@@ -25,6 +25,7 @@ import threading
 import time
 
 from roost.core.errors import RoostError
+from roost.core.moves import LineError, play_line
 from roost.core.seeds import derive_seed
 from roost.protocol import VERSION
 from roost.protocol import messages as M
@@ -254,13 +255,10 @@ class Server:
             if self.players is not None and state.players != self.players:
                 raise M.ProtocolError(f"the position has {state.players} players, the game {self.players}")
             ids, done = [], 0
-        for k, name in enumerate(self.moves[done:], done + 1):
-            try:
-                m = state.parse_move(name)
-                state.play_move(m)
-            except RoostError as e:
-                raise M.ProtocolError(f"moves: move {k} ({name}) does not play: {e}") from None
-            ids.append(m)
+        try:
+            ids += play_line(state, self.moves[done:], first=done + 1)
+        except LineError as e:
+            raise M.ProtocolError(f"moves: move {e.index} ({e.move}) does not play: {e.reason}") from None
         self.cache = (text, list(self.moves), state.copy(), list(ids))
         return state, ids
 
