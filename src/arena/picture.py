@@ -79,7 +79,7 @@ def render_module(state):
 def position_svg(state, observer=None):
     """The picture of a position as SVG text, seen by seat ``observer`` (None: everything)."""
     module = render_module(state)
-    if module is None or not hasattr(module, "svg"):
+    if module is None:
         raise RoostError(f"{type(state).__name__} positions have no picture")
     return module.svg(state, observer)
 

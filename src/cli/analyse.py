@@ -149,6 +149,7 @@ def command(game, position, moves, spec, players, seat, seed, as_json, progress,
     check_seat(seat, state)
     from roost.search.alphabeta import SearchInterrupted
     from roost.search.limit import Limit
+    from roost.search.result import SearchResult
     if infinite:
         check_no_budget(spec)
     engine = spec.engine()
@@ -171,7 +172,7 @@ def command(game, position, moves, spec, players, seat, seed, as_json, progress,
     except ValueError as e:
         raise click.ClickException(str(e))
     except SearchInterrupted as e:
-        if hasattr(e.partial, "move_name"):
+        if isinstance(e.partial, SearchResult):
             click.echo(format_result(e.partial, state) if not as_json else json.dumps(e.partial.as_dict()))
         if infinite:
             click.echo("stopped: the report is where the search stood when it was stopped", err=True)

@@ -9,6 +9,7 @@ from roost.cli.options import (SECONDS, Command, game_argument, json_option, loa
 from roost.core.errors import RoostError
 from roost.search.alphabeta import MAX_THREADS, MAX_TT_MB
 from roost.search.alphabeta_engine import AlphaBetaEngine
+from roost.search.result import SearchResult
 from roost.search.spec import EngineSpec
 
 
@@ -73,7 +74,7 @@ def command(game, position, moves, players, seconds, tt, threads, as_json, progr
     except (SearchInterrupted, KeyboardInterrupt) as e:
         if as_json:
             partial = getattr(e, "partial", None)
-            out = partial.as_dict() if hasattr(partial, "as_dict") else _interrupted_json(state, depths)
+            out = partial.as_dict() if isinstance(partial, SearchResult) else _interrupted_json(state, depths)
             out["verdict"] = "interrupted"
             click.echo(json.dumps(out, indent=2))
         elif depths:

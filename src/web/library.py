@@ -418,6 +418,7 @@ def search(game, position, spec, seconds, memory_mb, observer=None, multipv=1, s
     lines, counts); raises Stopped when interrupted (Ctrl-C, SIGINT), BadRequest for a
     position or engine that cannot be searched."""
     from roost.search.alphabeta import SearchInterrupted
+    from roost.search.result import SearchResult
     from roost.search.limit import Limit
     state = parse(game, position)
     if state.is_over:
@@ -445,7 +446,7 @@ def search(game, position, spec, seconds, memory_mb, observer=None, multipv=1, s
         r = engine.choose(state, Limit(time=seconds), seed=seed, **options)
     except SearchInterrupted as e:
         partial = e.partial
-        raise Stopped(_result_dict(partial, state) if hasattr(partial, "move_name") else None) from None
+        raise Stopped(_result_dict(partial, state) if isinstance(partial, SearchResult) else None) from None
     except KeyboardInterrupt:
         raise Stopped(None) from None
     except _roost_errors() as e:
