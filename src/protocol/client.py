@@ -45,8 +45,9 @@ def _ms(seconds):
 
 class ProtocolEngine(Engine):
     """A program speaking the engine protocol, as an engine: a ``cmd:COMMAND`` spec, or a
-    roost engine served from a worker process (``serving``).  ``spec`` names it in records
-    and ratings; ``argv`` starts it (by default, the spec's command split into words)."""
+    roost engine served from a worker process (the arena's ``worker_engine``).  ``spec``
+    names it in records and ratings; ``argv`` starts it (by default, the spec's command
+    split into words)."""
     kind = "cmd"
     summary = "an external program speaking the engine protocol"
     params = (Param("command", str, "", "the program's command line"),)
