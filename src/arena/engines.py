@@ -1,15 +1,16 @@
 """The engines the arena seats.  Every engine kind is known here: the searchers' own, a
 program speaking the engine protocol (``cmd:``, ``roost.protocol.client``) and OpenSpiel's
 bots (``openspiel:``, ``roost.interop.engine``), whose modules register their kinds when
-imported.  An in-process spec is played in this process, or, on a clock or under a hang
-guard, from a worker process (``python -m roost.arena.worker``) the arena can end when it
-overruns.
+imported; the command line and the web server read specs through this module's
+``parse_spec``, ``kind_of`` and ``describe_engines`` for that reason.  An in-process spec
+is played in this process, or, on a clock or under a hang guard, from a worker process
+(``python -m roost.arena.worker``) the arena can end when it overruns.
 """
 import sys
 
 import roost.interop.engine  # noqa: F401  (registers openspiel:)
 from roost.protocol.client import HANDSHAKE_TIMEOUT, HANG_GUARD, ProtocolEngine  # registers cmd:
-from roost.search.engines import parse_spec
+from roost.search.engines import describe_engines, kind_of, parse_spec  # noqa: F401  (every kind known)
 
 
 def arena_engine(spec, game=None, tc=None, hang_guard=None):

@@ -34,7 +34,8 @@ class EngineType(click.ParamType):
         if value.strip().lower() == "human":
             return "human"
         try:
-            return engine_registry().parse_spec(value)
+            from roost.arena.engines import parse_spec
+            return parse_spec(value)
         except RoostError as e:
             self.fail(str(e), param, ctx)
 
@@ -58,14 +59,6 @@ class Seconds(click.ParamType):
         return seconds
 
 
-def engine_registry():
-    """The engine registry (``roost.search.engines``) with every kind the arena knows
-    registered: the searchers', ``cmd:`` programs and OpenSpiel's bots."""
-    import roost.arena.engines  # noqa: F401
-    from roost.search import engines
-    return engines
-
-
 GAME = GameType()
 ENGINE = EngineType()
 SECONDS = Seconds()
@@ -73,8 +66,9 @@ SECONDS = Seconds()
 
 def engines_epilog():
     """The engine kinds and their parameters, for a command's --help."""
+    from roost.arena.engines import describe_engines
     return "\b\nEngines (spec = kind:name=value,...):\n" + "\n".join(
-        "  " + line for line in engine_registry().describe_engines())
+        "  " + line for line in describe_engines())
 
 
 def game_argument(f):

@@ -317,21 +317,16 @@ def check_engine(spec, allow_cmd=False, max_threads=1, memory_mb=None):
     return str(value)
 
 
-def _registry():
-    """The engine registry, every kind the arena knows registered (``cmd:``, ``openspiel:``)."""
-    import roost.arena.engines  # noqa: F401
-    from roost.search import engines
-    return engines
-
-
 def _runs_a_program(text):
     """Whether the spec text names a kind that runs a program of its own (``cmd:``)."""
-    engine_type = _registry().kind_of(text)
+    from roost.arena.engines import kind_of
+    engine_type = kind_of(text)
     return engine_type is not None and engine_type.external
 
 
 def _names_auto(text):
-    engine_type = _registry().kind_of(text)
+    from roost.arena.engines import kind_of
+    engine_type = kind_of(text)
     return engine_type is not None and engine_type.kind == "auto"
 
 
@@ -339,8 +334,9 @@ def _read_spec(text, memory_mb=None):
     """The EngineSpec of ``text``, its tree or table (``mem=``, ``tt=``) at most
     ``memory_mb``, capped before the spec is checked, since a spec is checked against the
     memory this machine has; BadRequest names a fault."""
+    from roost.arena.engines import parse_spec
     try:
-        return _memory_capped(_registry().parse_spec(text, check=False), memory_mb).checked()
+        return _memory_capped(parse_spec(text, check=False), memory_mb).checked()
     except _roost_errors() as e:
         raise BadRequest(str(e)) from None
 
