@@ -5,14 +5,15 @@ random engine, whose own time is next to nothing.  Recorded in ``extra_info``.
 A report, not a test: no time here is asserted."""
 from roost.arena.match import play_game
 from roost.core.games import get_game
-from roost.protocol.client import ProtocolEngine
+from roost.arena.engines import worker_engine
+from roost.search.engines import parse_spec
 
 
 def test_worker_start_and_handshake(benchmark):
     ducks = get_game("ducks")
 
     def start():
-        e = ProtocolEngine.serving("random", ducks)
+        e = worker_engine(parse_spec("random"), ducks)
         e.start()
         e.close()
 
@@ -21,7 +22,7 @@ def test_worker_start_and_handshake(benchmark):
 
 def test_move_round_trip(benchmark):
     ducks = get_game("ducks")
-    seats = [ProtocolEngine.serving("random", ducks) for _ in range(2)]
+    seats = [worker_engine(parse_spec("random"), ducks) for _ in range(2)]
     counter = iter(range(10 ** 6))
     moves = []
 

@@ -8,7 +8,7 @@ A report, not a test: the targets above are for reading next to the figures in
 ``extra_info``; none is asserted (timings on a shared machine are too noisy for that)."""
 import pytest
 
-from roost.bench import bench_state, work_for
+from roost.bench import ab_spec, bench_state, work_for
 from roost.core.games import all_games
 from roost.core.state import playout_batch
 from roost.search.engines import parse_engine
@@ -69,8 +69,8 @@ def test_mcts_iterations(benchmark, info):
 def test_alphabeta_nodes(benchmark, info):
     s = _position(info)
     w = work_for(info.name)
-    spec = f"ab:depth={w['ab']}" + w.get("ab_options", "") + (",paranoid=1" if s.players > 2 else "")
-    r = benchmark.pedantic(lambda: parse_engine(spec).choose(s, seed=1), rounds=3, iterations=1)
+    spec = ab_spec(w, s.players)
+    r = benchmark.pedantic(lambda: spec.engine().choose(s, seed=1), rounds=3, iterations=1)
     benchmark.extra_info["nodes"] = r.nodes
     benchmark.extra_info["nodes_per_s"] = r.nodes / benchmark.stats.stats.mean
 

@@ -9,12 +9,9 @@ the one-thread count (a threaded search's node count differs from run to run).""
 import time
 
 from roost.core.state import playout_batch
-from roost.search.engines import ENGINES, parse_engine
-
-
-def takes_threads(kind):
-    """Whether the engine kind has a threads= parameter."""
-    return any(p.name == "threads" for p in ENGINES[kind].params)
+from roost.search.alphabeta_engine import AlphaBetaEngine
+from roost.search.mcts_engine import MctsEngine
+from roost.search.spec import EngineSpec
 
 # Fixed work per game, sized for about a second each on a 2020s laptop core ("native":
 # the playouts of the native loop, which benchmarks/playouts.py runs too).
@@ -24,7 +21,7 @@ WORK = {
     "cubirds": {"perft": 4, "playouts": 10000, "native": 40000, "mcts": 20000, "ab": 4},
     # refills draw from up to 47 tiles: the bench samples 4 of them at each chance node
     "leaves": {"perft": 3, "playouts": 10000, "native": 200000, "mcts": 5000, "ab": 2,
-               "ab_options": ",exact=4,samples=4"},
+               "ab_options": {"exact": 4, "samples": 4}},
     # small branching (about 3) and no chance nodes (the RNG is in the position)
     "wingspan": {"perft": 12, "playouts": 20000, "native": 20000, "mcts": 20000, "ab": 16},
     "connect4": {"native": 2000000},
@@ -39,6 +36,12 @@ def work_for(name, quick=False):
         w.update(perft=max(1, w["perft"] - 2), playouts=max(10, w["playouts"] // 100),
                  native=max(10, w["native"] // 100), mcts=max(50, w["mcts"] // 100), ab=max(1, w["ab"] - 3))
     return w
+
+
+def ab_spec(work, players):
+    """The alpha-beta of a bench row: the row's depth and options, paranoid with 3+ players."""
+    return EngineSpec.of(AlphaBetaEngine, depth=work["ab"], paranoid=players > 2,
+                         **work.get("ab_options", {}))
 
 
 def bench_state(info, players=None):
@@ -82,19 +85,18 @@ def bench_game(info, quick=False, players=None, threads=1):
     if decision.is_chance:
         decision = decision.copy()
         decision.play_unchecked(decision.sample(0))
-    spec = f"mcts:iterations={w['mcts']}"
-    r = parse_engine(spec).choose(decision, seed=1)
+    spec = EngineSpec.of(MctsEngine, iterations=w["mcts"])
+    r = spec.engine().choose(decision, seed=1)
     row.update(mcts_iterations=r.iterations, mcts_iterations_per_s=r.speed)
-    if threads > 1 and takes_threads("mcts"):
-        r = parse_engine(f"{spec},threads={threads}").choose(decision, seed=1)
+    if threads > 1:
+        r = spec.replace(threads=threads).engine().choose(decision, seed=1)
         row.update(mcts_threaded_iterations_per_s=r.speed)
 
-    spec = (f"ab:depth={w['ab']}" + w.get("ab_options", "")
-            + (",paranoid=1" if decision.players > 2 else ""))
-    r = parse_engine(spec).choose(decision, seed=1)
+    spec = ab_spec(w, decision.players)
+    r = spec.engine().choose(decision, seed=1)
     row.update(ab_depth=w["ab"], ab_nodes=r.nodes, ab_nodes_per_s=r.speed, ab_seconds=r.seconds)
     if threads > 1:
-        r = parse_engine(f"{spec},threads={threads}").choose(decision, seed=1)
+        r = spec.replace(threads=threads).engine().choose(decision, seed=1)
         row.update(ab_threaded_nodes=r.nodes, ab_threaded_nodes_per_s=r.speed,
                    ab_threaded_seconds=r.seconds)
     return row

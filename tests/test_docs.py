@@ -172,3 +172,15 @@ def test_the_checks_see_what_they_look_for():
                         "[w](https://example.com/x)", texts) == []
     assert broken_links("docs/b.md", "[a](a.md#nothing)\n[z](z.md)", texts) == \
         ["docs/b.md:1: a.md#nothing (no such heading)", "docs/b.md:2: z.md"]
+
+
+def test_the_library_guide_runs_as_shown():
+    # docs/library.md: `import roost` and its public names, each example run with doctest
+    import doctest
+    import roost
+    result = doctest.testfile(str(ROOT / "docs" / "library.md"), module_relative=False,
+                              optionflags=doctest.ELLIPSIS, report=False, verbose=False)
+    assert result.attempted >= 20, "the guide's examples were not collected"
+    assert result.failed == 0, f"{result.failed} of {result.attempted} examples of docs/library.md failed " \
+                               f"(python -m doctest -o ELLIPSIS docs/library.md)"
+    assert set(roost.__all__) <= set(dir(roost)) and all(getattr(roost, name) for name in roost.__all__)

@@ -1,6 +1,8 @@
 """The layering of docs/architecture.md, checked on the sources: a layer imports only the
 layers below it (core <- search <- interop, protocol <- arena <- web <- cli).  Imports inside
-functions count as well: a lazy import that goes up is still a dependency that goes up."""
+functions count as well: a lazy import that goes up is still a dependency that goes up, and
+so does a module named in a string (``importlib.import_module("roost.arena.x")``, a table
+of ``"roost.protocol.client:ProtocolEngine"``)."""
 import ast
 import pathlib
 import re
@@ -14,13 +16,21 @@ MAY_IMPORT = {
     "search": {"core", "search"},
     "interop": {"core", "search", "interop"},
     "protocol": {"core", "search", "protocol"},
-    "arena": {"core", "search", "protocol", "arena"},
+    "arena": {"core", "search", "interop", "protocol", "arena"},
     "bench": {"core", "search", "arena", "bench"},
     "web": {"core", "search", "arena", "web"},
     "cli": {"core", "search", "protocol", "interop", "arena", "bench", "web", "cli"},
 }
 
 _CYTHON_IMPORT = re.compile(r"^\s*(?:from\s+roost\.(\w+)|c?import\s+roost\.(\w+))", re.M)
+# a string that is a module path, alone or with an object after a colon
+_MODULE_TEXT = re.compile(r"roost\.(\w+)(?:\.\w+)*(?::\w+)?")
+
+
+def _docstrings(tree):
+    """The string constants that are docstrings or comments-as-strings (a bare expression)."""
+    return {id(node.value) for node in ast.walk(tree)
+            if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)}
 
 
 def imported_layers(path):
@@ -28,7 +38,14 @@ def imported_layers(path):
     text = path.read_text()
     if path.suffix == ".py":
         found = set()
-        for node in ast.walk(ast.parse(text)):
+        tree = ast.parse(text)
+        prose = _docstrings(tree)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in prose:
+                named = _MODULE_TEXT.fullmatch(node.value.strip())
+                if named:
+                    found.add(named.group(1))
+                continue
             if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
                 names = [node.module]
             elif isinstance(node, ast.Import):
@@ -72,3 +89,12 @@ def test_the_check_sees_imports_inside_functions(tmp_path):
     pyx = tmp_path / "probe.pyx"
     pyx.write_text("from roost.core.state cimport State\ncimport roost.search.clock\n")
     assert imported_layers(pyx) == {"core", "search"}
+
+
+def test_the_check_sees_a_module_named_in_a_string(tmp_path):
+    probe = tmp_path / "probe.py"
+    probe.write_text('"""Made by roost.cli.main."""\n'
+                     'import importlib\n'
+                     'KINDS = {"cmd": "roost.protocol.client:ProtocolEngine"}\n'
+                     'def f():\n    return importlib.import_module("roost.arena.match")\n')
+    assert imported_layers(probe) == {"protocol", "arena"}

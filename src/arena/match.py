@@ -22,9 +22,11 @@ import math
 import time
 from dataclasses import dataclass, field
 
+from roost.arena.engines import arena_engine
 from roost.arena.ratings import elo_text, score_to_elo, score_with_interval
 from roost.core.errors import RoostError
-from roost.search.engines import parse_engine
+from roost.search.engines import parse_spec
+from roost.search.limit import Limit
 
 from roost.core.seeds import derive_seed  # noqa: F401  (the arena's seeds, re-exported)
 from roost.search.forfeits import MARGIN, REASONS, Forfeit  # noqa: F401
@@ -179,14 +181,14 @@ def play_game(game, engines, seed, start=None, on_move=None, opening=0, opening_
         random_opening(state, opening, seed if opening_seed is None else opening_seed)
     if state.players != len(engines):
         raise ValueError(f"{len(engines)} engines for a {state.players}-player position")
-    record = GameRecord(game=game.name, players=state.players, seats=[e.spec for e in engines],
+    record = GameRecord(game=game.name, players=state.players, seats=[str(e) for e in engines],
                         start=state.text(), seed=seed)
     clocks = [tc.base] * state.players if tc else None
     judge = adjudication.judge(record.seats) if adjudication else None
     seat = 0
     try:
         for seat, e in enumerate(engines):
-            _begin(e, game.name, state, seat, tc)
+            e.begin_game(game.name, state, seat)
         ply = 0
         verdict = None
         while not state.is_over:
@@ -234,26 +236,12 @@ def play_game(game, engines, seed, start=None, on_move=None, opening=0, opening_
     return record
 
 
-def _begin(engine, game_name, state, seat, tc):
-    begin = getattr(engine, "begin_game", None)
-    if begin is None:
-        engine.new_game()
-        return
-    if tc is not None and hasattr(engine, "margin"):
-        engine.margin = tc.margin
-    begin(game_name, state, seat)
-
-
 def _ask(engine, state, seed, tc, remaining):
     """(move, seconds, report) of ``engine`` at ``state``; Forfeit when it breaks a rule."""
     from roost.arena.reports import reported
-    from roost.search.timeman import Clock
     t0 = time.perf_counter()
     try:
-        if tc is not None and hasattr(engine, "choose_timed"):
-            r = engine.choose_timed(state, seed=seed, clock=Clock(remaining, tc.inc))
-        else:
-            r = engine.choose(state, seed=seed)
+        r = engine.choose(state, None if tc is None else Limit(clock=remaining, inc=tc.inc, margin=tc.margin), seed=seed)
     except (Forfeit, KeyboardInterrupt):
         raise
     except Exception as e:       # an engine in this process failed: it loses, the arena goes on
@@ -355,15 +343,16 @@ class MatchResult:
 
 def play_match(game, specs, games, seed, players=None, start=None, on_game=None, on_move=None,
                opening=0, tc=None):
-    """Play ``games`` games between the engine ``specs`` (one per seat, or fewer sharing the
-    seats), rotating seats, on clocks when ``tc`` (a TimeControl) is given.
-    Each game gets fresh engines and the seed ``derive_seed(seed, index)``; the games of
-    one rotation share their random opening, so every engine plays it from every seat."""
-    from roost.protocol.client import arena_engine
+    """Play ``games`` games between the engine ``specs`` (EngineSpecs or spec texts; one per
+    seat, or fewer sharing the seats), rotating seats, on clocks when ``tc`` (a TimeControl)
+    is given.  Each game gets fresh engines and the seed ``derive_seed(seed, index)``; the
+    games of one rotation share their random opening, so every engine plays it from every
+    seat."""
     n = players or len(specs)
     if len(specs) > n:
         raise ValueError(f"{len(specs)} engines for {n} seats")
-    match = MatchResult(specs=[parse_engine(s).spec for s in specs])
+    specs = [parse_spec(s) for s in specs]
+    match = MatchResult(specs=[str(s) for s in specs])
     for i in range(games):
         order = rotation(n, i, len(specs))
         engines = [arena_engine(specs[e], game, tc) for e in order]
@@ -372,9 +361,7 @@ def play_match(game, specs, games, seed, players=None, start=None, on_game=None,
                             opening=opening, opening_seed=derive_seed(seed, i // n, 7), tc=tc)
         finally:
             for e in engines:
-                close = getattr(e, "close", None)
-                if close is not None:
-                    close()
+                e.close()
         match.records.append((rec, order))
         if on_game is not None:
             on_game(i, rec, order, match)

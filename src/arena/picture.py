@@ -3,13 +3,12 @@ best at the top) and the picture of a position, which each game draws in its ren
 (``roost.core.<game>.render.svg``, or ``<module>_render.py`` beside a game that is a single
 module), all written as SVG by hand (no plotting dependency).  PNG is written through
 cairosvg (the ``png`` extra) or rsvg-convert when one of them is installed."""
-import importlib
 import math
 import os
 from xml.sax.saxutils import escape
 
 from roost.arena.ratings import elo_text
-from roost.core.errors import RoostError
+from roost.core.errors import GameError, RoostError
 
 
 def _nice_step(span):
@@ -70,20 +69,18 @@ def ratings_svg(rows, title, subtitle=""):
 
 def render_module(state):
     """The module that draws and names ``state``'s game (its ``svg(state, observer)`` and
-    ``SIDE_NAMES``), or None."""
-    module = type(state).__module__
-    package, _, leaf = module.rpartition(".")
-    name = f"{package}.render" if leaf == "state" else f"{module}_render"
+    ``SIDE_NAMES``), as its game registered it, or None."""
+    from roost.core.games import get_game
     try:
-        return importlib.import_module(name)
-    except ImportError:
+        return get_game(type(state).name).picture
+    except (GameError, AttributeError):
         return None
 
 
 def position_svg(state, observer=None):
     """The picture of a position as SVG text, seen by seat ``observer`` (None: everything)."""
     module = render_module(state)
-    if module is None or not hasattr(module, "svg"):
+    if module is None:
         raise RoostError(f"{type(state).__name__} positions have no picture")
     return module.svg(state, observer)
 

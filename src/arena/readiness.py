@@ -11,11 +11,11 @@ refuses to start a match with an engine that fails to initialize):
   the engines nothing to play.
 """
 from roost.core.errors import RoostError
-
+from roost.search.limit import Limit
 
 # the search that shows an engine can play: enough for any engine to choose a move (one
 # simulation is not, for OpenSpiel's MCTS), too little to take a moment
-PROBE = {"seconds": 0.1, "nodes": 64, "depth": 1}
+PROBE = Limit(time=0.1, nodes=64, depth=1)
 
 
 class SetupError(RoostError):
@@ -34,14 +34,13 @@ def _decision(state, seed=0):
 def check_engines(game, specs, players, start=None):
     """SetupError for the first engine of ``specs`` that cannot play ``game`` with
     ``players`` seats from ``start`` (a State; default the game's start)."""
-    from roost.protocol.client import ProtocolEngine
-    from roost.search.engines import parse_engine
+    from roost.search.engines import parse_spec
     from roost.search.forfeits import Forfeit
     first = start if start is not None else game.start(players=players, seed=0)
     state = _decision(first.copy())
     for spec in dict.fromkeys(specs):
-        engine = parse_engine(spec)
-        if isinstance(engine, ProtocolEngine):
+        engine = parse_spec(spec).engine()
+        if engine.external:
             try:
                 engine.begin_game(game.name, first, 0)
             except Forfeit as f:
@@ -52,8 +51,7 @@ def check_engines(game, specs, players, start=None):
         if state is None:
             continue
         try:
-            with engine.limited(**PROBE):
-                engine.choose(state.copy(), seed=0)
+            engine.choose(state.copy(), PROBE, seed=0)
         except Exception as e:       # whatever stops it here would stop it in every game
             raise SetupError(f"the engine {spec} cannot play {game.title} with {players} "
                              f"players: {e}") from None

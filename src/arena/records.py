@@ -16,7 +16,8 @@ import os
 
 from roost.arena.match import GameRecord
 from roost.arena.store import Store, StoreError, _HEADER
-from roost.core.errors import RoostError
+from roost.core.errors import MoveError, RoostError
+from roost.core.moves import play_line
 
 FORMAT = "roost-game/1"
 _NEEDED = ("game", "players", "seats", "start", "seed", "moves", "move_ids", "movers", "times",
@@ -145,15 +146,16 @@ def replay(record, game=None):
     for ply, (move, name, mover) in enumerate(zip(record.moves, record.names, record.movers), 1):
         if state.is_over:
             raise RecordError(f"game {record.id}: move {ply} ({name}) comes after the game ended")
-        if state.is_chance:
-            outcomes = [o for o, _ in state.chances()]
-            ok = mover == -1 and (not outcomes or move in outcomes)
-        else:
-            ok = mover == state.player and move in state.legal()
-        if not ok or state.move_name(move) != name:
+        try:
+            replays = (mover == (-1 if state.is_chance else state.player)
+                       and state.move_name(move) == name)
+            if replays:
+                play_line(state, [move], first=ply)
+        except MoveError:            # a LineError included: not a move, or not legal here
+            replays = False
+        if not replays:
             raise RecordError(f"game {record.id}: move {ply} ({name}) does not replay from the "
                               "recorded position")
-        state.play_unchecked(move)
         out.append((state.copy(), mover, name))
     if record.final and state.text() != record.final and not _names(game, record.final, state):
         raise RecordError(f"game {record.id}: replaying the moves does not reach the recorded "

@@ -26,10 +26,10 @@ import signal
 import socket
 import time
 
+from roost.arena.engines import arena_engine
 from roost.arena.match import play_game
 from roost.arena.stopping import StopRequest
 from roost.core.errors import RoostError
-from roost.search.engines import parse_engine
 
 
 class ArenaError(RoostError):
@@ -50,15 +50,14 @@ _START_CACHE = {}
 
 
 def _engines(specs, game=None, tc=None, hang_guard=None):
-    from roost.protocol.client import arena_engine
+    """The engines of ``specs`` (EngineSpecs, one a seat), kept in this process between games."""
     used, out = {}, []
     for s in specs:
         k = used.get(s, 0)
         used[s] = k + 1
         pool = _ENGINE_CACHE.setdefault((s, getattr(game, "name", None), tc, hang_guard), [])
         while len(pool) <= k:
-            pool.append(arena_engine(s, game, tc, hang_guard)
-                        if tc is not None or hang_guard or s.startswith("cmd:") else parse_engine(s))
+            pool.append(arena_engine(s, game, tc, hang_guard))
         out.append(pool[k])
     return out
 
@@ -67,9 +66,9 @@ def close_engines(at_once=False):
     """End the external programs and workers of the engines kept in this process (each
     with everything it started); ``at_once``: without waiting for them to quit."""
     for key, pool in list(_ENGINE_CACHE.items()):
-        if any(hasattr(e, "close") for e in pool):
+        if any(e.external for e in pool):         # programs: the rest stay for the next games
             for e in pool:
-                if at_once and hasattr(e, "kill"):
+                if at_once:
                     e.kill()
                 else:
                     e.close()

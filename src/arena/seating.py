@@ -47,9 +47,7 @@ class Seating:
             elif (entry, k) in self._kept:
                 out.append(self._kept[entry, k])
             else:
-                engine = self.make(self.specs[entry])
-                if hasattr(engine, "close"):
-                    self._kept[entry, k] = engine
+                engine = self._kept[entry, k] = self.make(self.specs[entry])
                 out.append(engine)
         return out
 

@@ -22,7 +22,7 @@ from roost.arena.runner import ArenaError
 from roost.arena.stopping import StopRequest
 from roost.arena.store import Store, StoreError, Writer, canonical, live_row
 from roost.core.errors import RoostError
-from roost.search.engines import parse_engine
+from roost.search.engines import parse_spec
 
 # 2: seeds derived with the parent mixed first (roost.core.seeds); a format-1 database
 # holds games of the old derivation and is not resumed.
@@ -38,7 +38,7 @@ class TournamentError(RoostError):
 @dataclass
 class TournamentConfig:
     game: object                 # a GameInfo
-    engines: list                # engine specs (normalised by parse_engine)
+    engines: list                # engine specs (EngineSpecs or texts; kept as canonical texts)
     players: int = None          # seats per game (default: the game's default)
     games: int = None            # games per pairing (default: 10 per seat)
     seed: int = 0
@@ -63,7 +63,7 @@ class TournamentConfig:
         if not self.engines or len(self.engines) < 2:
             raise TournamentError("a tournament needs at least two engines (give the same spec "
                                   "twice for self-play)")
-        self.engines = [parse_engine(s).spec for s in self.engines]
+        self.engines = [str(parse_spec(s)) for s in self.engines]
         if isinstance(self.tc, str):
             from roost.arena.match import TimeControl
             self.tc = TimeControl.parse(self.tc)

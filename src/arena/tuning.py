@@ -23,6 +23,9 @@ import numpy as np
 
 from roost.core.errors import RoostError
 from roost.core.weights import WeightsError, read_weights
+from roost.search.engine import Engine
+from roost.search.engines import parse_spec
+from roost.search.spec import EngineSpec
 
 HOLDOUT_EVERY = 5          # game k is held out when k % HOLDOUT_EVERY == HOLDOUT_EVERY - 1
 
@@ -71,13 +74,13 @@ def self_play(game_info, players, games, engine_spec, seed, opening=4, positions
     """Play ``games`` seeded self-play games with ``engine_spec`` in every seat and return
     their decision positions (at most ``positions``, drawn evenly at random) with results."""
     from roost.arena.match import derive_seed, play_game, random_opening
-    from roost.search.engines import parse_engine
     import random
     if games < 1:
         raise TuningError("self-play needs at least one game")
+    spec = parse_spec(engine_spec)
     feats, results, which = [], [], []
     for k in range(games):
-        engines = [parse_engine(engine_spec) for _ in range(players)]
+        engines = [spec.engine() for _ in range(players)]
         start = game_info.start(players=players, seed=derive_seed(seed, k, 1))
         random_opening(start, opening, derive_seed(seed, k, 2))
         rows = []
@@ -101,7 +104,7 @@ def self_play(game_info, players, games, engine_spec, seed, opening=4, positions
     if positions is not None and positions < len(Y):
         keep = np.sort(np.asarray(random.Random(derive_seed(seed, 9)).sample(range(len(Y)), positions)))
         X, Y, G = X[keep], Y[keep], G[keep]
-    return Positions(X, Y, G, games, engine_spec)
+    return Positions(X, Y, G, games, str(spec))
 
 
 def log_loss(weights, data):
@@ -220,7 +223,7 @@ def tune(game_info, players=None, games=200, engine_spec="ab:depth=2", seed=0, o
               evaluation.hand[min(evaluation.hand)], "shipped": evaluation.default(players)}
     losses = {k: {"train": log_loss(w, train), "held_out": log_loss(w, held)} for k, w in losses.items()}
     return TuneReport(game_info.name, players, evaluation.features, weights.tolist(), len(data),
-                      games, engine_spec, seed, opening, losses, time.perf_counter() - t0, play_weights)
+                      games, data.engine, seed, opening, losses, time.perf_counter() - t0, play_weights)
 
 
 def write_weights(report, path, command=None):
@@ -253,19 +256,23 @@ def write_weights(report, path, command=None):
 
 # ------------------------------------------------------------------ evaluation matches
 
-class WeightedEngine:
+class WeightedEngine(Engine):
     """An engine that searches with its own evaluation weights: they are installed before
     each of its moves (the weights are module-wide, so both sides of an in-process match
-    take turns with them)."""
+    take turns with them).  ``label`` names it in the records."""
 
     def __init__(self, engine, evaluation, players, weights, label):
+        super().__init__(engine.spec)
         self.engine, self.evaluation, self.players = engine, evaluation, players
         self.weights = list(weights)
-        self.spec = label
+        self.label = label
 
-    def choose(self, state, seed=0):
+    def __str__(self):
+        return self.label
+
+    def choose(self, state, limit=None, **options):
         self.evaluation.set(self.players, self.weights)
-        return self.engine.choose(state, seed=seed)
+        return self.engine.choose(state, limit, **options)
 
     def advance(self, move):
         self.engine.advance(move)
@@ -290,18 +297,17 @@ def eval_match(game_info, spec, weights_a, weights_b, games, seed=0, players=Non
     (e.g. MCTS against alpha-beta with the hand-set weights).  Returns the arena's
     MatchResult."""
     from roost.arena.match import MatchResult, derive_seed, play_game, random_opening, rotation
-    from roost.search.engines import parse_engine
     players = game_info.default_players if players is None else players
     evaluation = evaluation_of(game_info)
     sides = (weights_a, weights_b)
-    specs = (spec, spec) if isinstance(spec, str) else tuple(spec)
+    specs = tuple(parse_spec(s) for s in ((spec, spec) if isinstance(spec, (str, EngineSpec)) else spec))
     match = MatchResult(specs=[f"{specs[0]} [{labels[0]}]", f"{specs[1]} [{labels[1]}]"])
     with _restored(evaluation, players):
         for i in range(games):
             order = rotation(players, i, 2)
             start = game_info.start(players=players, seed=derive_seed(seed, i // players, 1))
             random_opening(start, opening, derive_seed(seed, i // players, 2))
-            engines = [WeightedEngine(parse_engine(specs[e]), evaluation, players, sides[e],
+            engines = [WeightedEngine(specs[e].engine(), evaluation, players, sides[e],
                                       match.specs[e]) for e in order]
             rec = play_game(game_info, engines, derive_seed(seed, i, 3), start=start)
             match.records.append((rec, order))

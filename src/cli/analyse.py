@@ -1,4 +1,3 @@
-import inspect
 import json
 
 import click
@@ -66,24 +65,15 @@ def format_result(r, state):
     return "\n".join(lines)
 
 
-def until_stopped(engine):
-    """``engine`` without a budget: the same spec with the searchers' longest time, no node
-    limit and alpha-beta's deepest depth, so that it searches until it is stopped.  A spec
-    that gives a budget is refused: --infinite is the budget."""
-    from roost.search.engines import MAX_SECONDS, parse_engine
-    params = {p.name: p for p in engine.params}
-    given = [key for key in engine.budget_keys.values()
-             if engine.settings.get(key) != params[key].default]
+def check_no_budget(spec):
+    """A spec that gives a budget (time, nodes, depth) is refused with --infinite: the
+    search runs until it is stopped (``Limit(infinite=True)``), and --infinite is its budget."""
+    params = {p.name: p for p in spec.engine_type.params}
+    given = [key for key in spec.engine_type.budget.values() if spec[key] != params[key].default]
     if given:
         raise click.BadParameter(f"--infinite searches until Ctrl-C: leave the budget "
-                                 f"({', '.join(given)}) out of the engine spec {engine.spec!r}",
+                                 f"({', '.join(given)}) out of the engine spec {str(spec)!r}",
                                  param_hint="--infinite")
-    lifted = []
-    for what, key in engine.budget_keys.items():
-        value = {"seconds": MAX_SECONDS, "depth": params[key].maximum}.get(what, 0)
-        if value != params[key].default:
-            lifted.append(f"{key}={value:g}")
-    return parse_engine(engine.spec + (":" if ":" not in engine.spec else ",") + ",".join(lifted))
 
 
 def _verdict(r):
@@ -145,7 +135,6 @@ def command(game, position, moves, spec, players, seat, seed, as_json, progress,
       roost analyse ducks --moves "W@a1 B@e9" --engine ab:depth=4 --multipv 3
       roost show cubirds --as 1 --text > view.json; roost analyse cubirds view.json --as 1 -e ismcts:time=1
     """
-    from roost.search.engines import parse_engine
     state = load_position(game, position, players, moves, seat=seat)
     if state.is_over:
         click.echo(json.dumps({"over": True, "result": list(state.result()),
@@ -159,32 +148,31 @@ def command(game, position, moves, spec, players, seat, seed, as_json, progress,
         raise click.BadParameter("'human' plays, it does not analyse", param_hint="--engine")
     check_seat(seat, state)
     from roost.search.alphabeta import SearchInterrupted
-    engine = parse_engine(spec)
+    from roost.search.limit import Limit
+    from roost.search.result import SearchResult
     if infinite:
-        engine = until_stopped(engine)
+        check_no_budget(spec)
+    engine = spec.engine()
 
     options = {}
-    report = reporter(progress, as_json)
-    accepts = inspect.signature(engine.choose).parameters
     if seat is not None:
-        if "observer" not in accepts and "kw" not in accepts:
+        if not engine.any_seat:
             raise click.BadParameter(f"engine '{engine.kind}' analyses for the player to move only",
                                      param_hint="--as")
         options["observer"] = seat
-    if report is not None and ("progress" in accepts or "kw" in accepts):
-        options["progress"] = report
+    options["progress"] = reporter(progress, as_json)
     if multipv > 1:
-        if "multipv" not in accepts:
-            raise click.BadParameter(f"engine '{engine.kind}' reports one move only", param_hint="--multipv")
+        if not engine.gives_lines(state):
+            raise click.BadParameter(f"engine '{engine.playing(state)}' reports one move only", param_hint="--multipv")
         options["multipv"] = multipv
     try:
-        result = engine.choose(state, seed=seed, **options)
+        result = engine.choose(state, Limit(infinite=True) if infinite else None, seed=seed, **options)
     except SeatError as e:
         raise click.BadParameter(str(e), param_hint="--as")
     except ValueError as e:
         raise click.ClickException(str(e))
     except SearchInterrupted as e:
-        if hasattr(e.partial, "move_name"):
+        if isinstance(e.partial, SearchResult):
             click.echo(format_result(e.partial, state) if not as_json else json.dumps(e.partial.as_dict()))
         if infinite:
             click.echo("stopped: the report is where the search stood when it was stopped", err=True)

@@ -27,7 +27,7 @@ def command(game, spec, seed):
     if spec == "human":
         raise click.BadParameter("'human' is not served: a person plays with roost play --human",
                                  param_hint="--engine")
-    if spec.startswith("cmd:"):
+    if spec.external:
         raise click.BadParameter("roost engine serves roost's own engines, not another program",
                                  param_hint="--engine")
     serve(game, spec, seed=seed)

@@ -24,13 +24,18 @@ class GameType(click.ParamType):
 
 
 class EngineType(click.ParamType):
-    """An engine spec, checked when parsed (the command builds fresh engines from it)."""
+    """An engine spec -> its EngineSpec, read and checked once (the command builds fresh
+    engines from it); ``human`` is the person at the terminal."""
     name = "engine"
 
     def convert(self, value, param, ctx):
-        from roost.search.engines import parse_engine
+        if not isinstance(value, str):
+            return value
+        if value.strip().lower() == "human":
+            return "human"
         try:
-            return parse_engine(value).spec if value.strip().lower() != "human" else "human"
+            from roost.arena.engines import parse_spec
+            return parse_spec(value)
         except RoostError as e:
             self.fail(str(e), param, ctx)
 
@@ -61,8 +66,9 @@ SECONDS = Seconds()
 
 def engines_epilog():
     """The engine kinds and their parameters, for a command's --help."""
-    from roost.search.engines import describe_engines
-    return "\b\nEngines (spec = kind:name=value,...):\n" + "\n".join("  " + l for l in describe_engines())
+    from roost.arena.engines import describe_engines
+    return "\b\nEngines (spec = kind:name=value,...):\n" + "\n".join(
+        "  " + line for line in describe_engines())
 
 
 def game_argument(f):
@@ -287,22 +293,16 @@ def _check_view(game, text, state, seat, hint):
 def play_moves(state, moves, hint="--moves"):
     """``state`` after the moves (and chance outcomes) named in ``moves``; a move that does not
     parse or is not legal names its index and what was legal there."""
+    from roost.core.moves import LineError, play_line
     names = moves.split()
     if not names:
         raise click.BadParameter("no moves given (--moves \"M1 M2 ...\")", param_hint=hint)
     state = state.copy()
-    for i, name in enumerate(names, 1):
-        where = f"move {i} ({name!r})"
-        if state.is_over:
-            raise click.BadParameter(f"{where}: the game is over after move {i - 1}", param_hint=hint)
-        try:
-            m = state.parse_move(name)
-            legal = state.is_legal(m)
-        except RoostError as e:
-            raise click.BadParameter(f"{where}: {e}; {legal_listing(state)}", param_hint=hint)
-        if not legal:
-            raise click.BadParameter(f"{where} is not legal here; {legal_listing(state)}", param_hint=hint)
-        state.play_move(m)
+    try:
+        play_line(state, names)
+    except LineError as e:
+        raise click.BadParameter(str(e) if state.is_over else f"{e}; {legal_listing(state)}",
+                                 param_hint=hint) from None
     return state
 
 

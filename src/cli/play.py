@@ -7,6 +7,7 @@ from roost.cli.options import (ENGINE, Command, adjudication_from, adjudication_
                                load_position, player_span, players_option, read_suite, seed_option,
                                suite_options)
 from roost.core.errors import RoostError
+from roost.search.engine import Engine
 
 
 class TimeControlType(click.ParamType):
@@ -47,17 +48,12 @@ def _read_line(prompt):
     return line.strip()
 
 
-class Human:
+class Human(Engine):
     """A person at the terminal, behind the engine interface."""
-    spec = "human"
+    kind = "human"
+    summary = "a person at the terminal"
 
-    def new_game(self):
-        pass
-
-    def advance(self, move):
-        pass
-
-    def choose(self, state, seed=0):
+    def choose(self, state, limit=None, *, seed=0, observer=None, progress=None, multipv=1):
         from roost.cli.describe import move_names, question, sentence, side_name
         from roost.search.result import SearchResult
         me = state.player
@@ -157,7 +153,8 @@ def command(game, specs, games, position, opening, openings, order, repeat, resi
     """
     from roost.arena.match import MatchResult, derive_seed, is_forfeit, play_game
     from roost.arena.seating import Seating
-    from roost.protocol.client import arena_engine
+    from roost.arena.engines import arena_engine
+    from roost.search.engines import parse_spec
     if games < 1:
         raise click.BadParameter(f"the number of games must be positive, not {games}", param_hint="--games")
     if games > MAX_GAMES:
@@ -166,7 +163,7 @@ def command(game, specs, games, position, opening, openings, order, repeat, resi
         raise click.BadParameter(f"a seat is numbered from 0, not {human_seat}", param_hint="--human-seat")
     if human and human_seat is None:
         human_seat = 0
-    specs = list(specs) or ["auto"]
+    specs = list(specs) or [parse_spec("auto")]
     if human_seat is not None:
         specs = ["human"] + specs
     n = seats_for(game, specs, players, human_seat)
@@ -196,7 +193,8 @@ def command(game, specs, games, position, opening, openings, order, repeat, resi
         check_engines(game, [s for s in specs if s != "human"], n, start)
     except SetupError as e:
         raise click.ClickException(str(e))
-    match = MatchResult(specs=specs)
+    names = [str(s) for s in specs]
+    match = MatchResult(specs=names)
     seating = Seating(specs, n, lambda spec: arena_engine(spec, game, tc),
                       fixed_entry=0 if human_seat is not None else None,
                       fixed_seat=human_seat or 0, fixed_player=Human() if human_seat is not None else None)
@@ -217,7 +215,7 @@ def command(game, specs, games, position, opening, openings, order, repeat, resi
             playing.clear()
             picked, first = suite_opening(i)
             if report is not None:
-                report.begin(i, [specs[e] for e in seated], first if not opening else None)
+                report.begin(i, [names[e] for e in seated], first if not opening else None)
             rec = play_game(game, seating.engines(seated), derive_seed(seed, i), start=first,
                             on_move=on_move if (show_moves or report) else None,
                             opening=opening, opening_seed=derive_seed(seed, i // n, 7), tc=tc,
@@ -229,12 +227,12 @@ def command(game, specs, games, position, opening, openings, order, repeat, resi
                 report.end(rec)
             if as_json:
                 d = rec.as_dict()
-                d["engines_by_seat"] = [specs[e] for e in seated]
+                d["engines_by_seat"] = [names[e] for e in seated]
                 if tc:
                     d["tc"] = tc.text()
                 click.echo(json.dumps(d))
             else:
-                click.echo(game_line(i, rec, [specs[e] for e in seated]))
+                click.echo(game_line(i, rec, [names[e] for e in seated]))
     except KeyboardInterrupt as stop:
         unfinished = playing[0] if playing else None
         how = "you stopped" if isinstance(stop, Quit) else "interrupted"
@@ -250,10 +248,10 @@ def command(game, specs, games, position, opening, openings, order, repeat, resi
     lost = {}
     for rec, order in match.records:
         if is_forfeit(rec.ending):
-            why = lost.setdefault(specs[order[rec.ending["seat"]]], {})
+            why = lost.setdefault(names[order[rec.ending["seat"]]], {})
             why[rec.ending["reason"]] = why.get(rec.ending["reason"], 0) + 1
     if as_json:
-        click.echo(json.dumps({"summary": match.summary(), "scores": match.scores(), "engines": specs,
+        click.echo(json.dumps({"summary": match.summary(), "scores": match.scores(), "engines": names,
                                "forfeits": lost}))
     else:
         click.echo(match.summary())

@@ -10,7 +10,7 @@ from roost.core.errors import RoostError
 
 def check_seat(seat, state):
     from roost.core.errors import SeatError
-    from roost.search.engines import check_observer
+    from roost.search.engine import check_observer
     if seat is None:
         return
     try:

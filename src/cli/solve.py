@@ -8,6 +8,9 @@ from roost.cli.options import (SECONDS, Command, game_argument, json_option, loa
                                players_option)
 from roost.core.errors import RoostError
 from roost.search.alphabeta import MAX_THREADS, MAX_TT_MB
+from roost.search.alphabeta_engine import AlphaBetaEngine
+from roost.search.result import SearchResult
+from roost.search.spec import EngineSpec
 
 
 @click.command("solve", cls=Command)
@@ -40,7 +43,6 @@ def command(game, position, moves, players, seconds, tt, threads, as_json, progr
       roost solve connect4 2214625612264131 --threads 2
     """
     from roost.search.alphabeta import ChanceInSolve, SearchInterrupted, score_text
-    from roost.search.engines import parse_engine
     state = load_position(game, position, players, moves)
     if state.is_over:
         click.echo(json.dumps({"over": True, "result": list(state.result()),
@@ -54,7 +56,7 @@ def command(game, position, moves, players, seconds, tt, threads, as_json, progr
     if state.hidden_info:
         raise click.ClickException(f"{game.title} has hidden information: its result cannot be proven from one seat")
     try:
-        engine = parse_engine(f"ab:tt={tt},threads={threads}" + (f",time={seconds!r}" if seconds else ""))
+        engine = EngineSpec.of(AlphaBetaEngine, tt=tt, threads=threads, time=seconds).engine()
     except RoostError as e:
         raise click.BadParameter(str(e), param_hint="--tt")
     depths = []
@@ -72,7 +74,7 @@ def command(game, position, moves, players, seconds, tt, threads, as_json, progr
     except (SearchInterrupted, KeyboardInterrupt) as e:
         if as_json:
             partial = getattr(e, "partial", None)
-            out = partial.as_dict() if hasattr(partial, "as_dict") else _interrupted_json(state, depths)
+            out = partial.as_dict() if isinstance(partial, SearchResult) else _interrupted_json(state, depths)
             out["verdict"] = "interrupted"
             click.echo(json.dumps(out, indent=2))
         elif depths:
@@ -108,13 +110,12 @@ def _to_the_end(state, pv, plies, tt):
     """A proven line of ``plies`` plies run to the end of the game: where the search's line
     stops short (a position settled by the table or by a win at once leaves no line below
     it), the position at its end is solved again and its line appended, until the game ends."""
-    from roost.search.engines import parse_engine
     line, s = list(pv), state.copy()
     for name in line:
         s.play_move(s.parse_move(name))
     try:
         while len(line) < plies and not s.is_over and not s.is_chance:
-            rest = parse_engine(f"ab:tt={tt}").choose(s, seed=0, solve=True)
+            rest = EngineSpec.of(AlphaBetaEngine, tt=tt).engine().choose(s, seed=0, solve=True)
             if not rest.proven or not rest.pv:
                 break
             for name in rest.pv:

@@ -231,9 +231,9 @@ def command(game, specs, players, games, gauntlet, seed, position, opening, open
         if a.isdigit() and 1 <= int(a) <= len(names):
             anchor_index = int(a) - 1
         else:
-            from roost.search.engines import parse_engine
+            from roost.search.engines import parse_spec
             try:
-                spec = parse_engine(a).spec
+                spec = str(parse_spec(a))
             except Exception:
                 spec = a
             # the engines are normalised specs, so a spec's first entry is named by the spec

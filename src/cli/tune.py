@@ -82,7 +82,7 @@ def command(game, games, positions, spec, opening, l2, output, match_games, matc
         m = eval_match(game, match_spec or spec, report.weights, base, match_games, seed=seed,
                        players=report.players, opening=opening, labels=("fitted", baseline))
         mean, half = score_interval(m)
-        summary["match"] = {"engine": match_spec or spec, "baseline": baseline, "games": match_games,
+        summary["match"] = {"engine": str(match_spec or spec), "baseline": baseline, "games": match_games,
                             "score": mean, "interval": half, "summary": m.summary()}
         lines.append(m.summary())
     if as_json:

@@ -10,12 +10,16 @@ bot searches one world drawn by roost's determinization from the mover's informa
 never reads what the mover cannot see.
 
 OpenSpiel is imported when the engine first plays, so specs parse without it installed.
+The kind registers itself with the engine registry when this module is imported (the arena
+and the command line import it).
 """
 import time
 
-from roost.core.errors import EngineSpecError, check_seed
-from roost.search.engines import Engine, Param
+from roost.core.errors import EngineSpecError
+from roost.search.engine import Engine
+from roost.search.engines import register_engine
 from roost.search.result import MoveStat, SearchResult
+from roost.search.spec import Param, format_value
 
 # roost games that OpenSpiel implements itself: roost name -> (OpenSpiel name, how a
 # roost position becomes OpenSpiel actions from the start)
@@ -49,39 +53,36 @@ class OpenSpielEngine(Engine):
 
     # a clock's allotment (the arena's time manager, `go clock` in `roost engine`) and a
     # node budget reach the bot: time on connect4 (the C++ bot's limit), sims everywhere
-    budget_keys = {"seconds": "time", "nodes": "sims"}
+    budget = {"time": "time", "nodes": "sims"}
+    any_seat = False
 
-    def __init__(self, **settings):
-        super().__init__(**settings)
+    def __init__(self, spec=None):
+        super().__init__(spec)
         self._games = {}
-        self._spec_time = settings.get("time", 0.0)
 
-    @property
-    def spec(self):
-        rest = [f"{p.name}={self._fmt(p.name)}" for p in self.params[1:]
-                if self.settings[p.name] != p.default]
-        return f"{self.kind}:" + ",".join([self.settings["bot"], *rest])
+    @classmethod
+    def spec_text(cls, spec):
+        """The bot first, always: ``openspiel:mcts,sims=100``."""
+        rest = [f"{p.name}={format_value(spec[p.name])}" for p in cls.params[1:]
+                if spec[p.name] != p.default]
+        return f"{cls.kind}:" + ",".join([spec["bot"], *rest])
 
-    def _fmt(self, name):
-        v = self.settings[name]
-        if isinstance(v, bool):
-            return "1" if v else "0"
-        return f"{v:g}" if isinstance(v, float) else str(v)
-
-    def choose(self, state, seed=0):
+    def choose(self, state, limit=None, *, seed=0, observer=None, progress=None, multipv=1):
         t0 = time.perf_counter()
         name = type(state).name
-        seed = check_seed(seed) & 0x7FFFFFFF
-        if self.settings["bot"] == "random":
+        self._check_playable(state, seed, observer)
+        seed &= 0x7FFFFFFF
+        s = self.spec.within(limit, state)
+        if s["bot"] == "random":
             import random
             m = random.Random(seed).choice(state.legal())
-            return SearchResult(engine=self.spec, move=m, move_name=state.move_name(m),
+            return SearchResult(engine=str(self.spec), move=m, move_name=state.move_name(m),
                                 player=state.player, value=0.5, score="random",
                                 pv=[state.move_name(m)], seconds=time.perf_counter() - t0)
         if name in NATIVE:
-            root, best, info = self._native_search(name, state, seed)
+            root, best, info = self._native_search(name, state, seed, s)
         else:
-            root, best, info = self._bridged_search(name, state, seed)
+            root, best, info = self._bridged_search(name, state, seed, s)
         n = state.players
         # OpenSpiel's returns: -1 a loss, +1 a win (the bridge's n * r - 1 for n players)
         value = (best.total_reward / best.explore_count + 1.0) / n if best.explore_count else 1.0 / n
@@ -94,25 +95,24 @@ class OpenSpielEngine(Engine):
             mine = best.outcome[state.player]
             proven = "win" if mine >= n - 1 - 1e-9 else "loss" if mine <= -1 + 1e-9 else ""
         return SearchResult(
-            engine=self.spec, move=best.action, move_name=state.move_name(best.action),
+            engine=str(self.spec), move=best.action, move_name=state.move_name(best.action),
             player=state.player, value=min(1.0, max(0.0, value)), score=f"{value:.3f}",
             pv=[state.move_name(best.action)], nodes=root.explore_count,
             iterations=root.explore_count, seconds=time.perf_counter() - t0, proven=proven,
             expectation=not proven, stats=moves, info=info)
 
-    def _sims(self):
-        s = self.settings
+    @staticmethod
+    def _sims(s):
         return s["sims"] or (1_000_000_000 if s["time"] else 1000)
 
-    def _native_search(self, name, state, seed):
+    def _native_search(self, name, state, seed, s):
         pyspiel = _pyspiel()
         os_name, to_actions = NATIVE[name]
         if os_name not in self._games:
             self._games[os_name] = pyspiel.load_game(os_name)
         game = self._games[os_name]
-        s = self.settings
         bot = pyspiel.MCTSBot(game, pyspiel.RandomRolloutEvaluator(s["rollouts"], seed), s["c"],
-                              self._sims(), s["memory"], s["solve"], seed, False,
+                              self._sims(s), s["memory"], s["solve"], seed, False,
                               pyspiel.ChildSelectionPolicy.UCT, s["time"] or -1.0)
         os_state = game.new_initial_state()
         for a in to_actions(state):
@@ -120,9 +120,9 @@ class OpenSpielEngine(Engine):
         root = bot.mcts_search(os_state)
         return root, root.best_child(), {"openspiel": f"{os_name} (C++ MCTSBot)"}
 
-    def _bridged_search(self, name, state, seed):
+    def _bridged_search(self, name, state, seed, s):
         import numpy as np
-        if self._spec_time:
+        if self.spec["time"]:
             raise EngineSpecError(f"openspiel: time= needs OpenSpiel's C++ bot, which plays "
                                   f"{', '.join(NATIVE)} only; use sims= on {name}")
         _pyspiel()
@@ -137,7 +137,6 @@ class OpenSpielEngine(Engine):
         if state.hidden_info:
             root_state = state.determinized(state.player, seed)
             info["determinized"] = True
-        s = self.settings
         # OpenSpiel's Python bot has no time limit: a clock's allotment is not its budget
         # here (it plays its sims)
         sims = s["sims"] or 1000
@@ -147,3 +146,5 @@ class OpenSpielEngine(Engine):
         root = bot.mcts_search(game.state_from(root_state))
         return root, root.best_child(), info
 
+
+register_engine(OpenSpielEngine)

@@ -1,7 +1,8 @@
 """The arena's side of the protocol: ``ProtocolEngine`` runs a program that speaks it behind
-the engine interface, so a ``cmd:COMMAND`` spec plays wherever a spec goes, and the arena can
-end a roost engine that overruns its clock (``arena_engine`` serves in-process specs from a
-worker process when a clock is on).
+the engine interface, so a ``cmd:COMMAND`` spec plays wherever a spec goes (the kind
+registers itself with the engine registry when this module is imported), and the arena can
+end a roost engine that overruns its clock (``roost.arena.engines`` serves in-process specs
+from a worker process when a clock is on).
 
 The program is started when it first plays (a spec is parsed, and checked, long before),
 as a ``processes.Program``: ending it ends whatever it started, and the last lines of its
@@ -13,19 +14,21 @@ that breaks a rule raises ``Forfeit`` and is ended; the next game starts it afre
 import os
 import shlex
 import shutil
-import sys
 import time
 
-from roost.core.errors import EngineSpecError, check_seed
+from roost.core.errors import EngineSpecError
 from roost.core.seeds import derive_seed
 from roost.protocol import VERSION
 from roost.protocol import messages as M
 from roost.protocol.lines import LineReader, LineTooLong, PipeWriter
 from roost.protocol.processes import Program
 from roost.protocol.views import seat_texts
-from roost.search.engines import Engine
+from roost.search.engine import Engine
+from roost.search.engines import register_engine
 from roost.search.forfeits import MARGIN, Forfeit
 from roost.search.result import SearchResult
+from roost.search.spec import EngineSpec, Param
+from roost.search.timeman import Clock
 
 HANDSHAKE_TIMEOUT = 10.0     # seconds to start and answer `roost 1`, and each `isready`
 HANG_GUARD = 300.0           # seconds a move may take without a clock
@@ -41,19 +44,21 @@ def _ms(seconds):
 
 
 class ProtocolEngine(Engine):
-    """A program speaking the engine protocol, as an engine.  ``argv`` starts it; ``spec``
-    names it in records and ratings."""
+    """A program speaking the engine protocol, as an engine: a ``cmd:COMMAND`` spec, or a
+    roost engine served from a worker process (the arena's ``worker_engine``).  ``spec``
+    names it in records and ratings; ``argv`` starts it (by default, the spec's command
+    split into words)."""
     kind = "cmd"
     summary = "an external program speaking the engine protocol"
-    params = ()
+    params = (Param("command", str, "", "the program's command line"),)
+    any_seat = False
+    external = True
 
-    def __init__(self, argv, spec, handshake_timeout=HANDSHAKE_TIMEOUT, hang_guard=HANG_GUARD):
-        super().__init__()
-        self.argv = list(argv)
-        self._spec = spec
+    def __init__(self, spec, argv=None, handshake_timeout=HANDSHAKE_TIMEOUT, hang_guard=HANG_GUARD):
+        super().__init__(spec)
+        self.argv = list(argv) if argv is not None else shlex.split(spec["command"])
         self.handshake_timeout = handshake_timeout
         self.hang_guard = hang_guard
-        self.margin = MARGIN
         self.program = None          # a processes.Program while it runs
         self.reader = None
         self.writer = None
@@ -66,15 +71,12 @@ class ProtocolEngine(Engine):
         self.played = []             # names of the moves since the anchor
         self.last_info = None
 
-    # ------------------------------------------------------------------ construction
-    @property
-    def spec(self):
-        return self._spec
-
+    # ------------------------------------------------------------------ the spec
     @classmethod
-    def from_command(cls, command):
-        """The engine of ``cmd:COMMAND``; EngineSpecError when there is no such program."""
-        command = (command or "").strip()
+    def read_spec(cls, rest, text):
+        """``cmd:COMMAND``: the rest of the spec is a command line, not name=value pairs;
+        EngineSpecError when there is no such program."""
+        command = (rest or "").strip()
         if not command:
             raise EngineSpecError("cmd: needs a command, e.g. cmd:./mybot or "
                                   "cmd:roost engine ducks --engine ab:depth=4")
@@ -90,13 +92,20 @@ class ProtocolEngine(Engine):
                 raise EngineSpecError(f"cmd:{command}: {program!r} is not executable")
         elif shutil.which(program) is None:
             raise EngineSpecError(f"cmd:{command}: no program {program!r} on the PATH")
-        return cls(argv, "cmd:" + command)
+        return EngineSpec(cls, (("command", command),))
 
     @classmethod
-    def serving(cls, spec, game, **kw):
-        """A roost engine (``spec``) for ``game``, served from a worker process."""
-        argv = [sys.executable, "-m", "roost.protocol", game.name, "--engine", spec]
-        return cls(argv, spec, **kw)
+    def spec_text(cls, spec):
+        return "cmd:" + spec["command"]
+
+    @classmethod
+    def spec_hint(cls):
+        return "cmd:COMMAND (an external program speaking the engine protocol)"
+
+    @classmethod
+    def describe(cls):
+        return ["cmd:COMMAND: an external program speaking the engine protocol (docs/protocol.md),",
+                "    e.g. cmd:python3 examples/randombot.py, or cmd:roost engine ducks --engine ab:depth=4"]
 
     # ------------------------------------------------------------------ the process
     @property
@@ -241,8 +250,6 @@ class ProtocolEngine(Engine):
             self.played.append(self.shadow.move_name(move))
             self.shadow.play_unchecked(move)
 
-    def choose(self, state, seed=0):
-        return self.choose_timed(state, seed=seed)
 
     def _position_lines(self, state, seed):
         if state.hidden_info:
@@ -256,9 +263,13 @@ class ProtocolEngine(Engine):
             lines.append(f"{M.MOVES} {' '.join(self.played)}")
         return lines
 
-    def choose_timed(self, state, seed=0, clock=None, manager=None):
-        """The program's move at ``state`` (``clock``: the mover's timeman.Clock)."""
-        check_seed(seed)
+    def choose(self, state, limit=None, *, seed=0, observer=None, progress=None, multipv=1):
+        """The program's move at ``state``: on the mover's clock when ``limit`` gives one
+        (``go clock MS inc MS``), else within the hang guard; the program keeps to its own
+        budget otherwise."""
+        self._check_playable(state, seed, observer)
+        clock = None if limit is None or limit.clock is None else Clock(limit.clock, limit.inc)
+        margin = limit.margin if limit is not None else MARGIN
         if self.shadow is None or not self.alive:
             # outside the arena's begin_game (a lone analysis), or after a crash
             if self.shadow is not None:
@@ -268,10 +279,10 @@ class ProtocolEngine(Engine):
         go = M.Go(seed=seed & ((1 << 63) - 1))
         if clock is not None:
             go.clock, go.inc = _ms(clock.remaining), _ms(clock.increment)
-            allowed = max(0.0, clock.remaining + self.margin)     # the clock may be a little
+            allowed = max(0.0, clock.remaining + margin)     # the clock may be a little
                                                                   # below 0 already
             late = (f"answered no move within its {max(0.0, clock.remaining):.3f}s and the "
-                    f"{self.margin:g}s margin after stop")
+                    f"{margin:g}s margin after stop")
         else:
             allowed = self.hang_guard
             late = f"answered no move within {self.hang_guard:g}s (no clock: the arena's hang guard)"
@@ -313,31 +324,11 @@ class ProtocolEngine(Engine):
         said = {"engine": self.name} if self.name else {}
         if info.value is None:
             said["no_value"] = True       # 0.5 stands in for the value it did not send
-        return SearchResult(engine=self.spec, move=move, move_name=state.move_name(move),
+        return SearchResult(engine=str(self.spec), move=move, move_name=state.move_name(move),
                             player=state.player, value=0.5 if info.value is None else info.value,
                             pv=info.pv or [words[0]], nodes=info.nodes or 0, depth=info.depth or 0,
                             iterations=info.iterations or 0, proven=info.proven or "",
                             seconds=spent, info=said)
 
 
-def arena_engine(spec, game=None, tc=None, hang_guard=None):
-    """The engine the arena seats for ``spec``: a roost engine in this process, or with a
-    time control (``tc``) or a hang guard (``hang_guard`` seconds a move may take without a
-    clock) in a worker process the arena can end; ``cmd:`` a program."""
-    from roost.search.engines import parse_engine
-    engine = parse_engine(spec)
-    if isinstance(engine, ProtocolEngine):
-        if tc is not None:
-            engine.margin = tc.margin
-        if hang_guard:
-            engine.hang_guard = hang_guard
-        return engine
-    if tc is None and not hang_guard:
-        return engine
-    # a worker that starts slowly on a loaded machine must not forfeit its handshake before
-    # a move would have
-    worker = ProtocolEngine.serving(engine.spec, game, hang_guard=hang_guard or HANG_GUARD,
-                                    handshake_timeout=max(HANDSHAKE_TIMEOUT, hang_guard or 0.0))
-    if tc is not None:
-        worker.margin = tc.margin
-    return worker
+register_engine(ProtocolEngine)

@@ -25,13 +25,14 @@ import threading
 import time
 
 from roost.core.errors import RoostError
+from roost.core.moves import LineError, play_line
 from roost.core.seeds import derive_seed
 from roost.protocol import VERSION
 from roost.protocol import messages as M
 from roost.protocol.lines import MAX_LINE, LineReader, LineTooLong, write_line
+from roost.search.limit import Limit
 
 POLL = 0.02                 # seconds between looks at the stop mark during a search
-INFINITE = 1e9              # seconds: a search that only `stop` ends
 ERROR_LINE = 400            # characters of an error message at most (it may quote the input)
 
 
@@ -47,12 +48,13 @@ class _TooLong:
 
 class Server:
     def __init__(self, game, spec, infd=0, outfd=1, seed=0):
-        from roost.search.engines import parse_engine
+        from roost.search.engines import parse_spec
         from roost.search.timeman import TimeManager
         self.game = game
-        self.engine = parse_engine(spec)
-        if self.engine.kind == "cmd":
+        spec = parse_spec(spec)
+        if spec.external:
             raise RoostError("roost engine serves roost's own engines, not another program (cmd:)")
+        self.engine = spec.engine()
         self.reader = LineReader(infd)
         self.out = outfd
         self.seed = seed
@@ -156,9 +158,8 @@ class Server:
         if name not in params:
             raise M.ProtocolError(f"setoption: {self.engine.kind} has no option {M.cut(name)!r}; its options: "
                                   f"{', '.join(params) or 'none'}")
-        settings = dict(self.engine.settings)
-        settings[name] = params[name].convert(self.engine.kind, value)
-        self.engine = type(self.engine)(**settings)
+        value = params[name].convert(self.engine.kind, value)
+        self.engine = self.engine.spec.replace(**{name: value}).engine()
         self.seen = None
 
     def on_newgame(self, rest):
@@ -207,7 +208,7 @@ class Server:
         self.follow(state, ids)
         seed = go.seed if go.seed is not None else derive_seed(self.seed, self.goes)
         self.goes += 1
-        seconds = INFINITE if go.infinite else None
+        seconds = None
         if go.movetime is not None:
             seconds = go.movetime / 1000
         if go.clock is not None and not go.infinite:
@@ -220,7 +221,9 @@ class Server:
         if ignored:
             self.send(f"{M.INFO} string {self.engine.kind} has no {' or '.join(ignored)} limit; "
                       f"it searches by its other limits")
-        r = self.search(state, seed, seconds, go.nodes, go.depth)
+        # movetime is the time of an infinite go too; the rest of the spec's budget is lifted
+        r = self.search(state, seed, Limit(time=seconds, nodes=go.nodes, depth=go.depth,
+                                           infinite=go.infinite and seconds is None))
         self.send(M.Info(depth=r.depth or None, nodes=r.iterations or r.nodes,
                          iterations=r.iterations or None, time=round(r.seconds * 1000),
                          value=r.value, best=r.move_name if r.iterations else None,
@@ -233,13 +236,8 @@ class Server:
                 M.MOVES: on_moves, M.GO: on_go}
 
     def budgets(self, state):
-        """The limits of `go` the engine takes at ``state`` (``seconds``, ``nodes``,
-        ``depth``): auto passes a depth on to the engine it chooses, if that has one."""
-        keys = set(self.engine.budget_keys)
-        chosen = getattr(self.engine, "engine_for", None)
-        if chosen is not None:
-            keys |= set(chosen(state).budget_keys) & {"depth"}
-        return keys
+        """The limits of `go` the engine takes at ``state`` (``time``, ``nodes``, ``depth``)."""
+        return self.engine.limited_by(state)
 
     # ------------------------------------------------------------------ positions
     def current(self):
@@ -260,13 +258,10 @@ class Server:
             if self.players is not None and state.players != self.players:
                 raise M.ProtocolError(f"the position has {state.players} players, the game {self.players}")
             ids, done = [], 0
-        for k, name in enumerate(self.moves[done:], done + 1):
-            try:
-                m = state.parse_move(name)
-                state.play_move(m)
-            except RoostError as e:
-                raise M.ProtocolError(f"moves: move {k} ({name}) does not play: {e}") from None
-            ids.append(m)
+        try:
+            ids += play_line(state, self.moves[done:], first=done + 1)
+        except LineError as e:
+            raise M.ProtocolError(f"moves: move {e.index} ({e.move}) does not play: {e.reason}") from None
         self.cache = (text, list(self.moves), state.copy(), list(ids))
         return state, ids
 
@@ -296,17 +291,8 @@ class Server:
             self.stop_raised = True
             raise _Stopped
 
-    def search(self, state, seed, seconds, nodes, depth):
-        import inspect
+    def search(self, state, seed, limit):
         from roost.search.alphabeta import SearchInterrupted
-        from roost.search.engines import AlphaBetaEngine
-        kw = {}
-        if isinstance(self.engine, AlphaBetaEngine):
-            kw["callback"] = self.iteration_info(state)
-        else:
-            accepts = inspect.signature(self.engine.choose).parameters
-            if "progress" in accepts or "kw" in accepts:     # MCTS, ISMCTS, PIMC, auto
-                kw["progress"] = self.progress_info
         self.stop_raised = False
         timed = threading.current_thread() is threading.main_thread()
         if timed:
@@ -314,12 +300,11 @@ class Server:
             # a search stopped before it began stops at its first look
             signal.setitimer(signal.ITIMER_REAL, 1e-4 if self.stopped() else POLL, POLL)
         try:
-            with self.engine.limited(seconds=seconds, nodes=nodes, depth=depth):
-                self.searching = True
-                try:
-                    return self.engine.choose(state, seed=seed, **kw)
-                finally:
-                    self.searching = False
+            self.searching = True
+            try:
+                return self.engine.choose(state, limit, seed=seed, progress=self.progress_info)
+            finally:
+                self.searching = False
         except SearchInterrupted as e:
             partial = e.partial
         except _Stopped as e:
@@ -340,15 +325,13 @@ class Server:
             return partial
         if isinstance(partial, dict) and partial.get("move") in state.legal():
             m = partial["move"]
-            return SearchResult(engine=self.engine.spec, move=m, move_name=state.move_name(m),
+            return SearchResult(engine=str(self.engine.spec), move=m, move_name=state.move_name(m),
                                 player=state.player, value=0.5, pv=[state.move_name(m)])
-        with self.engine.limited(seconds=0.05, nodes=256, depth=1):
-            return self.engine.choose(state, seed=seed)
+        return self.engine.choose(state, Limit(time=0.05, nodes=256, depth=1), seed=seed)
 
     def progress_info(self, progress):
-        """An ``info`` line from a search's progress report (MCTS family: at growing
-        intervals, 0.1 s, then twice as long each time; alpha-beta reports through
-        ``iteration_info`` instead)."""
+        """An ``info`` line from a search's progress report (alpha-beta: each depth done;
+        the MCTS family: at growing intervals, 0.1 s, then twice as long each time)."""
         if progress.iterations:
             self.send(M.Info(nodes=progress.iterations, iterations=progress.iterations,
                              world=progress.world[0] if progress.world else None,
@@ -361,33 +344,20 @@ class Server:
                              time=round(progress.seconds * 1000), value=progress.value,
                              pv=progress.pv).line())
 
-    def iteration_info(self, state):
-        from roost.search.alphabeta import score_to_value
-
-        def report(depth, score, pv, nodes, seconds):
-            names = []
-            for m in pv:
-                try:
-                    names.append(state.move_name(m))
-                except RoostError:
-                    break
-            self.send(M.Info(depth=depth, nodes=nodes, time=round(seconds * 1000),
-                             value=score_to_value(score), pv=names).line())
-        return report
-
 
 def serve(game, spec, infd=0, outfd=1, seed=0):
     """Serve ``spec`` for ``game`` until ``quit`` or the end of the input."""
     Server(game, spec, infd, outfd, seed).run()
 
 
-def main(argv=None):
-    """``python -m roost.protocol GAME [--engine SPEC] [--seed N]``: the worker the arena
-    starts for an in-process spec on a clock (lighter than the full command line)."""
+def main(argv=None, prog="python -m roost.protocol"):
+    """``python -m roost.protocol GAME [--engine SPEC] [--seed N]``: serve an engine of the
+    kinds known to this process (lighter to start than the whole command line; the arena's
+    worker, ``roost.arena.worker``, knows every kind the arena does)."""
     import argparse
     import sys
     from roost.core.games import get_game
-    parser = argparse.ArgumentParser(prog="python -m roost.protocol",
+    parser = argparse.ArgumentParser(prog=prog,
                                      description="Serve a roost engine over the engine protocol.")
     parser.add_argument("game")
     parser.add_argument("--engine", default="mcts")

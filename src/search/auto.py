@@ -12,75 +12,113 @@ below which it plays: the choice follows the spec's time a move (a node budget a
 budget, counts as the default second), so one game's engine does not change from move to
 move under a clock.
 """
-import contextlib
 from dataclasses import dataclass
 
-from roost.search.engines import ENGINES, Engine, Param
+from roost.search.alphabeta_engine import AlphaBetaEngine
+from roost.search.engine import Engine
+from roost.search.limit import Limit
+from roost.search.mcts_engine import IsmctsEngine, MctsEngine
+from roost.search.spec import EngineSpec, Param
 
 DEFAULT_SECONDS = 1.0
 
 
 @dataclass(frozen=True)
 class Choice:
-    kind: str              # an engine kind of roost.search.engines
-    settings: str          # its settings besides the budget ("" or "c=0.7,plies=20")
+    engine: EngineSpec     # the engine and its settings besides the budget
     why: str               # the measurement behind it (docs/strength.md has the details)
+
+    @property
+    def kind(self):
+        return self.engine.kind
+
+    def spec(self, seconds=0.0, nodes=0):
+        """The chosen engine's spec at ``seconds`` a move or ``nodes`` (the kind's own node
+        budget: alpha-beta nodes, MCTS iterations); neither: the default second."""
+        budget = self.engine.engine_type.budget
+        given = {}
+        if nodes:
+            given[budget["nodes"]] = nodes
+        if seconds or not nodes:
+            given[budget["time"]] = seconds or DEFAULT_SECONDS
+        return self.engine.replace(**given)
+
+
+def _mcts(**settings):
+    return EngineSpec.of(MctsEngine, **settings)
+
+
+def _ismcts(**settings):
+    return EngineSpec.of(IsmctsEngine, **settings)
+
+
+def _ab(**settings):
+    return EngineSpec.of(AlphaBetaEngine, **settings)
 
 
 # (game, players) -> Choice; a game listed with player count None covers every count not
 # listed on its own.
 TABLE = {
-    ("ducks", 2): Choice("mcts", "c=0.2,discount=0.95,plies=16", "MCTS whose playout results "
-                         "are discounted by their length (0.95 a ply), whose playouts stop after 16 "
-                         "plies and take the fitted evaluation, and which explores less: from 0.1 s "
-                         "a move plain MCTS is ahead of alpha-beta with the fitted evaluation "
-                         "(63.3% over 30 games at 0.1 s), which wins below 0.1 s (SHORT). At "
-                         "0.2 s: 89.4% against plain MCTS over 80 games (17 at the cap, 21%) and "
-                         "85.0% against the fitted alpha-beta over 20, none lost; at 0.1 s 95.0% "
-                         "and 97.5% against them over 20 each. The cut-off runs about 1.4 times "
-                         "the iterations"),
-    ("tweeeet", 2): Choice("ab", "lmr=1", "alpha-beta (expectimax at the rows) with the fitted "
-                           "evaluation beats mcts, ismcts and pimc at 0.05 s; late move "
-                           "reductions beat the same search without them 59.2% over 360 games "
-                           "at 0.05 s and 0.2 s; level with the best MCTS, open-loop "
-                           "mcts:imm=0.8,chance=open (46.0% over 300 games at 0.2 s)"),
-    ("connect4", 2): Choice("mcts", "playout=decisive", "MCTS whose playouts take a win at "
-                            "once and avoid a loss at once (search_moves): 66.2% over 160 games "
-                            "against alpha-beta at 0.05 s, 62.0% over 100 at 0.2 s, 75.0% against "
-                            "plain mcts; the MCTS solver still proves endgames"),
-    ("cubirds", None): Choice("ab", "paranoid=1", "paranoid alpha-beta (at 2 players plain "
-                              "two-player alpha-beta): in the gauntlets at 0.05 s it beat mcts, ismcts "
-                              "and pimc at 2 players (48/60, 45/60, 16/20), 3 players (26/36, 25.5/36, "
-                              "27/36) and 4 players (47.5/72, 47.5/72, 47/72), each interval "
-                              "above 50%; at 5 players too (71.5/120, 73/120, 72/120)"),
-    ("leaves", None): Choice("ab", "paranoid=1", "paranoid alpha-beta (at 2 players plain "
-                             "two-player alpha-beta): in the gauntlets at 0.05 s it beat mcts, ismcts "
-                             "and pimc 20/20 each at 2 players, at least 32/36 each at 3 and "
-                             "at least 39.5/48 each at 4 (the game's every player count)"),
-    ("wingspan", 1): Choice("ismcts", "", "information-set MCTS with whole playouts: 77 points "
-                            "a game at 1 s a move (the playout's score is the solo utility)"),
+    ("ducks", 2): Choice(
+        _mcts(c=0.2, discount=0.95, plies=16),
+        "MCTS whose playout results are discounted by their length (0.95 a ply), whose "
+        "playouts stop after 16 plies and take the fitted evaluation, and which explores less: "
+        "from 0.1 s a move plain MCTS is ahead of alpha-beta with the fitted evaluation (63.3% "
+        "over 30 games at 0.1 s), which wins below 0.1 s (SHORT). At 0.2 s: 89.4% against "
+        "plain MCTS over 80 games (17 at the cap, 21%) and 85.0% against the fitted alpha-beta "
+        "over 20, none lost; at 0.1 s 95.0% and 97.5% against them over 20 each. The cut-off "
+        "runs about 1.4 times the iterations"),
+    ("tweeeet", 2): Choice(
+        _ab(lmr=True),
+        "alpha-beta (expectimax at the rows) with the fitted evaluation beats mcts, ismcts and "
+        "pimc at 0.05 s; late move reductions beat the same search without them 59.2% over "
+        "360 games at 0.05 s and 0.2 s; level with the best MCTS, open-loop "
+        "mcts:imm=0.8,chance=open (46.0% over 300 games at 0.2 s)"),
+    ("connect4", 2): Choice(
+        _mcts(playout="decisive"),
+        "MCTS whose playouts take a win at once and avoid a loss at once (search_moves): 66.2% "
+        "over 160 games against alpha-beta at 0.05 s, 62.0% over 100 at 0.2 s, 75.0% against "
+        "plain mcts; the MCTS solver still proves endgames"),
+    ("cubirds", None): Choice(
+        _ab(paranoid=True),
+        "paranoid alpha-beta (at 2 players plain two-player alpha-beta): in the gauntlets at "
+        "0.05 s it beat mcts, ismcts and pimc at 2 players (48/60, 45/60, 16/20), 3 players "
+        "(26/36, 25.5/36, 27/36) and 4 players (47.5/72, 47.5/72, 47/72), each interval above "
+        "50%; at 5 players too (71.5/120, 73/120, 72/120)"),
+    ("leaves", None): Choice(
+        _ab(paranoid=True),
+        "paranoid alpha-beta (at 2 players plain two-player alpha-beta): in the gauntlets at "
+        "0.05 s it beat mcts, ismcts and pimc 20/20 each at 2 players, at least 32/36 each at 3 "
+        "and at least 39.5/48 each at 4 (the game's every player count)"),
+    ("wingspan", 1): Choice(
+        _ismcts(),
+        "information-set MCTS with whole playouts: 77 points a game at 1 s a move (the "
+        "playout's score is the solo utility)"),
     # with more players a playout's 40 plies cover fewer turns of each player: the cut-off
     # scales with the count, 20 plies a player (docs/strength.md, "Wingspan with 3 to 5
     # players: 20 plies a player")
-    ("wingspan", 3): Choice("ismcts", "plies=60,quiet=1", "information-set MCTS whose playouts "
-                            "stop after 60 plies (20 a player), finish the turn they are in "
-                            "and take the fitted evaluation: at 0.05 s 53.9% against mcts "
-                            "(= ismcts on Wingspan) over 531 games, the interval above 50%, "
-                            "+5.1% a game over the same games without quiet=1; 56.2% against "
-                            "pimc over 168 games, the interval above 50%"),
-    ("wingspan", 4): Choice("ismcts", "plies=80", "information-set MCTS whose playouts stop "
-                            "after 80 plies (20 a player) and take the fitted evaluation: at "
-                            "0.05 s 57.8%, 59.4% and 60.5% against ismcts, mcts and pimc over "
-                            "128 games, each interval above 50%"),
-    ("wingspan", 5): Choice("ismcts", "plies=100", "information-set MCTS whose playouts stop "
-                            "after 100 plies (20 a player) and take the fitted evaluation: at "
-                            "0.05 s 61.9%, 64.4% and 66.3% against ismcts, mcts and pimc over "
-                            "two runs of 50 games, each pooled interval above 50%"),
-    ("wingspan", None): Choice("ismcts", "plies=40", "information-set MCTS whose playouts stop "
-                               "after 40 plies (20 a player) and take the fitted evaluation: "
-                               "ahead of plain ismcts, mcts and pimc at 0.05 s with 2 players"),
+    ("wingspan", 3): Choice(
+        _ismcts(plies=60, quiet=True),
+        "information-set MCTS whose playouts stop after 60 plies (20 a player), finish the "
+        "turn they are in and take the fitted evaluation: at 0.05 s 53.9% against mcts (= "
+        "ismcts on Wingspan) over 531 games, the interval above 50%, +5.1% a game over the "
+        "same games without quiet=1; 56.2% against pimc over 168 games, the interval above 50%"),
+    ("wingspan", 4): Choice(
+        _ismcts(plies=80),
+        "information-set MCTS whose playouts stop after 80 plies (20 a player) and take the "
+        "fitted evaluation: at 0.05 s 57.8%, 59.4% and 60.5% against ismcts, mcts and pimc "
+        "over 128 games, each interval above 50%"),
+    ("wingspan", 5): Choice(
+        _ismcts(plies=100),
+        "information-set MCTS whose playouts stop after 100 plies (20 a player) and take the "
+        "fitted evaluation: at 0.05 s 61.9%, 64.4% and 66.3% against ismcts, mcts and pimc over "
+        "two runs of 50 games, each pooled interval above 50%"),
+    ("wingspan", None): Choice(
+        _ismcts(plies=40),
+        "information-set MCTS whose playouts stop after 40 plies (20 a player) and take the "
+        "fitted evaluation: ahead of plain ismcts, mcts and pimc at 0.05 s with 2 players"),
 }
-FALLBACK = Choice("mcts", "", "no measurement for this game: plain MCTS")
+FALLBACK = Choice(_mcts(), "no measurement for this game: plain MCTS")
 
 
 @dataclass(frozen=True)
@@ -91,13 +129,12 @@ class Short:
 
 # (game, players) -> the choice for budgets below a time a move, where it differs
 SHORT = {
-    ("ducks", 2): Short(0.1, Choice("ab", "", "alpha-beta with the fitted evaluation: 10/10 against "
-                                    "mcts, ismcts and pimc at 0.05 s, 83.8% against mcts over 40 "
-                                    "more; the fitted weights beat the hand-set ones 75.7%")),
+    ("ducks", 2): Short(0.1, Choice(
+        _ab(),
+        "alpha-beta with the fitted evaluation: 10/10 against mcts, ismcts and pimc at "
+        "0.05 s, 83.8% against mcts over 40 more; the fitted weights beat the hand-set ones "
+        "75.7%")),
 }
-
-# the parameter that takes a node budget, per engine kind
-NODE_PARAM = {"ab": "nodes", "mcts": "iterations", "ismcts": "iterations", "pimc": "iterations"}
 
 
 def choice_for(game, players, seconds=DEFAULT_SECONDS):
@@ -109,14 +146,9 @@ def choice_for(game, players, seconds=DEFAULT_SECONDS):
 
 
 def resolve(game, players, seconds=0.0, nodes=0):
-    """The engine spec ``auto`` plays for ``game`` with ``players`` at this budget."""
-    choice = choice_for(game, players, seconds or DEFAULT_SECONDS)
-    parts = [choice.settings] if choice.settings else []
-    if nodes:
-        parts.append(f"{NODE_PARAM[choice.kind]}={nodes}")
-    if seconds or not nodes:
-        parts.append(f"time={seconds or DEFAULT_SECONDS:g}")
-    return f"{choice.kind}:{','.join(parts)}"
+    """The engine spec (an EngineSpec) ``auto`` plays for ``game`` with ``players`` at this
+    budget."""
+    return choice_for(game, players, seconds or DEFAULT_SECONDS).spec(seconds, nodes)
 
 
 class AutoEngine(Engine):
@@ -128,58 +160,52 @@ class AutoEngine(Engine):
         Param("nodes", int, 0, "a node budget instead: alpha-beta nodes or MCTS iterations, "
               "whichever engine is chosen", 0),
     )
-    budget_keys = {"seconds": "time", "nodes": "nodes"}
+    # a depth limit is passed on to the engine chosen, where that one has a depth (alpha-beta)
+    budget = {"time": "time", "nodes": "nodes"}
 
-    def __init__(self, **settings):
-        super().__init__(**settings)
-        self._base = dict(settings)
+    def __init__(self, spec=None):
+        super().__init__(spec)
         self._key = None
         self._inner = None
-        self._depth = None           # a depth limit laid over auto (``limited``)
 
-    @contextlib.contextmanager
-    def limited(self, seconds=None, nodes=None, depth=None):
-        """As ``Engine.limited``; auto has no depth setting of its own, so a depth is passed
-        on to the engine it chooses, where that one has a depth (alpha-beta)."""
-        saved = self._depth
-        if depth is not None:
-            self._depth = depth if saved is None else min(saved, depth)
-        try:
-            with super().limited(seconds=seconds, nodes=nodes):
-                yield self
-        finally:
-            self._depth = saved
+    def playing(self, state):
+        return f"{self.spec} ({self.engine_for(state).spec})"
+
+    def gives_lines(self, state):
+        return self.engine_for(state).gives_lines(state)
+
+    def limited_by(self, state):
+        return set(self.budget) | (self.engine_for(state).limited_by(state) & {"depth"})
 
     def engine_for(self, state):
         """The configured engine for ``state``'s game and player count (built once)."""
-        from roost.search.engines import parse_engine
         key = (state.name, state.players)
         if key != self._key:
-            self._inner = parse_engine(resolve(*key, self._base["time"], self._base["nodes"]))
+            self._inner = resolve(*key, self.spec["time"], self.spec["nodes"]).engine()
             self._key = key
         return self._inner
 
-    def choose(self, state, seed=0, **kw):
+    def choose(self, state, limit=None, *, seed=0, observer=None, progress=None, multipv=1):
         inner = self.engine_for(state)
-        observer = kw.get("observer")
         if inner.kind == "ab" and state.players > 2 and observer not in (None, state.player):
             # paranoid alpha-beta values the position for the mover only: another seat's
             # analysis needs every player's value, which MCTS keeps
             inner = self._for_another_seat(state)
-        s = self.settings
-        nodes = s["nodes"] or None
-        with inner.limited(seconds=s["time"] or None, nodes=nodes, depth=self._depth):
-            result = inner.choose(state, seed=seed, **kw)
-        result.info["auto"] = inner.spec
+        if limit is not None and limit.infinite:
+            within = limit            # the chosen engine's own budget is lifted too
+        else:
+            s = self.spec.within(limit, state)
+            within = Limit(time=s["time"] or None, nodes=s["nodes"] or None,
+                           depth=limit.depth if limit is not None else None)
+        result = inner.choose(state, within, seed=seed, observer=observer, progress=progress,
+                              multipv=multipv)
+        result.info["auto"] = str(inner.spec)
         result.engine = f"{self.spec} ({inner.spec})"
         return result
 
     def _for_another_seat(self, state):
-        from roost.search.engines import parse_engine
-        spec = resolve(state.name, state.players, self._base["time"], self._base["nodes"])
-        budget = spec.partition(":")[2].split(",")
-        return parse_engine("mcts:" + ",".join(part.replace("nodes=", "iterations=") for part in budget
-                                               if not part.startswith("paranoid=")))
+        """Plain MCTS at auto's budget."""
+        return Choice(_mcts(), "").spec(self.spec["time"], self.spec["nodes"]).engine()
 
     def advance(self, move):
         if self._inner is not None:
@@ -189,5 +215,3 @@ class AutoEngine(Engine):
         if self._inner is not None:
             self._inner.new_game()
 
-
-ENGINES[AutoEngine.kind] = AutoEngine

@@ -1,7 +1,51 @@
 """What every search returns: the best move, its value, the principal variation, counts,
 and per-move statistics.  A value is always the searching player's expected result in
-[0, 1]; ``score`` keeps the engine's own units (alpha-beta score, win/loss distance)."""
+[0, 1]; ``score`` keeps the engine's own units (alpha-beta score, win/loss distance).
+
+Two levels: a searcher (``AlphaBeta``, ``MCTS``, ``Pimc``) reports a ``Report`` in move ids
+and its own units; an engine reads it as the ``SearchResult`` every engine kind returns, the
+moves named in the world of the seat the analysis is for.
+"""
 from dataclasses import dataclass, field
+
+
+@dataclass
+class RootMove:
+    """One root move as a searcher saw it (ids; values for the player to move)."""
+    move: int
+    value: float = 0.5       # the mover's expected result after it
+    visits: int = 0          # MCTS visits, PIMC votes (0 for alpha-beta)
+    proven: str = ""         # MCTS: "win", "loss", "draw" when proven for the mover
+    values: list = field(default_factory=list)   # every player's expected result (MCTS)
+    pv: list = field(default_factory=list)       # MCTS: the most visited line from it (ids)
+    score: float = None      # alpha-beta: its score (``alphabeta.score_to_value`` reads it)
+    exact: bool = True       # alpha-beta: False where a null window bounded it from above
+
+
+@dataclass
+class Report:
+    """What a searcher reports: the move chosen, its value for the player to move, the
+    principal variation (ids) and the counts; the fields a searcher does not have keep
+    their defaults."""
+    move: int
+    value: float = 0.5
+    pv: list = field(default_factory=list)
+    nodes: int = 0               # alpha-beta nodes; MCTS tree nodes made
+    iterations: int = 0          # MCTS iterations (PIMC: over every world)
+    depth: int = 0               # alpha-beta: the deepest complete iteration
+    seldepth: int = 0
+    seconds: float = 0.0
+    score: float = None          # alpha-beta: the root's score
+    exact: bool = False          # alpha-beta: the score is proven
+    chance: bool = False         # alpha-beta: the search met chance (the value is an expectation)
+    proven: str = ""             # MCTS: the chosen move's proof for the mover
+    root_proven: str = ""        # MCTS: the root's own
+    root_moves: list = field(default_factory=list)     # [RootMove]
+    threads: int = 1
+    memory: int = 0              # MCTS: bytes of node store
+    playout_plies: int = 0       # MCTS: plies its playouts played
+    worlds: int = 0              # PIMC: worlds searched
+    seat_value: float = None     # PIMC: the observer's expected result, where the worlds tell it
 
 
 @dataclass

@@ -13,7 +13,6 @@ naming it, never another exception.
 - tournaments: ``tournament_summary``, ``tournament_games``, ``game_record`` (finished
   games) and ``games_in_progress`` (a game being played, followed live).
 """
-import inspect
 import math
 import os
 
@@ -325,75 +324,66 @@ def view(state, observer=None, before=None, last=None):
 
 
 # ----------------------------------------------------------------------------- engines
-def engine_kind(spec):
-    return spec.strip().partition(":")[0].strip().lower() if isinstance(spec, str) else ""
-
-
 def check_engine(spec, allow_cmd=False, max_threads=1, memory_mb=None):
-    """The normalised spec of an engine the server may run, its tree or table at most
+    """The canonical text of an engine spec the server may run, its tree or table at most
     ``memory_mb``; BadRequest names a fault of the spec, Forbidden a ``cmd:`` engine the
     server was not allowed to run."""
-    from roost.search.engines import parse_engine
     if not isinstance(spec, str) or not spec.strip():
         raise BadRequest("an engine spec is empty; try 'auto', 'ab:depth=6' or 'mcts:time=1'")
-    if engine_kind(spec) == "cmd" and not allow_cmd:
+    if _runs_a_program(spec) and not allow_cmd:
         raise Forbidden("cmd: engines run programs on the server: refused unless the server "
-                              "was started with --allow-cmd")
+                        "was started with --allow-cmd")
+    value = _read_spec(spec, memory_mb)
+    threads = value.settings.get("threads", 1)
+    if isinstance(threads, int) and threads > max_threads:
+        raise BadRequest(f"engine {str(value)!r}: at most {max_threads} search thread"
+                         f"{'s' if max_threads != 1 else ''} a search on this server, not {threads}")
+    return str(value)
+
+
+def _runs_a_program(text):
+    """Whether the spec text names a kind that runs a program of its own (``cmd:``)."""
+    from roost.arena.engines import kind_of
+    engine_type = kind_of(text)
+    return engine_type is not None and engine_type.external
+
+
+def _names_auto(text):
+    from roost.arena.engines import kind_of
+    engine_type = kind_of(text)
+    return engine_type is not None and engine_type.kind == "auto"
+
+
+def _read_spec(text, memory_mb=None):
+    """The EngineSpec of ``text``, its tree or table (``mem=``, ``tt=``) at most
+    ``memory_mb``, capped before the spec is checked, since a spec is checked against the
+    memory this machine has; BadRequest names a fault."""
+    from roost.arena.engines import parse_spec
     try:
-        engine = parse_engine(_memory_capped(spec, memory_mb) if memory_mb else spec)
+        return _memory_capped(parse_spec(text, check=False), memory_mb).checked()
     except _roost_errors() as e:
         raise BadRequest(str(e)) from None
-    threads = engine.settings.get("threads", 1)
-    if isinstance(threads, int) and threads > max_threads:
-        raise BadRequest(f"engine {engine.spec!r}: at most {max_threads} search thread"
-                         f"{'s' if max_threads != 1 else ''} a search on this server, not {threads}")
-    return engine.spec if engine_kind(spec) != "cmd" else spec.strip()
 
 
-def _capped_engine(spec, state, seconds, memory_mb):
-    """The engine of ``spec`` for ``state`` within the server's caps: ``auto`` resolved for
-    the game and player count at ``seconds`` a move, and its tree or table (``mem=``,
-    ``tt=``) at most ``memory_mb``, set in the spec before the engine is built, since an
-    engine checks at once that its whole budget could be allocated."""
-    from roost.search.engines import parse_engine
-    engine = parse_engine(_memory_capped(spec, memory_mb))
-    if engine.kind == "auto":
+def _capped_engine(text, state, seconds, memory_mb):
+    """The engine of ``text`` for ``state`` within the server's caps: ``auto`` resolved for
+    the game and player count at ``seconds`` a move, and its tree or table at most
+    ``memory_mb``."""
+    spec = _read_spec(text, memory_mb)
+    if spec.kind == "auto":
         from roost.search.auto import resolve
-        s = engine.settings
+        s = spec.settings
         budget = min(s["time"], seconds) if s["time"] else (0 if s["nodes"] else seconds)
-        engine = parse_engine(_memory_capped(resolve(state.name, state.players, budget, s["nodes"]),
-                                             memory_mb))
-    return engine
+        spec = _memory_capped(resolve(state.name, state.players, budget, s["nodes"]), memory_mb)
+    return spec.engine()
 
 
 def _memory_capped(spec, memory_mb):
-    """``spec`` with its ``mem=`` and ``tt=`` (MB) at most ``memory_mb``."""
-    from roost.search.engines import engine_class
-    kind, _, rest = spec.strip().partition(":")
-    cls = engine_class(kind.strip().lower())
-    if cls is None or kind.strip().lower() == "cmd":
+    """``spec`` with its ``mem=`` and ``tt=`` (MB) at most ``memory_mb`` (None: as it is)."""
+    if memory_mb is None:
         return spec
-    params = {p.name: p for p in getattr(cls, "params", ())}
-    items = [i.strip() for i in rest.split(",") if i.strip()]
-    for key in ("mem", "tt"):
-        if key not in params:
-            continue
-        given = [k for k, i in enumerate(items) if i.partition("=")[0].strip().lower() == key]
-        if not given:
-            items.append(f"{key}={min(params[key].default, memory_mb)}")
-            continue
-        try:
-            value = int(items[given[0]].partition("=")[2])
-        except ValueError:
-            continue                # the spec's own check names the fault
-        if value > memory_mb:
-            items[given[0]] = f"{key}={memory_mb}"
-    return kind.strip() + (":" + ",".join(items) if items else "")
-
-
-def _accepts(engine, name):
-    params = inspect.signature(engine.choose).parameters
-    return name in params or any(p.kind == p.VAR_KEYWORD for p in params.values())
+    caps = {key: min(spec[key], memory_mb) for key in ("mem", "tt") if key in spec.settings}
+    return spec.replace(**caps) if caps else spec
 
 
 def _value(v):
@@ -448,12 +438,14 @@ def search(game, position, spec, seconds, memory_mb, observer=None, multipv=1, s
     lines, counts); raises Stopped when interrupted (Ctrl-C, SIGINT), BadRequest for a
     position or engine that cannot be searched."""
     from roost.search.alphabeta import SearchInterrupted
+    from roost.search.result import SearchResult
+    from roost.search.limit import Limit
     state = parse(game, position)
     if state.is_over:
         raise BadRequest("the game is over: there is nothing to search")
     if state.is_chance:
         raise BadRequest("chance is to act here, not a player: play an outcome first")
-    if engine_kind(spec) == "cmd" and not allow_cmd:
+    if _runs_a_program(spec) and not allow_cmd:
         raise BadRequest("cmd: engines are refused here")
     try:
         engine = _capped_engine(spec, state, seconds, memory_mb)
@@ -461,31 +453,28 @@ def search(game, position, spec, seconds, memory_mb, observer=None, multipv=1, s
         raise BadRequest(str(e)) from None
     options = {}
     if observer is not None and observer != state.player:
-        if not _accepts(engine, "observer"):
+        if not engine.any_seat:
             raise BadRequest(f"engine '{engine.kind}' analyses for the player to move only")
         options["observer"] = observer
-    if progress is not None and _accepts(engine, "progress"):
+    if progress is not None:
         options["progress"] = lambda p: progress(_progress_dict(p))
-    if multipv > 1 and _accepts(engine, "multipv"):
+    if multipv > 1 and engine.gives_lines(state):
         options["multipv"] = multipv
         if engine.kind == "ab":
             seconds /= min(multipv, len(state.legal()))    # alpha-beta searches once a line
     try:
-        with engine.limited(seconds=seconds):
-            r = engine.choose(state, seed=seed, **options)
+        r = engine.choose(state, Limit(time=seconds), seed=seed, **options)
     except SearchInterrupted as e:
         partial = e.partial
-        raise Stopped(_result_dict(partial, state) if hasattr(partial, "move_name") else None) from None
+        raise Stopped(_result_dict(partial, state) if isinstance(partial, SearchResult) else None) from None
     except KeyboardInterrupt:
         raise Stopped(None) from None
     except _roost_errors() as e:
         raise BadRequest(str(e)) from None
     finally:
-        close = getattr(engine, "close", None)
-        if close is not None:
-            close()
+        engine.close()
     d = _result_dict(r, state)
-    if engine_kind(spec) == "auto":
+    if _names_auto(spec):
         d["engine"] = f"{spec.strip()} ({d['engine']})"
     return d
 

@@ -594,10 +594,10 @@ def test_one_engine_is_built_a_seat_and_kept_for_the_next_game(monkeypatch):
     monkeypatch.setattr(runner, "_ENGINE_CACHE", {})
     built = []
 
-    def counting(spec):
+    def counting(spec, *args):
         built.append(spec)
         return parse_engine(spec)
-    monkeypatch.setattr(runner, "parse_engine", counting)
+    monkeypatch.setattr(runner, "arena_engine", counting)
     for gid in (1, 2):
         play_scheduled(DUCKS, None, (gid, 0, 0, [0, 0], ["ab:depth=1", "ab:depth=1"], gid))
     assert built == ["ab:depth=1", "ab:depth=1"]

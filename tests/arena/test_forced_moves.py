@@ -9,29 +9,25 @@ import sys
 from roost.arena.match import TimeControl, play_game
 from roost.core.games import get_game
 from roost.protocol.client import ProtocolEngine
+from roost.search.engine import Engine
 from roost.search.engines import parse_engine
 
 DUCKS = get_game("ducks")
 BOT = os.path.join(os.path.dirname(__file__), os.pardir, "protocol", "bots", "bot.py")
 
 
-class Spy:
+class Spy(Engine):
     """An engine that plays random moves and notes how many moves it had to choose from."""
-    spec = "spy"
+    kind = "spy"
 
     def __init__(self):
+        super().__init__()
         self.inner = parse_engine("random")
         self.choices = []
 
-    def new_game(self):
-        pass
-
-    def advance(self, move):
-        pass
-
-    def choose(self, state, seed=0):
+    def choose(self, state, limit=None, **options):
         self.choices.append(len(state.legal()))
-        return self.inner.choose(state, seed=seed)
+        return self.inner.choose(state, limit, **options)
 
 
 def forced_plies(record):
@@ -65,7 +61,7 @@ def test_a_forced_move_is_played_without_asking_the_engine():
 def test_a_program_is_not_sent_go_for_a_forced_move(tmp_path):
     log = tmp_path / "heard.txt"
     command = " ".join(shlex.quote(w) for w in [sys.executable, BOT, "--record", str(log)])
-    program = ProtocolEngine.from_command(command)
+    program = parse_engine("cmd:" + command)
     try:
         for seed in range(200):
             log.write_bytes(b"")

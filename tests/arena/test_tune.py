@@ -136,8 +136,8 @@ def test_eval_match_plays_both_weight_sets_and_restores_the_shipped_ones():
     seen = []
 
     class Spy(tuning.WeightedEngine):
-        def choose(self, state, seed=0):
-            r = super().choose(state, seed)
+        def choose(self, state, limit=None, **options):
+            r = super().choose(state, limit, **options)
             seen.append(tuple(self.evaluation.get(2)))
             return r
     original, tuning.WeightedEngine = tuning.WeightedEngine, Spy

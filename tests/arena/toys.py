@@ -94,9 +94,11 @@ class Race:
             self.decisions += 1
             self.chance = True
 
+    def is_legal(self, m):
+        return m in ((0, 1) if self.is_chance else self.legal())
+
     def play_move(self, m):
-        ok = m in (0, 1) if self.is_chance else m in self.legal()
-        if not ok:
+        if not self.is_legal(m):
             raise MoveError(f"illegal race move {m}")
         self.play_unchecked(m)
 

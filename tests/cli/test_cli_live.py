@@ -78,6 +78,22 @@ def test_multipv_gives_the_best_lines_with_values():
     assert r.exit_code == 2 and "--multipv" in r.output
 
 
+def test_multipv_with_auto_is_the_lines_of_the_engine_it_chose(monkeypatch):
+    r = run("analyse", "ducks", AFTER_SETUP, "-e", "auto:nodes=300", "--multipv", 3, "--json", "--quiet")
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.stdout)
+    assert len(d["lines"]) == 3 and d["lines"][0]["move"] == d["move"]
+    assert d["engine"].startswith("auto:nodes=300 (mcts:")
+    # where auto would choose an engine that reports one move, the refusal names it
+    from roost.search import auto
+    from roost.search.mcts_engine import PimcEngine
+    from roost.search.spec import EngineSpec
+    monkeypatch.setitem(auto.TABLE, ("ducks", 2), auto.Choice(EngineSpec.of(PimcEngine), "one line"))
+    r = run("analyse", "ducks", AFTER_SETUP, "-e", "auto:nodes=300", "--multipv", 3)
+    assert r.exit_code == 2 and "--multipv" in r.output
+    assert "'auto:nodes=300 (pimc:iterations=300)' reports one move only" in r.output
+
+
 def test_an_excluded_root_move_is_not_searched():
     # the second line is the best of the other moves: its value is the best exact value a
     # depth-2 search gives any move but the first

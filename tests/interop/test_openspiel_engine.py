@@ -8,7 +8,9 @@ from click.testing import CliRunner
 from roost.cli.main import cli
 from roost.core.errors import EngineSpecError
 from roost.core.games import get_game
+import roost.interop.engine  # noqa: F401  (registers the openspiel kind)
 from roost.search.engines import parse_engine
+from roost.search.limit import Limit
 
 
 def run(*args):
@@ -18,9 +20,9 @@ def run(*args):
 
 
 def test_specs_name_the_bot_first():
-    assert parse_engine("openspiel:mcts,sims=100").spec == "openspiel:mcts,sims=100"
-    assert parse_engine("openspiel").spec == "openspiel:mcts"
-    assert parse_engine("openspiel:sims=5,c=1.5").spec == "openspiel:mcts,sims=5,c=1.5"
+    assert str(parse_engine("openspiel:mcts,sims=100").spec) == "openspiel:mcts,sims=100"
+    assert str(parse_engine("openspiel").spec) == "openspiel:mcts"
+    assert str(parse_engine("openspiel:sims=5,c=1.5").spec) == "openspiel:mcts,sims=5,c=1.5"
     with pytest.raises(EngineSpecError, match="bot must be one of mcts, random"):
         parse_engine("openspiel:alphazero")
     with pytest.raises(EngineSpecError, match="malformed parameter 'mcts'"):
@@ -47,18 +49,16 @@ def test_time_limits_the_cpp_bot_and_is_refused_elsewhere():
 
 def test_a_clock_reaches_the_cpp_bot_and_a_node_budget_every_bot():
     # the arena's time manager (and `go clock` in `roost engine`) lays its allotment over
-    # the spec through `limited`: the C++ bot's time limit on connect4; nodes are sims
+    # the spec through a Limit: the C++ bot's time limit on connect4; nodes are sims
     engine = parse_engine("openspiel:mcts")
     start = get_game("connect4").parse("-")
-    with engine.limited(seconds=0.2):
-        r = engine.choose(start, seed=1)
+    r = engine.choose(start, Limit(time=0.2), seed=1)
     assert 0.1 < r.seconds < 5.0 and r.iterations > 1000       # not the default 1000 sims
-    with engine.limited(nodes=30):
-        assert engine.choose(start, seed=1).iterations == 30
+    assert engine.choose(start, Limit(nodes=30), seed=1).iterations == 30
     ducks = get_game("ducks").parse("5/6/7/8/9/8/7/6/5 w 0")
-    with engine.limited(seconds=0.01, nodes=5):     # the Python bot has no time limit
-        assert engine.choose(ducks, seed=1).iterations == 5
-    assert engine.spec == "openspiel:mcts"
+    # the Python bot has no time limit
+    assert engine.choose(ducks, Limit(time=0.01, nodes=5), seed=1).iterations == 5
+    assert str(engine.spec) == "openspiel:mcts"
 
 
 def test_on_a_bridged_game_it_is_the_python_bot():

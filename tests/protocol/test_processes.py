@@ -43,8 +43,8 @@ def tag():
 
 
 def bot(tag, *args):
-    return ProtocolEngine.from_command(" ".join(shlex.quote(w) for w in
-                                                [sys.executable, BOT, "--tag", tag, *args]))
+    return parse_engine("cmd:" + " ".join(shlex.quote(w) for w in
+                                          [sys.executable, BOT, "--tag", tag, *args]))
 
 
 def test_a_crashed_engine_is_ended_with_every_child_it_left(tag):

@@ -179,6 +179,22 @@ def test_stop_ends_an_infinite_search_and_isready_is_answered_during_it(session)
     s.until("readyok")
 
 
+def test_go_infinite_lifts_the_engines_own_budget_auto_included(session):
+    # auto plays MCTS at 1 s a move on Feed the Ducks by default; go infinite searches on past
+    # that second (the MCTS family reports at 0.1 s, then twice as long each time: the 7th
+    # line comes after 1.6 s) until stop
+    s = session("ducks", "--engine", "auto")
+    s.send("roost 1", "newgame ducks players 2 seat 0", f"position {DUCKS_START}", "go infinite")
+    s.until("roostok")
+    lines = []
+    while sum(line.startswith("info ") for line in lines) < 7:
+        line = s.reader.readline(timeout=60)
+        assert line is not None and not line.startswith("bestmove"), f"it stopped by itself: {lines} {line}"
+        lines.append(line)
+    s.send("stop")
+    assert s.until("bestmove", timeout=30)[-1].split()[0] == "bestmove"
+
+
 def test_quit_during_a_search_answers_then_leaves(session):
     s = session("ducks", "--engine", "mcts")
     s.send("roost 1", "newgame ducks players 2 seat 0", f"position {DUCKS_START}", "go infinite")
@@ -425,20 +441,21 @@ def test_a_forced_move_costs_no_time():
     assert tm.allocate(Clock(60.0, 0.0), OneMove()) == MINIMUM and tm.made == 0
 
 
-def test_choose_timed_lays_the_allotment_over_the_spec():
+def test_a_clocks_allotment_is_laid_over_the_spec():
     from roost.core.games import get_game
     from roost.search.engines import parse_engine
+    from roost.search.limit import Limit
     ducks = get_game("ducks").parse(DUCKS_START)
     e = parse_engine("mcts:time=5")
     t0 = time.perf_counter()
-    r = e.choose_timed(ducks, seed=1, clock=Clock(2.0, 0.0))
+    r = e.choose(ducks, Limit(clock=2.0), seed=1)
     assert time.perf_counter() - t0 < 1.0 and r.move in ducks.legal()
-    assert e.settings["time"] == 5.0                 # the spec's own budget is back
-    with e.limited(seconds=9.0, nodes=300):
-        assert e.settings["time"] == 5.0 and e.settings["iterations"] == 300
+    assert e.settings["time"] == 5.0                 # the spec's own budget stays
+    within = e.spec.within(Limit(time=9.0, nodes=300), ducks)
+    assert within["time"] == 5.0 and within["iterations"] == 300
     ab = parse_engine("ab:depth=3")
-    with ab.limited(seconds=0.5, depth=9):
-        assert (ab.settings["time"], ab.settings["depth"]) == (0.5, 3)
+    within = ab.spec.within(Limit(time=0.5, depth=9), ducks)
+    assert (within["time"], within["depth"]) == (0.5, 3)
 
 
 def test_mcts_info_lines_round_trip():

@@ -17,8 +17,10 @@ from roost.arena.match import TimeControl, forfeit_result, is_forfeit, play_game
 from roost.arena.records import read_records, replay
 from roost.cli.main import cli
 from roost.core.games import get_game
-from roost.protocol.client import ProtocolEngine, arena_engine
+from roost.arena.engines import arena_engine
+from roost.protocol.client import ProtocolEngine
 from roost.protocol.views import seat_texts
+from roost.search.engine import Engine
 from roost.search.engines import parse_engine
 
 BOT = os.path.join(os.path.dirname(__file__), "bots", "bot.py")
@@ -51,7 +53,7 @@ def engines():
     made = []
 
     def make(spec, **kw):
-        e = parse_engine(spec) if not kw else ProtocolEngine.from_command(spec[4:])
+        e = parse_engine(spec) if not kw else parse_engine(spec)
         for k, v in kw.items():
             setattr(e, k, v)
         made.append(e)
@@ -173,7 +175,7 @@ def test_a_missing_program_is_refused_when_the_spec_is_read():
         parse_engine("cmd:")
     with pytest.raises(EngineSpecError, match="does not split into words"):
         parse_engine("cmd:bot 'unclosed")
-    assert parse_engine(bot()).spec == bot()            # parsing starts nothing
+    assert str(parse_engine(bot()).spec) == bot()       # parsing starts nothing
 
 
 def test_in_n_player_games_the_forfeiter_scores_last_and_the_others_share():
@@ -182,16 +184,10 @@ def test_in_n_player_games_the_forfeiter_scores_last_and_the_others_share():
 
 
 def test_an_in_process_engine_that_raises_forfeits_and_the_match_goes_on():
-    class Broken:
-        spec = "broken"
+    class Broken(Engine):
+        kind = "broken"
 
-        def new_game(self):
-            pass
-
-        def advance(self, move):
-            pass
-
-        def choose(self, state, seed=0):
+        def choose(self, state, limit=None, **options):
             raise ValueError("out of its depth")
     rec = play_game(get_game("cubirds"), [parse_engine("random"), Broken(), parse_engine("random")], seed=1)
     assert rec.ending == {"seat": 1, "reason": "crash", "detail": "ValueError: out of its depth"}
@@ -202,7 +198,7 @@ def test_a_hung_worker_is_ended_by_the_arena_and_restarted(engines):
     # an in-process spec on a clock runs in a worker process; freeze it mid-game (as a
     # search that never returns would) and the arena ends it on time
     worker = arena_engine("random", DUCKS, TimeControl(1.0, 0.0))
-    assert isinstance(worker, ProtocolEngine) and worker.spec == "random"
+    assert isinstance(worker, ProtocolEngine) and str(worker.spec) == "random"
     try:
         pids = []
 
@@ -336,7 +332,7 @@ def test_what_a_seat_is_sent_depends_only_on_what_it_sees(game, players):
 def _recorded_game(tmp_path, game, players, seed):
     """A game between recording bots: the record, and the lines each seat received."""
     logs = [str(tmp_path / f"seat{k}.log") for k in range(players)]
-    seats = [ProtocolEngine.from_command(bot("random", "--record", logs[k])[4:]) for k in range(players)]
+    seats = [parse_engine(bot("random", "--record", logs[k])) for k in range(players)]
     try:
         rec = play_game(get_game(game), seats, seed=seed)
     finally:

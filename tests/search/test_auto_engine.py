@@ -11,7 +11,7 @@ import pytest
 from roost.core.errors import EngineSpecError
 from roost.core.games import get_game
 from roost.search import auto
-from roost.search.engines import parse_engine
+from roost.search.engines import parse_engine, parse_spec
 
 STRENGTH = pathlib.Path(__file__).resolve().parents[2] / "docs" / "strength.md"
 # | `ducks` | 2 | below 0.1 s | `ab` | why |   and   | `cubirds` | 2 to 5 | any | `ab:paranoid=1` | why |
@@ -50,9 +50,9 @@ def test_auto_plays_what_docs_strength_md_names_for_each_game_and_player_count()
         for players in counts:
             for seconds in times:
                 expected = f"{kind}:{settings + ',' if settings else ''}time={seconds:g}"
-                assert auto.resolve(game, players, seconds) == expected, (game, players, budget)
+                assert auto.resolve(game, players, seconds) == parse_spec(expected), (game, players, budget)
             if side != "below":                      # no budget counts as the default second
-                assert auto.resolve(game, players) == f"{spec}{',' if settings else ':'}time=1"
+                assert auto.resolve(game, players) == parse_spec(f"{spec}{',' if settings else ':'}time=1")
     # and the table has a row for every game, player count and budget auto.py has
     documented = {(game, n, budget.split()[0]) for game, counts, budget, _ in rows for n in counts}
     measured = set()
@@ -63,30 +63,30 @@ def test_auto_plays_what_docs_strength_md_names_for_each_game_and_player_count()
                 else {(game, n, "any")}
     assert documented == measured
     # a game or a player count the table has no measurement for: plain MCTS
-    assert auto.resolve("ducks", 3, 0.5) == "mcts:time=0.5"
-    assert auto.resolve("nogame", 2, 0.5) == "mcts:time=0.5"
+    assert str(auto.resolve("ducks", 3, 0.5)) == "mcts:time=0.5"
+    assert str(auto.resolve("nogame", 2, 0.5)) == "mcts:time=0.5"
 
 
 def test_a_short_budget_plays_what_measured_strongest_there():
     # Feed the Ducks: alpha-beta below 0.1 s a move, MCTS from there (docs/strength.md)
-    assert auto.resolve("ducks", 2, 0.05) == "ab:time=0.05"
-    assert auto.resolve("ducks", 2, 0.0999) == "ab:time=0.0999"
-    assert auto.resolve("ducks", 2, 0.1) == "mcts:c=0.2,discount=0.95,plies=16,time=0.1"
-    assert auto.resolve("ducks", 2, 0.05, 300) == "ab:nodes=300,time=0.05"
+    assert auto.resolve("ducks", 2, 0.05) == parse_spec("ab:time=0.05")
+    assert auto.resolve("ducks", 2, 0.0999) == parse_spec("ab:time=0.0999")
+    assert auto.resolve("ducks", 2, 0.1) == parse_spec("mcts:c=0.2,discount=0.95,plies=16,time=0.1")
+    assert auto.resolve("ducks", 2, 0.05, 300) == parse_spec("ab:nodes=300,time=0.05")
     # no budget, or a node budget alone: the default second's choice
-    assert auto.resolve("ducks", 2) == "mcts:c=0.2,discount=0.95,plies=16,time=1"
-    assert auto.resolve("ducks", 2, nodes=500) == "mcts:c=0.2,discount=0.95,plies=16,iterations=500"
+    assert auto.resolve("ducks", 2) == parse_spec("mcts:c=0.2,discount=0.95,plies=16,time=1")
+    assert auto.resolve("ducks", 2, nodes=500) == parse_spec("mcts:c=0.2,discount=0.95,plies=16,iterations=500")
     # a game without a short-budget entry: one choice at every budget
-    assert auto.resolve("tweeeet", 2, 0.01).startswith("ab:lmr=1,")
+    assert auto.resolve("tweeeet", 2, 0.01) == parse_spec("ab:lmr=1,time=0.01")
 
 
 def test_auto_budgets_one_second_by_default_and_a_node_budget_alone():
-    assert auto.resolve("leaves", 2) == "ab:paranoid=1,time=1"
-    assert auto.resolve("leaves", 2, nodes=500) == "ab:paranoid=1,nodes=500"
-    assert auto.resolve("wingspan", 2, 0.25, 300) == "ismcts:plies=40,iterations=300,time=0.25"
-    assert auto.resolve("nogame", 2, 0, 70) == "mcts:iterations=70"
+    assert auto.resolve("leaves", 2) == parse_spec("ab:paranoid=1,time=1")
+    assert auto.resolve("leaves", 2, nodes=500) == parse_spec("ab:paranoid=1,nodes=500")
+    assert auto.resolve("wingspan", 2, 0.25, 300) == parse_spec("ismcts:plies=40,iterations=300,time=0.25")
+    assert auto.resolve("nogame", 2, 0, 70) == parse_spec("mcts:iterations=70")
     e = parse_engine("auto")
-    assert e.settings == {"time": 0.0, "nodes": 0} and e.spec == "auto"
+    assert e.settings == {"time": 0.0, "nodes": 0} and str(e.spec) == "auto"
     assert parse_engine("auto:time=0.25,nodes=0").settings == {"time": 0.25, "nodes": 0}
     for bad, says in (("auto:time=-1", "time must be at least 0"), ("auto:nodes=-1", "nodes must be at least 0")):
         with pytest.raises(EngineSpecError, match=says):
@@ -97,7 +97,7 @@ def test_the_table_cannot_be_changed_by_accident():
     choice = auto.choice_for("ducks", 2)
     with pytest.raises(dataclasses.FrozenInstanceError):
         choice.kind = "mcts"
-    assert {choice: 1}[auto.Choice(choice.kind, choice.settings, choice.why)] == 1   # hashable, by value
+    assert {choice: 1}[auto.Choice(choice.engine, choice.why)] == 1   # hashable, by value
 
 
 def test_auto_without_a_seed_plays_seed_0():
@@ -120,8 +120,8 @@ def test_a_new_game_forgets_what_the_last_one_taught():
 
 @pytest.mark.parametrize("first", ["roost.search.auto", "roost.search.engines"])
 def test_either_module_can_be_imported_first(first):
-    # auto builds on engines and engines lists auto: importing auto first once failed with a
-    # circular ImportError (in a fresh process, as a script or a notebook would)
+    # the registry lists auto, which builds on the searchers' kinds, not on the registry:
+    # either module imports first in a fresh process (as a script or a notebook would)
     code = f"import {first}; from roost.search.engines import ENGINES; print(list(ENGINES))"
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert r.returncode == 0, r.stderr
@@ -163,24 +163,24 @@ def test_auto_analyses_for_another_seat_with_what_can_value_it(players, kind):
 
 
 def test_a_clocks_allotment_reaches_the_engine_auto_chose(monkeypatch):
-    # the arena lays a time manager's seconds over auto (choose_timed); the chosen engine must
-    # search that long, not auto's own default second
-    from roost.search.timeman import Clock
+    # the arena gives auto a clock; the time manager's seconds are laid over auto's own, and
+    # the chosen engine must search that long, not auto's own default second
+    from roost.search.limit import Limit
     state = get_game("ducks").start()
     e = parse_engine("auto")
     inner = e.engine_for(state)
     seen = []
     real = inner.choose
 
-    def choose(state, **kw):
-        seen.append((inner.settings["time"], inner.settings["nodes"]))
-        return real(state, **kw)
+    def choose(state, limit=None, **kw):
+        within = inner.spec.within(limit, state)
+        seen.append((within["time"], within["nodes"]))
+        return real(state, limit, **kw)
     monkeypatch.setattr(inner, "choose", choose)
-    with e.limited(seconds=0.05):
-        e.choose(state, seed=1)
-    e.choose_timed(state, seed=1, clock=Clock(39 * 0.02 + 0.05))       # 0.02 s for this move
+    e.choose(state, Limit(time=0.05), seed=1)
+    e.choose(state, Limit(clock=39 * 0.02 + 0.05), seed=1)       # 0.02 s for this move
     assert seen[0] == (0.05, 0) and seen[1][0] == pytest.approx(0.02) and seen[1][1] == 0
-    assert inner.settings["time"] == 1.0                   # afterwards its own budget again
+    assert inner.settings["time"] == 1.0                   # its own budget stays
 
 
 def test_in_the_arena_auto_plays_as_the_engine_it_chose_seat_for_seat():

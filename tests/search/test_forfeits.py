@@ -16,7 +16,7 @@ def test_an_answer_may_come_a_tenth_of_a_second_after_the_clock_ran_out(monkeypa
         def __init__(self, seconds):
             self.seconds = seconds
 
-        def choose(self, state, seed=0):
+        def choose(self, state, limit=None, *, seed=0):
             now[0] += self.seconds
             return parse_engine("random").choose(state, seed=seed)
     state = get_game("ducks").start()

@@ -2,12 +2,14 @@
 moves win at once, which replies lose at once) are established here by a brute-force
 minimax over the plain Python API, independent of the searchers under test."""
 import random
+import re
 
 import pytest
 
 from roost.core.ducks import Ducks
 from roost.core.errors import EngineSpecError
-from roost.search.engines import parse_engine
+from roost.search.engines import parse_engine, parse_spec
+from roost.search.spec import EngineSpec
 
 WIN_IN_ONE = "5/6/2bw1w1/3bwww1/2bbwww2/1bbbbwb1/1*wwbw1/2bb2/5 b 35"
 WIN_IN_TWO = "5/2bb2/*wbb3/1bbbwb2/2bwbw3/1wwwwb2/1wbww2/3w2/5 b 39"
@@ -205,9 +207,50 @@ def test_bad_engine_specs_name_the_fault(spec, fault):
 
 
 def test_engine_specs_print_themselves():
-    assert parse_engine("mcts:iterations=20000,c=1.2").spec == "mcts:iterations=20000,c=1.2"
-    assert parse_engine("AB:depth=8").spec == "ab:depth=8"
-    assert parse_engine("random").spec == "random"
+    assert str(parse_engine("mcts:iterations=20000,c=1.2").spec) == "mcts:iterations=20000,c=1.2"
+    assert str(parse_engine("AB:depth=8").spec) == "ab:depth=8"
+    assert str(parse_engine("random").spec) == "random"
+
+
+@pytest.mark.parametrize("text,canonical", [
+    ("random", "random"),
+    ("ab", "ab"),
+    ("ab:depth=8,tt=64", "ab:depth=8,tt=64"),
+    ("ab:tt=64, depth=8 ,tt2=", None),
+    ("ab:depth=8,tt=256,eval=game", "ab:depth=8"),              # defaults left out
+    ("AB:Paranoid=yes,lmr=0", "ab:paranoid=1"),
+    ("mcts:c=1.20,time=1", "mcts:time=1,c=1.2"),                  # the kind's order
+    ("mcts:time=0.1234567891", "mcts:time=0.1234567891"),         # no digit lost
+    ("mcts:time=1234567", "mcts:time=1234567"),
+    ("ismcts:plies=60,quiet=1", "ismcts:plies=60,quiet=1"),
+    ("pimc:worlds=4,iterations=200,threads=2", "pimc:worlds=4,iterations=200,threads=2"),
+    ("auto:time=0.5", "auto:time=0.5"),
+])
+def test_a_spec_reads_into_a_value_that_prints_its_canonical_text(text, canonical):
+    if canonical is None:
+        with pytest.raises(EngineSpecError):
+            parse_spec(text)
+        return
+    spec = parse_spec(text)
+    assert str(spec) == canonical
+    assert parse_spec(str(spec)) == spec and hash(parse_spec(str(spec))) == hash(spec)
+    assert spec.engine().spec == spec
+
+
+def test_a_spec_is_made_and_changed_as_a_value_every_setting_checked():
+    from roost.search.alphabeta_engine import AlphaBetaEngine
+    from roost.search.mcts_engine import MctsEngine
+    spec = EngineSpec.of(MctsEngine, c=0.5, iterations=300)
+    assert spec == parse_spec("mcts:iterations=300,c=0.5") and spec["c"] == 0.5
+    assert spec.replace(c=1.0) == parse_spec("mcts:iterations=300") and spec["c"] == 0.5
+    assert EngineSpec.of(AlphaBetaEngine, time=1)["time"] == 1.0          # a number, as float
+    assert not spec.external and spec.kind == "mcts"
+    for bad, says in (({"c": -1}, "c must be at least 0, got -1"), ({"c": "1"}, "c must be a number"),
+                      ({"iterations": 1.5}, "iterations must be an integer"),
+                      ({"solver": 2}, "solver must be 0 or 1"), ({"playout": "best"}, "playout must be one of"),
+                      ({"iters": 5}, "has no parameter 'iters'")):
+        with pytest.raises(EngineSpecError, match=re.escape(says)):
+            spec.replace(**bad)
 
 
 def test_the_ducks_evaluation_beats_a_search_without_it():

@@ -1,15 +1,18 @@
-"""The Python side of the searchers (src/search/engines.py) where its arithmetic is its own:
-PIMC's sharing of a time budget between rounds of worlds and its vote counting, the seat an
-analysis is for and its value, budgets laid over a spec.  The native search is replaced by
-a stand-in whose reports and clock are set here, so every number is known."""
+"""The Python side of the searchers where its arithmetic is its own: PIMC's sharing of a
+time budget between rounds of worlds and its vote counting (src/search/pimc.py), the seat
+an analysis is for and its value (src/search/engine.py), budgets laid over a spec.  The
+native search is replaced by a stand-in whose reports and clock are set here, so every
+number is known."""
 import re
 
 import pytest
 
-import roost.search.engines as engines
+import roost.search.pimc as pimc
 from roost.core.errors import EngineSpecError, SeatError
 from roost.core.games import get_game
-from roost.search.engines import check_observer, parse_engine, seat_value
+from roost.search.engine import check_observer, seat_value
+from roost.search.engines import parse_engine
+from roost.search.limit import Limit, LimitError
 
 DUCKS = get_game("ducks")
 
@@ -20,8 +23,8 @@ class FakeWorlds:
 
     def __init__(self, monkeypatch, votes, spend=1.0, fixed=None):
         self.now, self.calls, self.votes, self.spend, self.fixed = 50.0, [], votes, spend, fixed
-        monkeypatch.setattr(engines._time, "monotonic", lambda: self.now)
-        monkeypatch.setattr(engines._mcts, "search_worlds", self)
+        monkeypatch.setattr(pimc.time, "monotonic", lambda: self.now)
+        monkeypatch.setattr(pimc._mcts, "search_worlds", self)
 
     def __call__(self, trees, worlds, seeds, iterations, seconds, report):
         self.calls.append((len(worlds), iterations, seconds))
@@ -98,28 +101,67 @@ def test_a_seats_value_from_the_movers():
 
 
 def test_a_budget_laid_over_a_spec():
+    s = DUCKS.start()
     e = parse_engine("mcts:iterations=500")
-    with e.limited(seconds=2, nodes=800, depth=3):
-        assert (e.settings["time"], e.settings["iterations"]) == (2.0, 500)
-        assert isinstance(e.settings["time"], float) and "depth" not in e.settings
-    with pytest.raises(RuntimeError):
-        with e.limited(nodes=100):
-            assert e.settings["iterations"] == 100
-            raise RuntimeError
-    assert e.settings["iterations"] == 500 and e.settings["time"] == 0.0   # restored
+    within = e.spec.within(Limit(time=2, nodes=800, depth=3), s)
+    assert (within["time"], within["iterations"]) == (2.0, 500)
+    assert isinstance(within["time"], float) and "depth" not in within.settings
+    assert e.spec.within(Limit(nodes=100), s)["iterations"] == 100
+    assert e.spec["iterations"] == 500 and e.spec["time"] == 0.0   # the spec's own
     ab = parse_engine("ab:depth=4,nodes=0")
-    with ab.limited(depth=9, nodes=1000):
-        assert (ab.settings["depth"], ab.settings["nodes"]) == (4, 1000)
-    assert parse_engine("random").spec == "random"
-    with parse_engine("random").limited(seconds=1, nodes=1, depth=1) as r:
-        assert r.settings == {}
+    within = ab.spec.within(Limit(depth=9, nodes=1000), s)
+    assert (within["depth"], within["nodes"]) == (4, 1000)
+    assert str(parse_engine("random").spec) == "random"
+    assert parse_engine("random").spec.within(Limit(time=1, nodes=1, depth=1), s).settings == {}
+    with pytest.raises(TypeError, match="a search limit is a Limit"):
+        e.spec.within({"time": 1}, s)
+
+
+def test_an_infinite_limit_lifts_the_specs_own_budget():
+    # until stopped: the longest time, the deepest depth, no node limit; a limit given with
+    # it still caps
+    s = DUCKS.start()
+    until = Limit(infinite=True)
+    assert str(parse_engine("mcts:iterations=500,time=2").spec.within(until, s)) == "mcts:time=1e+09"
+    assert str(parse_engine("ab:depth=3,nodes=9").spec.within(until, s)) == "ab:depth=150,time=1e+09"
+    within = parse_engine("ab:depth=3").spec.within(Limit(infinite=True, depth=7, nodes=50), s)
+    assert (within["depth"], within["nodes"], within["time"]) == (7, 50, 1e9)
+    assert parse_engine("pimc:iterations=40").spec.within(until, s)["iterations"] == 0
+    with pytest.raises(LimitError, match="infinite is True or False"):
+        Limit(infinite=1)
+
+
+def test_auto_passes_an_infinite_limit_on_to_the_engine_it_chose(monkeypatch):
+    # auto's own default second must not cap a search until stopped
+    e = parse_engine("auto")
+    s = DUCKS.start()
+    inner = e.engine_for(s)
+    seen = []
+    monkeypatch.setattr(inner, "choose", lambda state, limit=None, **kw: seen.append(
+        inner.spec.within(limit, state)) or parse_engine("random").choose(state))
+    e.choose(s, Limit(infinite=True))
+    e.choose(s)
+    assert inner.spec["time"] == 1.0
+    assert [w["time"] for w in seen] == [1e9, 1.0]
 
 
 def test_a_move_without_a_clock_is_the_specs_own():
     s = DUCKS.start()
     e = parse_engine("ab:depth=2")
-    assert e.choose_timed(s, seed=4).as_dict()["pv"] == e.choose(s, seed=4).as_dict()["pv"]
-    assert e.choose_timed(s, seed=4).depth == 2
+    assert e.choose(s, Limit(), seed=4).as_dict()["pv"] == e.choose(s, seed=4).as_dict()["pv"]
+    assert e.choose(s, Limit(), seed=4).depth == 2
+
+
+def test_a_limit_names_a_value_no_search_can_keep_to():
+    with pytest.raises(LimitError, match="nodes must be a whole number from 0, not 1.5"):
+        Limit(nodes=1.5)
+    with pytest.raises(LimitError, match="depth must be a whole number from 0, not True"):
+        Limit(depth=True)
+    with pytest.raises(LimitError, match="time must be a finite number of seconds, not nan"):
+        Limit(time=float("nan"))
+    with pytest.raises(LimitError, match="inc must be at least 0 seconds"):
+        Limit(clock=1, inc=-1)
+    assert Limit(clock=-0.05).clock == -0.05        # a clock run a little past its end
 
 
 @pytest.mark.parametrize("kind,name,low,high", [
@@ -166,7 +208,7 @@ def test_pimc_stopped_before_any_world_had_a_visit_still_names_a_legal_move(monk
 
     def stopped(*args):
         raise KeyboardInterrupt                     # Ctrl-C before the first round ended
-    monkeypatch.setattr(engines._mcts, "search_worlds", stopped)
+    monkeypatch.setattr(pimc._mcts, "search_worlds", stopped)
     for s in (DUCKS.start(), get_game("cubirds").start(players=2, seed=1)):   # perfect, hidden
         while s.is_chance:
             s.play_move(s.sample(1))

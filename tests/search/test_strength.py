@@ -13,6 +13,7 @@ from roost.core.weights import WeightsError, read_weights, weights_path
 from roost.search import auto
 from roost.arena import tuning
 from roost.search.engines import parse_engine
+from roost.search.limit import Limit
 
 TUNED = ("ducks", "tweeeet", "connect4")
 SHIPPED = ("ducks", "tweeeet", "connect4")          # fitted weights shipped in the package
@@ -32,17 +33,17 @@ def test_auto_resolves_to_a_spec_every_engine_parser_accepts(game, players):
         spec = auto.resolve(game, players, seconds, nodes)
         engine = parse_engine(spec)
         if nodes:
-            assert engine.settings[auto.NODE_PARAM[engine.kind]] == nodes
+            assert engine.settings[engine.budget["nodes"]] == nodes
         else:
             assert engine.settings["time"] == (seconds or auto.DEFAULT_SECONDS)
 
 
 def test_auto_follows_its_table_and_falls_back_for_an_unmeasured_game():
     for (game, players), choice in auto.TABLE.items():
-        assert auto.resolve(game, players or 3, 0.5).startswith(choice.kind + ":")
-    assert auto.resolve("dice", 2, 0.25) == auto.FALLBACK.kind + ":time=0.25"
+        assert auto.resolve(game, players or 3, 0.5).kind == choice.kind
+    assert str(auto.resolve("dice", 2, 0.25)) == auto.FALLBACK.kind + ":time=0.25"
     for (game, players), short in auto.SHORT.items():
-        assert auto.resolve(game, players, short.below / 2).startswith(short.choice.kind + ":")
+        assert auto.resolve(game, players, short.below / 2).kind == short.choice.kind
 
 
 def test_auto_cuts_wingspan_playouts_against_others_and_plays_them_out_alone():
@@ -59,7 +60,7 @@ def test_auto_plays_the_resolved_engine_and_says_which():
     state = get_game("cubirds").start(players=3, seed=2)
     r = parse_engine("auto:nodes=200").choose(state, seed=4)
     assert r.move in state.legal()
-    assert r.info["auto"] == parse_engine(auto.resolve("cubirds", 3, 0, 200)).spec
+    assert r.info["auto"] == str(auto.resolve("cubirds", 3, 0, 200))
     assert r.engine.startswith("auto:nodes=200 (")
 
 
@@ -74,8 +75,7 @@ def test_auto_passes_a_move_budget_down_to_the_engine_it_chose():
     state = get_game("wingspan").start(players=2, seed=1)
     assert auto.choice_for("wingspan", 2).kind in ("mcts", "ismcts", "pimc")
     engine = parse_engine("auto:nodes=400")
-    with engine.limited(nodes=40):
-        r = engine.choose(state, seed=1)
+    r = engine.choose(state, Limit(nodes=40), seed=1)
     direct = parse_engine(auto.resolve("wingspan", 2, 0, 40)).choose(state, seed=1)
     assert (r.move, r.iterations) == (direct.move, direct.iterations)
     assert engine.choose(state, seed=1).iterations == 10 * r.iterations

@@ -12,5 +12,14 @@ from roost.core.cubirds.state import Cubirds
 from roost.core.cubirds.examples import EXAMPLES, BENCH_POSITION
 from roost.core.cubirds.text import (LETTERS, PHASES, SPECIES_NAMES, move_name, parse_move)
 
-__all__ = ["Cubirds", "EXAMPLES", "BENCH_POSITION", "LETTERS", "PHASES", "SPECIES_NAMES",
+__all__ = ["GAME", "Cubirds", "EXAMPLES", "BENCH_POSITION", "LETTERS", "PHASES", "SPECIES_NAMES",
            "move_name", "parse_move"]
+
+from roost.core import games as _games
+from roost.core.cubirds import render as _render
+
+GAME = _games.register_game(_games.GameInfo(
+    "cubirds", "CuBirds", Cubirds, 2, 5, 4, ("cu-birds", "cb"),
+    "lay birds in the rows to capture the cards between, then flock them into "
+    "a collection of 7 species or two species of 3",
+    examples=EXAMPLES, bench_position=BENCH_POSITION, picture=_render))

@@ -1,6 +1,7 @@
-"""The registry's CuBirds positions (src/core/games.py; JSON, all 110 cards): Cubirds.start(players,
-seed=0) for 4, 2 and 5 players, and two mid-game positions reached by seeded random play.
-EXAMPLES[0] is the default position of commands; BENCH_POSITION is what benchmarks measure."""
+"""CuBirds' registered positions (its GAME in src/core/cubirds/__init__.py; JSON, all 110
+cards): Cubirds.start(players, seed=0) for 4, 2 and 5 players, and two mid-game positions
+reached by seeded random play.  EXAMPLES[0] is the default position of commands;
+BENCH_POSITION is what benchmarks measure."""
 _EX_START_4 = (
     '{"players": 4, "dealer": 0, "to_move": 0, "phase": "lay", "rows": ["MWO", "PWR", "PMR", "ROF"], '
     '"hands": ["FOTDMMWW", "DDDMWWRR", "OTDWRRRR", "FOTTPWRR"], "known": ["", "", "", ""], '

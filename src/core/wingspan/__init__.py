@@ -73,3 +73,13 @@ def example_positions():
 def bench_position():
     """Two players in round 2, a fixed position for ``roost bench``."""
     return random_position(2, 3, 70).text()
+
+
+from roost.core import games as _games
+from roost.core.wingspan import render as _render
+
+GAME = _games.register_game(_games.GameInfo(
+    "wingspan", "Wingspan", Wingspan, 1, 5, 2, ("wingspan-core", "flugelschlag", "ws"),
+    "attract birds to your three habitats: play birds, gain food, lay eggs and draw "
+    "cards, and chain their powers (core set)",
+    examples=example_positions(), bench_position=bench_position(), picture=_render))

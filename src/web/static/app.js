@@ -245,10 +245,15 @@ function pageAnalyse(params) {
       $("#players").innerHTML += `<option${n === (state.players || g.players.default) ? " selected" : ""}>${n}</option>`;
     }
   };
+  let asked = 0;              // positions asked for: only the last one asked is drawn
   const show = async () => {
+    const mine = ++asked;
+    let answer;
     try {
-      view = await api("/api/position", body(state.moves.slice(0, state.ply)));
-    } catch (e) { toast(e.message); return; }
+      answer = await api("/api/position", body(state.moves.slice(0, state.ply)));
+    } catch (e) { if (mine === asked) toast(e.message); return; }
+    if (mine !== asked) return;    // another game or move was chosen while this one was on its way
+    view = answer;
     board.show(view);
     if ($("#players").value !== String(view.players)) $("#players").value = String(view.players);
     $("#where").textContent = `ply ${state.ply} of ${state.moves.length}` + (view.over ? `: ${view.result_text}` : view.to_move === "chance" ? ": chance to act" : `: ${view.mover_name} to move`);
