@@ -42,9 +42,9 @@ def cli():
 
 
 def _register():
-    from roost.cli import (games, show, perft, analyse, solve, play, bench, tournament, replay, export, engine,
+    from roost.cli import (games, show, perft, analyse, solve, book, play, bench, tournament, replay, export, engine,
                            tune, serve)
-    for module in (games, show, perft, analyse, solve, play, bench, tournament, replay, export, engine, tune,
+    for module in (games, show, perft, analyse, solve, book, play, bench, tournament, replay, export, engine, tune,
                    serve):
         cli.add_command(module.command)
 

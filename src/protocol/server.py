@@ -221,6 +221,8 @@ class Server:
             self.send(f"{M.INFO} string {self.engine.kind} has no {' or '.join(ignored)} limit; "
                       f"it searches by its other limits")
         r = self.search(state, seed, seconds, go.nodes, go.depth)
+        if r.info.get("book"):
+            self.send(f"{M.INFO} string {r.move_name} is from the opening book ({r.info['book']})")
         self.send(M.Info(depth=r.depth or None, nodes=r.iterations or r.nodes,
                          iterations=r.iterations or None, time=round(r.seconds * 1000),
                          value=r.value, best=r.move_name if r.iterations else None, pv=r.pv).line())

@@ -11,10 +11,14 @@ Where another engine measured stronger at short budgets, ``SHORT`` names it and 
 below which it plays: the choice follows the spec's time a move (a node budget alone, or no
 budget, counts as the default second), so one game's engine does not change from move to
 move under a clock.
+
+In a position its opening book holds (``roost.search.book``; the game's own book, or
+``book=FILE``), auto plays the book's move without searching.
 """
 import contextlib
 from dataclasses import dataclass
 
+from roost.search.book import book_for, book_result
 from roost.search.engines import ENGINES, Engine, Param
 
 DEFAULT_SECONDS = 1.0
@@ -127,6 +131,8 @@ class AutoEngine(Engine):
         Param("time", float, 0.0, f"seconds per move (default {DEFAULT_SECONDS:g} when no nodes are set)", 0.0),
         Param("nodes", int, 0, "a node budget instead: alpha-beta nodes or MCTS iterations, "
               "whichever engine is chosen", 0),
+        Param("book", str, "game", "the opening book: game (the one roost ships for the game, "
+              "if any), none, or a book file made by roost book"),
     )
     budget_keys = {"seconds": "time", "nodes": "nodes"}
 
@@ -136,6 +142,7 @@ class AutoEngine(Engine):
         self._key = None
         self._inner = None
         self._depth = None           # a depth limit laid over auto (``limited``)
+        book_for(self.settings["book"])        # a book file that cannot be read fails here
 
     @contextlib.contextmanager
     def limited(self, seconds=None, nodes=None, depth=None):
@@ -160,8 +167,12 @@ class AutoEngine(Engine):
         return self._inner
 
     def choose(self, state, seed=0, **kw):
-        inner = self.engine_for(state)
         observer = kw.get("observer")
+        if observer in (None, state.player):
+            booked = book_result(book_for(self.settings["book"], state.name), state, self.spec)
+            if booked is not None:
+                return booked
+        inner = self.engine_for(state)
         if inner.kind == "ab" and state.players > 2 and observer not in (None, state.player):
             # paranoid alpha-beta values the position for the mover only: another seat's
             # analysis needs every player's value, which MCTS keeps
