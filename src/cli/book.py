@@ -20,8 +20,11 @@ from roost.cli.options import Command, check_output_file, game_argument, load_po
 @click.option("--output", "-o", type=click.Path(dir_okay=False), default=None,
               help="The book file to write (default GAME.book); its journal, OUTPUT.journal, "
               "keeps every position solved, so an interrupted build resumes where it stopped.")
+@click.option("--journal", type=click.Path(dir_okay=False), default=None,
+              help="The journal to keep (default OUTPUT.journal): builds of parts of one tree "
+              "(from the positions after different replies) can share one and run side by side.")
 @click.option("--quiet", "-q", is_flag=True, help="Print no progress.")
-def command(game, position, moves, plies, side, tt, output, quiet):
+def command(game, position, moves, plies, side, tt, output, journal, quiet):
     """Build an opening book with roost's solver: one winning move for the side in every
     position it can reach by following the book, against every defence, to --plies plies.
 
@@ -50,20 +53,21 @@ def command(game, position, moves, plies, side, tt, output, quiet):
                                  param_hint="GAME")
     output = output or f"{game.name}.book"
     check_output_file(output, "--output")
+    journal = str(journal or output + ".journal")
+    check_output_file(journal, "--journal")
 
     def progress(n, text, result, seconds):
         if not quiet:
             click.echo(f"solved {n}: {text} {result} ({seconds:.2f} s)", err=True)
 
-    builder = BookBuilder(state, plies, side=side, tt=tt, journal=output + ".journal", progress=progress)
+    builder = BookBuilder(state, plies, side=side, tt=tt, journal=journal, progress=progress)
     try:
         book = builder.build()
     except KeyboardInterrupt:
         click.echo(f"\ninterrupted after {builder.solved} solves; they are kept in "
-                   f"{output}.journal, and the same command resumes", err=True)
+                   f"{journal}, and the same command resumes", err=True)
         raise SystemExit(130)
-    comments = [f"player {builder.side}'s win from {state.text()}, proven to {plies} plies by roost's "
-                f"solver: {len(builder.leaves)} positions solved"]
+    comments = [f"player {builder.side}'s win from {state.text()}, proven to {plies} plies by roost's solver"]
     tmp = output + ".part"
     try:
         with open(tmp, "w", encoding="utf-8") as fh:
@@ -71,7 +75,8 @@ def command(game, position, moves, plies, side, tt, output, quiet):
         os.replace(tmp, output)
     except OSError as e:
         raise click.ClickException(f"cannot write {output}: {e.strerror}")
-    if os.path.exists(output + ".journal"):
-        os.remove(output + ".journal")
+    shared = journal != output + ".journal"
+    if not shared and os.path.exists(journal):
+        os.remove(journal)              # the book holds what it proved; a shared journal stays
     click.echo(f"{len(book)} positions written to {output} ({os.path.getsize(output):,} bytes; "
                f"{builder.solved} solved in {builder.seconds:.1f} s)")

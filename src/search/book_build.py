@@ -53,8 +53,8 @@ class BookBuilder:
         self.moves = {}            # key -> (state, BookMove) of the side's won positions
         self.solved = 0            # leaves solved in this run
         self.seconds = 0.0
-        if self.journal and self.journal.exists():
-            self._resume()
+        self.read_upto = 0         # the journal's bytes read so far
+        self._resume()
 
     # --------------------------------------------------------------- keys and the journal
     def _canonical(self, state):
@@ -65,7 +65,17 @@ class BookBuilder:
         return (state.hash, False) if state.hash <= other.hash else (other.hash, True)
 
     def _resume(self):
-        for number, line in enumerate(self.journal.read_text().splitlines(), 1):
+        """Reads the journal's lines written since the last read: by this build before it
+        was interrupted, or by other builds sharing the journal (each appends a whole line at
+        once), so that builds of different parts of one tree run side by side."""
+        if not self.journal or not self.journal.exists():
+            return
+        with self.journal.open("rb") as f:
+            f.seek(self.read_upto)
+            data = f.read()
+        whole = data[:data.rfind(b"\n") + 1]      # a line still being written waits
+        self.read_upto += len(whole)
+        for number, line in enumerate(whole.decode().splitlines(), 1):
             words = line.split()
             try:
                 position, result, move = words
@@ -80,6 +90,7 @@ class BookBuilder:
         if self.journal:
             with self.journal.open("a") as f:
                 f.write(f"{state.text()} {result} {move}\n")
+            self._resume()
 
     # --------------------------------------------------------------- the proof
     def build(self):
@@ -117,6 +128,8 @@ class BookBuilder:
         return self.mirror(self.moves[twin.hash][1].move)
 
     def _leaf(self, state, key, mirrored):
+        if key not in self.leaves:
+            self._resume()
         if key not in self.leaves:
             r = self.solver.choose(state, seed=0, solve=True)
             result = r.proven or "unproven"
