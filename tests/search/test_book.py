@@ -139,3 +139,16 @@ def test_a_book_that_cannot_be_read_fails_when_the_spec_is_parsed(tmp_path):
     (tmp_path / "bad.book").write_text("hello\n")
     with pytest.raises(RoostError, match="is not a roost book"):
         parse_engine(f"auto:book={tmp_path / 'bad.book'}")
+
+
+def test_builds_of_parts_of_one_tree_share_their_journal(tmp_path):
+    root = C4.parse("42655421475772")
+    alone = BookBuilder(root, plies=4)
+    text = alone.build().text()
+    journal = tmp_path / "shared"
+    part = BookBuilder(_after(_after(root, "4"), "3"), plies=2, journal=journal)
+    part.build()
+    whole = BookBuilder(root, plies=4, journal=journal)
+    # the part's solves are read, not solved again, and the book is the same
+    assert whole.build().text() == text
+    assert part.solved > 0 and whole.solved == alone.solved - part.solved
