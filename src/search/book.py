@@ -50,7 +50,8 @@ class BookMove:
     @property
     def share(self):
         """The value as an expected result in [0, 1]."""
-        return {"win": 1.0, "draw": 0.5, "loss": 0.0}.get(self.value) or float(self.value)
+        proven = {"win": 1.0, "draw": 0.5, "loss": 0.0}
+        return proven[self.value] if self.value in proven else float(self.value)
 
     def line(self):
         return f"{self.position} {self.move} {self.value}"

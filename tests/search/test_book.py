@@ -28,6 +28,8 @@ def test_a_book_prints_and_parses_itself_and_finds_a_transposition():
     entry = book.lookup(C4.parse("5344"))
     assert (entry.move, entry.value, entry.proven, entry.share) == ("3", "0.625", "", 0.625)
     assert book.lookup(C4.parse("44")) is None
+    assert [Book.parse(f"roost-book 1 connect4\n- 4 {v}\n").lookup(C4.parse("-")).share
+            for v in ("win", "draw", "loss", "0.25")] == [1.0, 0.5, 0.0, 0.25]
     assert book.lookup(get_game("ducks").start()) is None          # another game's position
 
 
@@ -152,3 +154,59 @@ def test_builds_of_parts_of_one_tree_share_their_journal(tmp_path):
     # the part's solves are read, not solved again, and the book is the same
     assert whole.build().text() == text
     assert part.solved > 0 and whole.solved == alone.solved - part.solved
+
+
+@pytest.fixture(scope="module")
+def connect4_book():
+    book = shipped_book("connect4")
+    assert book is not None, "roost ships src/search/books/connect4.book"
+    return book
+
+
+def _book_lines(book, root, side=0):
+    """Every position of ``side``'s the book reaches from ``root`` following its moves
+    against every reply, with its entry (None where the book has none)."""
+    seen, todo = {}, [root]
+    while todo:
+        state = todo.pop()
+        if state.is_over or state.hash in seen:
+            continue
+        if state.player == side:
+            entry = book.lookup(state)
+            seen[state.hash] = (state, entry)
+            if entry is not None:
+                todo.append(_after(state, entry.move))
+        else:
+            seen[state.hash] = (state, None)
+            todo.extend(_after(state, n) for n in state.legal_names())
+    return [v for v in seen.values() if v[0].player == side]
+
+
+def test_the_connect4_book_answers_every_defence_from_the_empty_board_to_its_depth(connect4_book):
+    depth = max(len(e.position.strip("-")) for e in connect4_book.entries.values())
+    lines = _book_lines(connect4_book, C4.parse("-"))
+    assert depth >= 8 and len(lines) > 1000
+    for state, entry in lines:
+        if state.stones <= depth:
+            assert entry is not None and entry.value == "win", state.text()
+        else:
+            assert entry is None
+
+
+def test_the_connect4_book_opens_in_the_centre_as_the_published_solver_says(connect4_book):
+    # the published solver's scores: the first player wins only by the centre column; and
+    # the book's positions it has solved (begin.jsonl) agree with it
+    assert connect4_book.lookup(C4.parse("-")).move == "4"
+    for row in solved_connect4("begin"):
+        entry = connect4_book.lookup(C4.parse(row["moves"]))
+        if entry is not None:
+            assert (entry.value == "win") == (row["score"] > 0), row["moves"]
+
+
+def test_the_connect4_books_deepest_moves_win_by_roost_solve(connect4_book):
+    solver = parse_engine("ab:tt=16")
+    deepest = sorted(e.position for e in connect4_book.entries.values() if len(e.position) == 8)
+    for position in deepest[:2]:
+        state = C4.parse(position)
+        r = solver.choose(_after(state, connect4_book.lookup(state).move), solve=True)
+        assert r.proven == "loss", (position, r.score)
