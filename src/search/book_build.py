@@ -108,24 +108,13 @@ class BookBuilder:
             return state.result()[self.side] == 1.0
         key, mirrored = self._canonical(state)
         if key in self.proven:
-            won = self.proven[key]
-            if won and state.player == self.side and state.hash not in self.moves:
-                self._keep(state, self.proven_move(state, key, mirrored))
-            return won
+            return self.proven[key]
         if state.player == self.side:
             won = self._leaf(state, key, mirrored) if ply >= self.plies else self._some_move(state, ply)
         else:
             won = all(self._won(self._after(state, m), ply + 1) for m in self._ordered(state))
         self.proven[key] = won
         return won
-
-    def proven_move(self, state, key, mirrored):
-        """The won position's move: from its leaf solve, or the mirror's book line."""
-        if key in self.leaves:
-            move = self.leaves[key][1]
-            return self.mirror(move) if mirrored else move
-        twin = type(state).parse(self.mirror(state.text()))
-        return self.mirror(self.moves[twin.hash][1].move)
 
     def _leaf(self, state, key, mirrored):
         if key not in self.leaves:
@@ -168,6 +157,18 @@ class BookBuilder:
         child.play_unchecked(move)
         return child
 
+    def _entry(self, state):
+        """The side's move in a won position: its own, or its mirror image's mirrored (a
+        position proven through its mirror image was not searched again)."""
+        if state.hash in self.moves:
+            return self.moves[state.hash][1]
+        if self.mirror is not None:
+            twin = type(state).parse(self.mirror(state.text()))
+            if twin.hash in self.moves:
+                entry = self.moves[twin.hash][1]
+                return BookMove(state.text(), self.mirror(entry.move), entry.value)
+        return None
+
     def _reached(self):
         """The lines the book's side can reach by following the book from the root: the
         won positions a failed try left behind are not part of it."""
@@ -178,9 +179,9 @@ class BookBuilder:
                 continue
             seen.add(state.hash)
             if state.player == self.side:
-                if state.hash not in self.moves:
+                entry = self._entry(state)
+                if entry is None:
                     continue                      # beyond the book's depth
-                entry = self.moves[state.hash][1]
                 kept.append((state, entry))
                 todo.append(self._after(state, state.parse_move(entry.move)))
             else:
