@@ -4,11 +4,13 @@ book proves is carried to the end of the game once the book runs out.
     python tools/book_play.py connect4 --games 6 --time 0.2 --seed 1
 
 ``auto`` (with the game's book, or ``--book FILE``) plays the player to move from the start
-(or ``--position``), the side the book was built for.  The defender plays every one of its moves the book answers at random (the book
-answers them all, so none is better than another) and, once the position is beyond the
-book's depth, the solver's best defence (``ab`` with ``solve=True``: the longest loss, or
-better).  Each game prints its moves and result; the last line counts the book side's wins.
-A seed gives the same games (at a time a move, auto's searches can differ from run to run).
+(or ``--position``), the side the book was built for.  The defender's first reply is the
+game's number among its legal replies (so the games go through every one of them in turn);
+its other moves the book answers are an alpha-beta search's (the book answers every reply,
+and no solve is cheap this early); once the position is beyond the book's depth, the
+solver's best defence (``ab`` with ``solve=True``: the longest loss, or better).  Each game
+prints its moves and result; the last line counts the book side's wins.  At a time a move
+auto's searches can differ from run to run.
 """
 import argparse
 import random
@@ -36,20 +38,24 @@ def main(argv=None):
     start = info.cls.parse(args.position) if args.position else info.start()
     side = start.player
     defender = parse_engine(f"ab:tt={args.tt}")
-    rng = random.Random(args.seed)
+    searcher = parse_engine("ab:nodes=200000,tt=16")
+    rng = random.Random(args.seed)       # auto's seeds
     wins = 0
     for g in range(args.games):
         auto = parse_engine(f"auto:time={args.time:g}" + (f",book={args.book}" if args.book else ""))
-        state, moves, booked = start.copy(), [], 0
+        state, moves, booked, replied = start.copy(), [], 0, 0
         while not state.is_over:
             if state.player == side:
                 r = auto.choose(state, seed=rng.randrange(1 << 30))
                 booked += "book" in r.info
                 name = r.move_name
+            elif replied == 0:
+                name = state.legal_names()[g % len(state.legal())]
             elif all(_booked(book, state, name) for name in state.legal_names()):
-                name = rng.choice(state.legal_names())
+                name = searcher.choose(state, seed=0).move_name
             else:
                 name = defender.choose(state, seed=0, solve=True).move_name
+            replied += state.player != side
             state.play_move(state.parse_move(name))
             moves.append(name)
         won = state.result()[side] == 1.0
