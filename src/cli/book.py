@@ -23,8 +23,14 @@ from roost.cli.options import Command, check_output_file, game_argument, load_po
 @click.option("--journal", type=click.Path(dir_okay=False), default=None,
               help="The journal to keep (default OUTPUT.journal): builds of parts of one tree "
               "(from the positions after different replies) can share one and run side by side.")
+@click.option("--no-solve", "assemble", is_flag=True,
+              help="Solve nothing: assemble the book from the journal's solves alone (a "
+              "position it has not solved counts as not won).")
+@click.option("--merge", "merged", multiple=True, type=click.Path(dir_okay=False), metavar="BOOK",
+              help="Add this book's lines to the one written (repeatable): books of the win "
+              "from the positions after different replies make one.")
 @click.option("--quiet", "-q", is_flag=True, help="Print no progress.")
-def command(game, position, moves, plies, side, tt, output, journal, quiet):
+def command(game, position, moves, plies, side, tt, output, journal, assemble, merged, quiet):
     """Build an opening book with roost's solver: one winning move for the side in every
     position it can reach by following the book, against every defence, to --plies plies.
 
@@ -60,7 +66,10 @@ def command(game, position, moves, plies, side, tt, output, journal, quiet):
         if not quiet:
             click.echo(f"solved {n}: {text} {result} ({seconds:.2f} s)", err=True)
 
-    builder = BookBuilder(state, plies, side=side, tt=tt, journal=journal, progress=progress)
+    from roost.search.book import Book
+    extra = [Book.read(path, game=game.name) for path in merged]     # a bad one fails before any work
+    builder = BookBuilder(state, plies, side=side, tt=tt, journal=journal, progress=progress,
+                          solve=not assemble)
     try:
         book = builder.build()
     except KeyboardInterrupt:
@@ -68,6 +77,9 @@ def command(game, position, moves, plies, side, tt, output, journal, quiet):
                    f"{journal}, and the same command resumes", err=True)
         raise SystemExit(130)
     comments = [f"player {builder.side}'s win from {state.text()}, proven to {plies} plies by roost's solver"]
+    for other in extra:
+        comments += [f"and the lines of {os.path.basename(other.source)}"]
+        book.entries.update(other.entries)
     tmp = output + ".part"
     try:
         with open(tmp, "w", encoding="utf-8") as fh:

@@ -13,7 +13,9 @@ opponent's replies in the same order, so that a refutation is met early.
 Positions are remembered by key (transpositions are proven once) and, for games with a
 mirror symmetry (``MIRRORS``), by the lesser key of a position and its mirror image.  Every
 leaf proven is appended to a journal as it finishes, so an interrupted build resumes where
-it stopped.
+it stopped, and builds of different parts of one tree can share one journal; a book can be
+assembled from a journal alone (``solve=False``: the positions it has not solved count as
+not won).
 """
 import time
 from pathlib import Path
@@ -35,7 +37,7 @@ class BookBuilder:
     """Builds a book of ``side``'s win from ``root`` to ``plies`` plies (see the module)."""
 
     def __init__(self, root, plies, side=None, tt=64, journal=None, progress=None,
-                 order_nodes=ORDER_NODES):
+                 order_nodes=ORDER_NODES, solve=True):
         from roost.search.engines import parse_engine
         if root.players != 2 or root.hidden_info or root.is_chance:
             raise BookError("a book is proven for two-player games of perfect information "
@@ -48,6 +50,7 @@ class BookBuilder:
         self.orderer = parse_engine(f"ab:nodes={order_nodes},tt=4")
         self.journal = Path(journal) if journal else None
         self.progress = progress
+        self.solve = solve         # False: only the journal's solves count (a book assembled from it)
         self.proven = {}           # canonical key -> won for the side (True/False)
         self.leaves = {}           # canonical key -> (proven result, move name in the keyed text)
         self.moves = {}            # key -> (state, BookMove) of the side's won positions
@@ -119,6 +122,8 @@ class BookBuilder:
     def _leaf(self, state, key, mirrored):
         if key not in self.leaves:
             self._resume()
+        if key not in self.leaves and not self.solve:
+            return False
         if key not in self.leaves:
             r = self.solver.choose(state, seed=0, solve=True)
             result = r.proven or "unproven"
@@ -145,7 +150,10 @@ class BookBuilder:
         self.moves[state.hash] = (state.copy(), BookMove(state.text(), move, "win"))
 
     def _ordered(self, state):
-        """The legal moves, best first for the player to move by a short search."""
+        """The legal moves, best first for the player to move by a short search (in their
+        own order when the book is assembled from the journal: any move it proves will do)."""
+        if not self.solve:
+            return state.legal()
         self.orderer.new_game()        # the order depends on the position alone, not on what came before
         r = self.orderer.choose(state, seed=0)
         ranked = [s.move for s in sorted(r.stats, key=lambda s: -s.value)]

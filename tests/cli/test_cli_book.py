@@ -70,3 +70,31 @@ def test_the_engine_plays_the_book_move_and_says_so(tmp_path):
     assert p.returncode == 0, p.stderr
     assert f"info string 7 is from the opening book ({out})" in p.stdout
     assert p.stdout.rstrip().endswith("bestmove 7")
+
+
+def test_book_assembles_from_a_journal_alone_and_merges_books(tmp_path):
+    journal = str(tmp_path / "shared.journal")
+    first = WON + "43"                     # the first player's positions after two replies
+    second = WON + "44"
+    for root in (first, second):
+        r = run("book", "connect4", root, "--plies", "2", "-o", str(tmp_path / f"{root}.book"),
+                "--journal", journal, "--quiet")
+        assert r.exit_code == 0, r.output
+    assert os.path.exists(journal)         # a journal given is kept for the other builds
+    # from the journal alone: the same book, nothing solved
+    r = run("book", "connect4", first, "--plies", "2", "-o", str(tmp_path / "again.book"),
+            "--journal", journal, "--no-solve", "--quiet")
+    assert r.exit_code == 0 and "0 solved" in r.output
+    assert Book.read(tmp_path / "again.book").entries == Book.read(tmp_path / f"{first}.book").entries
+    # a position the journal has not solved is not won without solving
+    r = run("book", "connect4", WON + "45", "--plies", "2", "-o", str(tmp_path / "x.book"),
+            "--journal", journal, "--no-solve")
+    assert r.exit_code == 1 and "no win for player 0" in r.output
+    r = run("book", "connect4", first, "--plies", "2", "-o", str(tmp_path / "both.book"),
+            "--journal", journal, "--no-solve", "--merge", str(tmp_path / f"{second}.book"))
+    both = Book.read(tmp_path / "both.book")
+    assert both.lookup(book_state(first)) and both.lookup(book_state(second))
+    parts = [Book.read(tmp_path / f"{root}.book").entries for root in (first, second)]
+    assert set(both.entries) == set(parts[0]) | set(parts[1])          # (a transposition is one line)
+    r = run("book", "connect4", first, "--merge", str(tmp_path / "missing.book"), "-o", str(tmp_path / "y.book"))
+    assert r.exit_code == 1 and "no book file" in r.output
