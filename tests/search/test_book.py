@@ -182,26 +182,20 @@ def _book_lines(book, root, side=0):
     return [v for v in seen.values() if v[0].player == side]
 
 
-def _replies_answered(book):
-    """The second player's first replies to the centre after which the book plays."""
-    return [r for r in "1234567" if book.lookup(C4.parse("4" + r)) is not None]
-
-
-def test_the_connect4_book_answers_every_defence_to_its_depth(connect4_book):
-    # the book's proof tree: after the centre and each first reply it answers, following the
-    # book's moves for the first player, every defence up to the book's depth finds its line,
-    # each a win; beyond it the book has none
+def test_the_connect4_book_answers_every_defence_from_the_empty_board_to_its_depth(connect4_book):
+    # the book's proof tree: following its moves for the first player from the empty board,
+    # every defence up to the book's depth finds its line, each a win; beyond it the book
+    # has none
     depth = max(len(e.position.strip("-")) for e in connect4_book.entries.values())
-    replies = _replies_answered(connect4_book)
-    assert depth == 8 and {"1", "2", "4", "6", "7"} <= set(replies)
-    for r in replies:
-        lines = _book_lines(connect4_book, C4.parse("4" + r))
-        assert len(lines) > 200
-        for state, entry in lines:
-            if state.stones <= depth:
-                assert entry is not None and entry.value == "win", state.text()
-            else:
-                assert entry is None
+    lines = _book_lines(connect4_book, C4.parse("-"))
+    assert depth == 8 and len(lines) > 1000
+    for state, entry in lines:
+        if state.stones <= depth:
+            assert entry is not None and entry.value == "win", state.text()
+        else:
+            assert entry is None
+    # the centre first, the only winning first move (Allis 1988; Allen 1989)
+    assert connect4_book.lookup(C4.parse("-")).move == "4"
 
 
 def test_the_connect4_books_deepest_moves_win_by_roost_solve(connect4_book):
