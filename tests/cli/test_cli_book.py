@@ -98,3 +98,9 @@ def test_book_assembles_from_a_journal_alone_and_merges_books(tmp_path):
     assert set(both.entries) == set(parts[0]) | set(parts[1])          # (a transposition is one line)
     r = run("book", "connect4", first, "--merge", str(tmp_path / "missing.book"), "-o", str(tmp_path / "y.book"))
     assert r.exit_code == 1 and "no book file" in r.output
+
+
+def test_analyse_reads_the_shipped_book_with_auto_by_default():
+    r = run("analyse", "connect4", "43")
+    assert r.exit_code == 0, r.output
+    assert "best     6  win for X" in r.output and "from the opening book (the connect4 book)" in r.output

@@ -209,3 +209,9 @@ def test_the_connect4_books_deepest_moves_win_by_roost_solve(connect4_book):
             continue
         r = solver.choose(child, solve=True)
         assert r.proven == "loss", (position, r.score)
+
+
+def test_auto_plays_the_shipped_book_by_default(connect4_book):
+    r = parse_engine("auto:nodes=50").choose(C4.parse("-"), seed=0)
+    assert (r.move_name, r.proven, r.info["book"]) == ("4", "win", "the connect4 book")
+    assert "book" not in parse_engine("auto:nodes=50,book=none").choose(C4.parse("-"), seed=0).info
