@@ -35,7 +35,9 @@ def format_result(r, state):
     if r.values and len(r.values) > 2:
         lines.append("players  " + "  ".join(f"{side_name(state, i)} {v:.3f}" for i, v in enumerate(r.values))
                      + "  (each player's expected result after the best move)")
-    if r.iterations:
+    if r.info.get("book"):
+        lines.append(f"book     the move is from the opening book ({r.info['book']}), not searched")
+    elif r.iterations:
         lines.append(f"search   {r.iterations:,} iterations, {r.nodes:,} tree nodes in {r.seconds:.2f} s "
                      f"({r.speed:,.0f} iterations/s)")
     else:

@@ -42,10 +42,10 @@ def cli():
 
 
 def _register():
-    from roost.cli import (games, show, perft, analyse, solve, play, bench, tournament, openings, replay, export,
-                           engine, tune, serve)
-    for module in (games, show, perft, analyse, solve, play, bench, tournament, openings, replay, export, engine,
-                   tune, serve):
+    from roost.cli import (games, show, perft, analyse, solve, book, play, bench, tournament, openings, replay,
+                           export, engine, tune, serve)
+    for module in (games, show, perft, analyse, solve, book, play, bench, tournament, openings, replay, export,
+                   engine, tune, serve):
         cli.add_command(module.command)
 
 

@@ -224,6 +224,8 @@ class Server:
         # movetime is the time of an infinite go too; the rest of the spec's budget is lifted
         r = self.search(state, seed, Limit(time=seconds, nodes=go.nodes, depth=go.depth,
                                            infinite=go.infinite and seconds is None))
+        if r.info.get("book"):
+            self.send(f"{M.INFO} string {r.move_name} is from the opening book ({r.info['book']})")
         self.send(M.Info(depth=r.depth or None, nodes=r.iterations or r.nodes,
                          iterations=r.iterations or None, time=round(r.seconds * 1000),
                          value=r.value, best=r.move_name if r.iterations else None,

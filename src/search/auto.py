@@ -11,10 +11,14 @@ Where another engine measured stronger at short budgets, ``SHORT`` names it and 
 below which it plays: the choice follows the spec's time a move (a node budget alone, or no
 budget, counts as the default second), so one game's engine does not change from move to
 move under a clock.
+
+In a position its opening book holds (``roost.search.book``; the game's own book, or
+``book=FILE``), auto plays the book's move without searching.
 """
 from dataclasses import dataclass
 
 from roost.search.alphabeta_engine import AlphaBetaEngine
+from roost.search.book import book_for, book_result
 from roost.search.engine import Engine
 from roost.search.limit import Limit
 from roost.search.mcts_engine import IsmctsEngine, MctsEngine
@@ -159,6 +163,8 @@ class AutoEngine(Engine):
         Param("time", float, 0.0, f"seconds per move (default {DEFAULT_SECONDS:g} when no nodes are set)", 0.0),
         Param("nodes", int, 0, "a node budget instead: alpha-beta nodes or MCTS iterations, "
               "whichever engine is chosen", 0),
+        Param("book", str, "game", "the opening book: game (the one roost ships for the game, "
+              "if any), none, or a book file made by roost book"),
     )
     # a depth limit is passed on to the engine chosen, where that one has a depth (alpha-beta)
     budget = {"time": "time", "nodes": "nodes"}
@@ -167,6 +173,7 @@ class AutoEngine(Engine):
         super().__init__(spec)
         self._key = None
         self._inner = None
+        book_for(self.settings["book"])        # a book file that cannot be read fails here
 
     def playing(self, state):
         return f"{self.spec} ({self.engine_for(state).spec})"
@@ -186,6 +193,10 @@ class AutoEngine(Engine):
         return self._inner
 
     def choose(self, state, limit=None, *, seed=0, observer=None, progress=None, multipv=1):
+        if observer in (None, state.player):
+            booked = book_result(book_for(self.settings["book"], state.name), state, str(self.spec))
+            if booked is not None:
+                return booked
         inner = self.engine_for(state)
         if inner.kind == "ab" and state.players > 2 and observer not in (None, state.player):
             # paranoid alpha-beta values the position for the mover only: another seat's

@@ -1,0 +1,94 @@
+import os
+
+import click
+
+from roost.cli.options import Command, check_output_file, game_argument, load_position, moves_option
+
+
+@click.command("book", cls=Command)
+@game_argument
+@click.argument("position", nargs=-1)
+@moves_option
+@click.option("--plies", type=click.IntRange(0, 40), default=4, show_default=True,
+              help="How deep the book goes: the side's positions at this many plies from the "
+              "position are proven by the solver, the shallower ones by the book's own tree.")
+@click.option("--side", type=click.IntRange(0, 1), default=None, metavar="PLAYER",
+              help="The player (0 the first, 1 the second) whose win the book holds "
+              "(default: the player to move).")
+@click.option("--tt", type=click.IntRange(1, 4096), default=64, show_default=True,
+              help="The solver's transposition table in MB.")
+@click.option("--output", "-o", type=click.Path(dir_okay=False), default=None,
+              help="The book file to write (default GAME.book); its journal, OUTPUT.journal, "
+              "keeps every position solved, so an interrupted build resumes where it stopped.")
+@click.option("--journal", type=click.Path(dir_okay=False), default=None,
+              help="The journal to keep (default OUTPUT.journal): builds of parts of one tree "
+              "(from the positions after different replies) can share one and run side by side.")
+@click.option("--no-solve", "assemble", is_flag=True,
+              help="Solve nothing: assemble the book from the journal's solves alone (a "
+              "position it has not solved counts as not won).")
+@click.option("--merge", "merged", multiple=True, type=click.Path(dir_okay=False), metavar="BOOK",
+              help="Add this book's lines to the one written (repeatable): books of the win "
+              "from the positions after different replies make one.")
+@click.option("--quiet", "-q", is_flag=True, help="Print no progress.")
+def command(game, position, moves, plies, side, tt, output, journal, assemble, merged, quiet):
+    """Build an opening book with roost's solver: one winning move for the side in every
+    position it can reach by following the book, against every defence, to --plies plies.
+
+    The positions at --plies plies are proven by the solver (alpha-beta to the end of the
+    game); the shallower ones by the tree itself (a position of the side's is won when its
+    book move leads to a won position, one of the opponent's when every reply does).  The
+    book is a text file (`roost.search.book`): `auto` plays from it, and so do `roost engine`
+    and `roost analyse`, with `auto:book=FILE`.  A build is the same from run to run.
+
+    Works on two-player games of perfect information with no chance; roost ships
+    src/search/books/connect4.book.
+
+    \b
+    Examples:
+      roost book connect4 42655421475772 --plies 4 -o c4.book
+      roost analyse connect4 4265542147577243 -e auto:book=c4.book
+    """
+    from roost.search.book_build import BookBuilder
+    state = load_position(game, position, None, moves)
+    if state.is_over:
+        raise click.BadParameter("the game is over in this position: there is nothing to book",
+                                 param_hint="POSITION")
+    if state.players != 2 or state.hidden_info or state.is_chance:
+        raise click.BadParameter(f"a book is proven for two-player games of perfect information; "
+                                 f"{game.title} {'has hidden information' if state.hidden_info else 'is not one'}",
+                                 param_hint="GAME")
+    output = output or f"{game.name}.book"
+    check_output_file(output, "--output")
+    journal = str(journal or output + ".journal")
+    check_output_file(journal, "--journal")
+
+    def progress(n, text, result, seconds):
+        if not quiet:
+            click.echo(f"solved {n}: {text} {result} ({seconds:.2f} s)", err=True)
+
+    from roost.search.book import Book
+    extra = [Book.read(path, game=game.name) for path in merged]     # a bad one fails before any work
+    builder = BookBuilder(state, plies, side=side, tt=tt, journal=journal, progress=progress,
+                          solve=not assemble)
+    try:
+        book = builder.build()
+    except KeyboardInterrupt:
+        click.echo(f"\ninterrupted after {builder.solved} solves; they are kept in "
+                   f"{journal}, and the same command resumes", err=True)
+        raise SystemExit(130)
+    comments = [f"player {builder.side}'s win from {state.text()}, proven to {plies} plies by roost's solver"]
+    for other in extra:
+        comments += [f"and the lines of {os.path.basename(other.source)}"]
+        book.entries.update(other.entries)
+    tmp = output + ".part"
+    try:
+        with open(tmp, "w", encoding="utf-8") as fh:
+            fh.write(book.text(comments))
+        os.replace(tmp, output)
+    except OSError as e:
+        raise click.ClickException(f"cannot write {output}: {e.strerror}")
+    shared = journal != output + ".journal"
+    if not shared and os.path.exists(journal):
+        os.remove(journal)              # the book holds what it proved; a shared journal stays
+    click.echo(f"{len(book)} positions written to {output} ({os.path.getsize(output):,} bytes; "
+               f"{builder.solved} solved in {builder.seconds:.1f} s)")

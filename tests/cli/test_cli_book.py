@@ -1,0 +1,106 @@
+"""roost book, and the book as analyse and roost engine read it: through Click's CliRunner
+and, for the engine protocol, a piped `roost engine` process."""
+import os
+import subprocess
+import sys
+
+from click.testing import CliRunner
+
+from roost.cli.main import cli
+from roost.search.book import Book
+
+WON = "42655421475772"        # middle.jsonl: the first player, to move, wins
+
+
+def run(*args):
+    return CliRunner().invoke(cli, list(args), catch_exceptions=False)
+
+
+def test_book_builds_a_book_of_the_win_and_keeps_no_journal(tmp_path):
+    out = tmp_path / "c4.book"
+    r = run("book", "connect4", WON, "--plies", "2", "-o", str(out), "--quiet")
+    assert r.exit_code == 0, r.output
+    assert f"positions written to {out}" in r.output
+    book = Book.read(out)
+    assert book.game == "connect4" and book.lookup(book_state(WON)).value == "win"
+    assert out.read_text().startswith("roost-book 1 connect4\n# player 0's win from " + WON)
+    assert not os.path.exists(str(out) + ".journal") and not os.path.exists(str(out) + ".part")
+
+
+def book_state(text):
+    from roost.core.games import get_game
+    return get_game("connect4").cls.parse(text)
+
+
+def test_book_refuses_what_it_cannot_prove_with_one_message(tmp_path):
+    r = run("book", "connect4", WON + "1", "--plies", "2", "-o", str(tmp_path / "x.book"))
+    assert r.exit_code == 1 and "no win for player 1" in r.output and "Traceback" not in r.output
+    r = run("book", "cubirds", "-o", str(tmp_path / "x.book"))
+    assert r.exit_code == 2 and "two-player games of perfect information" in r.output
+    r = run("book", "connect4", "-o", str(tmp_path))
+    assert r.exit_code == 2 and "is a directory" in r.output
+
+
+def test_analyse_says_when_the_move_is_from_the_book(tmp_path):
+    out = tmp_path / "c4.book"
+    run("book", "connect4", WON, "--plies", "2", "-o", str(out), "--quiet")
+    r = run("analyse", "connect4", WON + "43", "-e", f"auto:book={out}")
+    assert r.exit_code == 0, r.output
+    assert "from the opening book" in r.output and "win for X" in r.output
+    r = run("analyse", "connect4", WON + "43", "-e", "auto:book=none,nodes=50", "--quiet")
+    assert "opening book" not in r.output
+
+
+def test_a_bad_book_file_gets_one_message_from_analyse(tmp_path):
+    bad = tmp_path / "bad.book"
+    bad.write_text("roost-book 1 connect4\n- 8 win\n")
+    r = run("analyse", "connect4", "-e", f"auto:book={bad}")
+    assert r.exit_code == 2 and f"{bad} line 2" in r.output and "Traceback" not in r.output
+    r = run("analyse", "connect4", "-e", f"auto:book={tmp_path / 'missing.book'}")
+    assert r.exit_code == 2 and "no book file" in r.output
+
+
+def test_the_engine_plays_the_book_move_and_says_so(tmp_path):
+    out = tmp_path / "c4.book"
+    out.write_text("roost-book 1 connect4\n4453 7 win\n")
+    script = ("roost 1\nnewgame connect4 players 2 seat 0\nposition 53\nmoves 4 4\n"
+              "go nodes 50\nquit\n")
+    p = subprocess.run([sys.executable, "-m", "roost.cli.main", "engine", "connect4", "-e",
+                        f"auto:book={out}"], input=script, capture_output=True, text=True, timeout=60)
+    assert p.returncode == 0, p.stderr
+    assert f"info string 7 is from the opening book ({out})" in p.stdout
+    assert p.stdout.rstrip().endswith("bestmove 7")
+
+
+def test_book_assembles_from_a_journal_alone_and_merges_books(tmp_path):
+    journal = str(tmp_path / "shared.journal")
+    first = WON + "43"                     # the first player's positions after two replies
+    second = WON + "44"
+    for root in (first, second):
+        r = run("book", "connect4", root, "--plies", "2", "-o", str(tmp_path / f"{root}.book"),
+                "--journal", journal, "--quiet")
+        assert r.exit_code == 0, r.output
+    assert os.path.exists(journal)         # a journal given is kept for the other builds
+    # from the journal alone: the same book, nothing solved
+    r = run("book", "connect4", first, "--plies", "2", "-o", str(tmp_path / "again.book"),
+            "--journal", journal, "--no-solve", "--quiet")
+    assert r.exit_code == 0 and "0 solved" in r.output
+    assert Book.read(tmp_path / "again.book").entries == Book.read(tmp_path / f"{first}.book").entries
+    # a position the journal has not solved is not won without solving
+    r = run("book", "connect4", WON + "45", "--plies", "2", "-o", str(tmp_path / "x.book"),
+            "--journal", journal, "--no-solve")
+    assert r.exit_code == 1 and "no win for player 0" in r.output
+    r = run("book", "connect4", first, "--plies", "2", "-o", str(tmp_path / "both.book"),
+            "--journal", journal, "--no-solve", "--merge", str(tmp_path / f"{second}.book"))
+    both = Book.read(tmp_path / "both.book")
+    assert both.lookup(book_state(first)) and both.lookup(book_state(second))
+    parts = [Book.read(tmp_path / f"{root}.book").entries for root in (first, second)]
+    assert set(both.entries) == set(parts[0]) | set(parts[1])          # (a transposition is one line)
+    r = run("book", "connect4", first, "--merge", str(tmp_path / "missing.book"), "-o", str(tmp_path / "y.book"))
+    assert r.exit_code == 1 and "no book file" in r.output
+
+
+def test_analyse_reads_the_shipped_book_with_auto_by_default():
+    r = run("analyse", "connect4", "43")
+    assert r.exit_code == 0, r.output
+    assert "best     6  win for X" in r.output and "from the opening book (the connect4 book)" in r.output

@@ -1,0 +1,25 @@
+"""tools/book_play.py: auto with a book against a perfect defender, from a won position."""
+import sys
+from pathlib import Path
+
+from roost.core.games import get_game
+from roost.search.book_build import BookBuilder
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
+import book_play  # noqa: E402
+
+WON = "42655421475772"        # middle.jsonl: the first player, to move, wins
+
+
+def test_auto_with_the_book_wins_against_the_solver_and_the_games_repeat(tmp_path, capsys):
+    path = tmp_path / "c4.book"
+    state = get_game("connect4").cls.parse(WON)
+    path.write_text(BookBuilder(state, plies=2).build().text())
+    args = ["connect4", "--book", str(path), "--position", WON, "--games", "2", "--time", "0.05",
+            "--seed", "3"]
+    book_play.main(args)
+    first = capsys.readouterr().out.splitlines()
+    assert first[-1] == "2/2 won by player 0 with auto:time=0.05 and the book"
+    # the book's first move is played from it; the defender's choices follow the seed
+    assert all(line.startswith("game ") and "won" in line and "book moves" in line for line in first[:2])
+    assert all(int(line.split("(")[1].split()[0]) >= 1 for line in first[:2])

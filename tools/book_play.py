@@ -1,0 +1,76 @@
+"""Play a book's side with ``auto`` against a perfect defender, to see whether the win the
+book proves is carried to the end of the game once the book runs out.
+
+    python tools/book_play.py connect4 --games 6 --time 0.2 --seed 1
+
+``auto`` (with the game's book, or ``--book FILE``) plays the player to move from the start
+(or ``--position``), the side the book was built for.  The defender's first reply is the
+game's number among its legal replies (so the games go through every one of them in turn);
+its other moves the book answers are an alpha-beta search's (the book answers every reply,
+and no solve is cheap this early); once the position is beyond the book's depth, the
+solver's best defence (``ab`` with ``solve=True``: the longest loss, or better).  Each game
+prints its moves and result; the last line counts the book side's wins.  At a time a move
+auto's searches can differ from run to run.
+"""
+import argparse
+import random
+import sys
+
+from roost.core.games import get_game
+from roost.search.book import Book, shipped_book
+from roost.search.engines import parse_engine
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("game")
+    ap.add_argument("--games", type=int, default=4)
+    ap.add_argument("--time", type=float, default=0.2, help="auto's seconds a move")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--book", default=None, help="a book file (default: the game's own)")
+    ap.add_argument("--position", default=None, help="the position to play from (default: the start)")
+    ap.add_argument("--tt", type=int, default=64, help="the defender's table in MB")
+    args = ap.parse_args(argv)
+    info = get_game(args.game)
+    book = Book.read(args.book, game=info.name) if args.book else shipped_book(info.name)
+    if book is None:
+        sys.exit(f"no book for {info.name}: give one with --book")
+    start = info.cls.parse(args.position) if args.position else info.start()
+    side = start.player
+    defender = parse_engine(f"ab:tt={args.tt}")
+    searcher = parse_engine("ab:nodes=200000,tt=16")
+    rng = random.Random(args.seed)       # auto's seeds
+    wins = 0
+    for g in range(args.games):
+        auto = parse_engine(f"auto:time={args.time:g}" + (f",book={args.book}" if args.book else ""))
+        state, moves, booked, replied = start.copy(), [], 0, 0
+        while not state.is_over:
+            if state.player == side:
+                r = auto.choose(state, seed=rng.randrange(1 << 30))
+                booked += "book" in r.info
+                name = r.move_name
+            elif replied == 0:
+                name = state.legal_names()[g % len(state.legal())]
+            elif all(_booked(book, state, name) for name in state.legal_names()):
+                name = searcher.choose(state, seed=0).move_name
+            else:
+                name = defender.choose(state, seed=0, solve=True).move_name
+            replied += state.player != side
+            state.play_move(state.parse_move(name))
+            moves.append(name)
+        won = state.result()[side] == 1.0
+        wins += won
+        print(f"game {g + 1}: {' '.join(moves)} {'won' if won else 'drawn' if state.result()[side] == 0.5 else 'lost'}"
+              f" ({booked} book moves)", flush=True)
+    print(f"{wins}/{args.games} won by player {side} with auto:time={args.time:g} and the book")
+
+
+def _booked(book, state, name):
+    """Whether the book answers ``name`` (or it ends the game)."""
+    child = state.copy()
+    child.play_move(child.parse_move(name))
+    return child.is_over or book.lookup(child) is not None
+
+
+if __name__ == "__main__":
+    main()
