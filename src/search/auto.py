@@ -164,7 +164,7 @@ class AutoEngine(Engine):
         Param("nodes", int, 0, "a node budget instead: alpha-beta nodes or MCTS iterations, "
               "whichever engine is chosen", 0),
         Param("book", str, "game", "the opening book: game (the one roost ships for the game, "
-              "if any), none, or a book file made by roost book"),
+              "if any), none, or a book file made by roost book", valid=book_for),
     )
     # a depth limit is passed on to the engine chosen, where that one has a depth (alpha-beta)
     budget = {"time": "time", "nodes": "nodes"}
@@ -173,7 +173,6 @@ class AutoEngine(Engine):
         super().__init__(spec)
         self._key = None
         self._inner = None
-        book_for(self.settings["book"])        # a book file that cannot be read fails here
 
     def playing(self, state):
         return f"{self.spec} ({self.engine_for(state).spec})"

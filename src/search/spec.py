@@ -11,7 +11,7 @@ knows every kind; a spec of a known kind is made here from values (``EngineSpec.
 import math
 from dataclasses import dataclass
 
-from roost.core.errors import EngineSpecError
+from roost.core.errors import EngineSpecError, RoostError
 from roost.search.limit import UNTIL_STOPPED, Limit
 
 
@@ -42,6 +42,7 @@ class Param:
     minimum: float = None
     choices: tuple = None
     maximum: float = None
+    valid: object = None  # a further check of a value, raising a RoostError that names the fault
 
     def convert(self, engine, text):
         """The value of ``text`` (a spec's or a protocol option's), checked."""
@@ -60,7 +61,7 @@ class Param:
             value = self.kind(text)
         except ValueError:
             raise self._wrong(engine, text) from None
-        return self._in_range(engine, value, text)
+        return self._accepted(engine, self._in_range(engine, value, text))
 
     def check(self, engine, value):
         """``value`` (a Python value) as this parameter's type, checked as a text is."""
@@ -69,13 +70,23 @@ class Param:
                 return bool(value)
         elif self.kind is str:
             if isinstance(value, str) and (self.choices is None or value in self.choices):
-                return value
+                return self._accepted(engine, value)
         elif isinstance(value, (int, float)) and not isinstance(value, bool):
             if self.kind is float:
                 return self._in_range(engine, float(value), value)
             if isinstance(value, int):
                 return self._in_range(engine, value, value)
         raise self._wrong(engine, value)
+
+    def _accepted(self, engine, value):
+        if self.valid is not None:
+            try:
+                self.valid(value)
+            except EngineSpecError:
+                raise
+            except RoostError as e:
+                raise EngineSpecError(f"engine '{engine}': {self.name}: {e}") from None
+        return value
 
     def _wrong(self, engine, given):
         what = {int: "an integer", float: "a number", bool: "0 or 1"}.get(self.kind, "a value")
