@@ -104,6 +104,9 @@ cdef class State:
         soon[0] = SOON_UNKNOWN
         return self.legal_moves(out)
 
+    cdef int plies_bound(self) noexcept nogil:
+        return -1
+
     cdef int playout(self, Rng* rng, int max_plies) noexcept nogil:
         cdef int moves[MAX_MOVES]
         cdef int plies = 0
