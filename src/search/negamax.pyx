@@ -620,7 +620,7 @@ cdef class Negamax:
         cdef int* moves = self.movebuf + ply * MAX_MOVES
         cdef PyObject* child = self.states[ply + 1]
         cdef long long horizon0 = self.horizon
-        cdef bint ordered, made = False, skip
+        cdef bint ordered, guided, made = False, skip
         # the table's word is fetched while the game generates the moves
         self.table.prefetch(key)
         if self.line:
@@ -641,6 +641,10 @@ cdef class Negamax:
         if soon == SOON_LOSS:
             return -(MATE - ply - 2)
         ordered = soon != SOON_UNKNOWN
+        # the table's move and the killers first, but where the game orders a proof's moves
+        # in a game that bounds its length (the proof table's layout): the list of a game
+        # whose length is open follows no order that finds a result soon
+        guided = not (ordered and self.table.proof)
         if soon == SOON_QUIET:
             # a win on the mover's next move but one at the soonest, a loss on the
             # opponent's next move but one
@@ -674,7 +678,7 @@ cdef class Negamax:
                     return tv
                 if tv < beta:
                     beta = tv
-            if not ordered:
+            if guided:
                 if self.table.proof:           # a proof word's move is its place in the list
                     if 0 <= hit.move < n:
                         head[0] = hit.move
@@ -686,7 +690,7 @@ cdef class Negamax:
                             nh = 1
                             break
         alpha0 = alpha
-        if not ordered:
+        if guided:
             # the killers after the table's move (by their place in this node's list)
             for k in range(2):
                 m = self.order.killers[ply][k]
@@ -708,7 +712,7 @@ cdef class Negamax:
                 if skip:
                     continue
             m = moves[idx]
-            if not (made and t == 0):
+            if not (made and t == 0 and idx == 0):      # the first child made already
                 (<State>child).assign(s)
                 (<State>child).play(m)
             if self.line:
@@ -734,7 +738,7 @@ cdef class Negamax:
                             self.pv[ply][j + 1] = self.pv[ply + 1][j]
                         self.pv_len[ply] = self.pv_len[ply + 1] + 1
                     if alpha >= beta:
-                        if not ordered:
+                        if guided:
                             self.order.cutoff(m, ply, me, 1)
                         break
         if best_slot < 0:
