@@ -7,6 +7,10 @@ with its interval behind every entry).  A spec is resolved when the engine first
 position, since a spec does not name its game; the resolved spec is reported in the
 search result's ``info["auto"]``.
 
+On two-player games of perfect information a bounded proof comes first, with part of the
+budget (src/search/proofs.py): a position it proves is played by the proof, and the main
+search's move is never one the proof showed to lose while another is not.
+
 Where another engine measured stronger at short budgets, ``SHORT`` names it and the budget
 below which it plays: the choice follows the spec's time a move (a node budget alone, or no
 budget, counts as the default second), so one game's engine does not change from move to
@@ -16,6 +20,7 @@ import contextlib
 from dataclasses import dataclass
 
 from roost.search.engines import ENGINES, Engine, Param
+from roost.search.proofs import PROOF_SHARE, Prover, keep_clear_of, proof_seconds, provable
 
 DEFAULT_SECONDS = 1.0
 
@@ -136,6 +141,7 @@ class AutoEngine(Engine):
         self._key = None
         self._inner = None
         self._depth = None           # a depth limit laid over auto (``limited``)
+        self._prover = Prover()
 
     @contextlib.contextmanager
     def limited(self, seconds=None, nodes=None, depth=None):
@@ -167,9 +173,24 @@ class AutoEngine(Engine):
             # analysis needs every player's value, which MCTS keeps
             inner = self._for_another_seat(state)
         s = self.settings
-        nodes = s["nodes"] or None
-        with inner.limited(seconds=s["time"] or None, nodes=nodes, depth=self._depth):
+        nodes = s["nodes"]
+        seconds = s["time"] or (0.0 if nodes else DEFAULT_SECONDS)
+        proof = None
+        if (provable(state) and observer in (None, state.player) and self._depth is None
+                and kw.get("multipv", 1) == 1):
+            proof = self._prover.prove(state, seconds=PROOF_SHARE * seconds,
+                                       nodes=int(PROOF_SHARE * nodes), seed=seed)
+            if proof is not None and proof.result.proven:
+                result = proof.result            # played as proven (src/search/proofs.py)
+                result.info["auto"] = result.engine
+                result.engine = f"{self.spec} (proof)"
+                return result
+            if seconds:
+                seconds = max(seconds - proof_seconds(proof), 1e-3)
+        with inner.limited(seconds=seconds or None, nodes=nodes or None, depth=self._depth):
             result = inner.choose(state, seed=seed, **kw)
+        if proof is not None:
+            keep_clear_of(result, proof.losing)
         result.info["auto"] = inner.spec
         result.engine = f"{self.spec} ({inner.spec})"
         return result
@@ -188,6 +209,7 @@ class AutoEngine(Engine):
     def new_game(self):
         if self._inner is not None:
             self._inner.new_game()
+        self._prover.new_game()
 
 
 ENGINES[AutoEngine.kind] = AutoEngine
