@@ -665,10 +665,14 @@ cdef class Negamax:
             self.table.prefetch((<State>child).key())
             made = True
         if self.table.probe(key, &hit):
+            # only a result that holds at any depth bounds a proof (the search's entries,
+            # where a solve keeps them, hold deepening's results to a depth too)
             tv = from_tt(hit.value, ply)
-            if hit.flag == EXACT:
+            if hit.depth < DEPTH_INF:
+                pass                    # its move still goes first
+            elif hit.flag == EXACT:
                 return tv
-            if hit.flag == LOWER:
+            elif hit.flag == LOWER:
                 if tv >= beta:
                     return tv
                 if tv > alpha:
