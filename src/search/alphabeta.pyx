@@ -296,8 +296,12 @@ cdef class AlphaBeta:
             self.depth_done = w.seldepth
             if w.pv_len[0] > 0:
                 self.best_move = w.pv[0][0]
-                self.pv = (complete_proof_line(self.table, root, current_line(w), score)
-                           if self.exact else current_line(w))
+                if not self.table.proof:      # the search's own windows (draw_first_tests)
+                    self.pv = complete_pv(self.table, root, current_line(w), MAX_PLY)
+                elif self.exact:
+                    self.pv = complete_proof_line(self.table, root, current_line(w), score)
+                else:
+                    self.pv = current_line(w)
             self.root_scores = current_root_scores(w)
         return 0
 

@@ -140,7 +140,7 @@ cdef class Negamax:
     cdef int without_excluded(self, int* moves, int n) noexcept nogil
     cdef void helper_search(self, State root) noexcept nogil
     cdef double window_tests(self, State root) noexcept nogil
-    cdef double draw_first_tests(self, State root) noexcept nogil
+    cdef double draw_first_tests(self, State root, int depth) noexcept nogil
     cdef void keep_pv(self, int d) noexcept nogil
     cdef void keep_root_scores(self) noexcept nogil
     cdef void keep_iteration(self, int d, double v) noexcept nogil

@@ -870,34 +870,32 @@ cdef class Negamax:
         store_u64(&self.control.published[self.index].value, <uint64_t>self.nodes)
 
     cdef double window_tests(self, State root) noexcept nogil:
-        """The exact value of the root by window tests to the end of the game, then one last
-        window around the value itself, which scores every root move and keeps the line.
+        """The exact value of the root by window tests to the end of the game.
 
-        Where the game bounds its length (plies_bound), the tests are null windows that
+        Where the game bounds its length (plies_bound), the proof search's null windows
         bisect the results in order (a loss soonest, ..., a draw, ..., a win soonest), from
         halfway to the soonest loss or win towards the draw, as a dedicated solver does: a
         test far from the draw is cheap (the mate distance cuts it short) and fills the
-        table for the next.  Otherwise first whether the mover wins, loses or draws (one
-        window around 0), then the distance by bisection."""
+        table for the next; one last window around the value scores every root move and
+        keeps the line.  Otherwise (draw_first_tests) the search's own windows."""
         cdef double v, score
         cdef int bound = root.plies_bound(), lo, hi, med
         self.horizon = 0
-        if bound > 0:
-            lo, hi = -bound, bound
-            while lo < hi and not self.stop:
-                med = lo + (hi - lo) // 2
-                if med <= 0 and ctrunc_half(lo) < med:
-                    med = ctrunc_half(lo)
-                elif med >= 0 and ctrunc_half(hi) > med:
-                    med = ctrunc_half(hi)
-                v = self.prove_root(root, result_score(med, bound), result_score(med + 1, bound))
-                if v <= result_score(med, bound):
-                    hi = min(med, result_index(v, bound))
-                else:
-                    lo = max(med + 1, result_index(v, bound))
-            score = result_score(lo, bound)
-        else:
-            score = self.draw_first_tests(root)
+        if bound <= 0:
+            return self.draw_first_tests(root, DEPTH_INF - 1)
+        lo, hi = -bound, bound
+        while lo < hi and not self.stop:
+            med = lo + (hi - lo) // 2
+            if med <= 0 and ctrunc_half(lo) < med:
+                med = ctrunc_half(lo)
+            elif med >= 0 and ctrunc_half(hi) > med:
+                med = ctrunc_half(hi)
+            v = self.prove_root(root, result_score(med, bound), result_score(med + 1, bound))
+            if v <= result_score(med, bound):
+                hi = min(med, result_index(v, bound))
+            else:
+                lo = max(med + 1, result_index(v, bound))
+        score = result_score(lo, bound)
         if self.stop:
             return 0.0
         self.line = True
@@ -905,37 +903,46 @@ cdef class Negamax:
         self.line = False
         return score
 
-    cdef double draw_first_tests(self, State root) noexcept nogil:
-        """Window tests of a game that does not bound its length: whether the mover wins,
-        loses or draws (one window around 0), then the distance by bisection, each test a
-        window around one distance (with the mate-distance bounds a test of "a win within p
-        plies" searches p plies at most)."""
-        cdef double v, t
+    cdef double draw_first_tests(self, State root, int depth) noexcept nogil:
+        """Window tests of a game that does not bound its length, by the search itself
+        (deepening's table entries order it): first whether the mover wins, loses or draws
+        (one window around 0), then the distance by bisection, each test a window around
+        one distance, and a last window around the value itself for the principal variation.
+        With the mate-distance bounds a test of "a win within p plies" searches p plies at
+        most."""
+        cdef double v, t, score
         cdef int p, lo, hi
-        v = self.prove_root(root, -0.5, 0.5)
+        v = self.negamax(root, depth, -0.5, 0.5, 0, root.to_move())
         if v >= 0.5:                      # a win: the fewest plies p with value MATE - p
             lo, hi = 1, <int>(MATE - v + 0.5)
             while lo < hi and not self.stop:
                 p = (lo + hi) // 2
                 t = MATE - p
-                v = self.prove_root(root, t - 0.5, t + 0.5)
+                v = self.negamax(root, depth, t - 0.5, t + 0.5, 0, root.to_move())
                 if v >= t - 0.5:
                     hi = min(p, <int>(MATE - v + 0.5))
                 else:
                     lo = max(p + 1, <int>(MATE - v + 0.5))
-            return MATE - hi
-        if v <= -0.5:                     # a loss: the most plies p with value -(MATE - p)
+            score = MATE - hi
+        elif v <= -0.5:                   # a loss: the most plies p with value -(MATE - p)
             lo, hi = 1, <int>(MATE + v + 0.5)
             while lo < hi and not self.stop:
                 p = (lo + hi + 1) // 2
                 t = -(MATE - p)
-                v = self.prove_root(root, t - 0.5, t + 0.5)
+                v = self.negamax(root, depth, t - 0.5, t + 0.5, 0, root.to_move())
                 if v >= t - 0.5:
                     lo = max(p, <int>(MATE + v + 0.5))
                 else:
                     hi = min(p - 1, <int>(MATE + v + 0.5))
-            return -(MATE - lo)
-        return 0.0
+            score = -(MATE - lo)
+        else:
+            score = 0.0
+        if self.stop:
+            return 0.0
+        if score != 0.0:
+            self.root_n = 0
+            self.negamax(root, depth, score - 0.5, score + 0.5, 0, root.to_move())
+        return score
 
     cdef void keep_pv(self, int d) noexcept nogil:
         cdef int i
