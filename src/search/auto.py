@@ -20,7 +20,7 @@ import contextlib
 from dataclasses import dataclass
 
 from roost.search.engines import ENGINES, Engine, Param
-from roost.search.proofs import PROOF_SHARE, Prover, keep_clear_of, proof_seconds, provable
+from roost.search.proofs import PROOF_MAX_SECONDS, PROOF_SHARE, Prover, keep_clear_of, proof_seconds, provable
 
 DEFAULT_SECONDS = 1.0
 
@@ -176,9 +176,10 @@ class AutoEngine(Engine):
         nodes = s["nodes"]
         seconds = s["time"] or (0.0 if nodes else DEFAULT_SECONDS)
         proof = None
+        # (not in an analysis that reports lines as it goes: those are the main search's)
         if (provable(state) and observer in (None, state.player) and self._depth is None
-                and kw.get("multipv", 1) == 1):
-            proof = self._prover.prove(state, seconds=PROOF_SHARE * seconds,
+                and kw.get("multipv", 1) == 1 and kw.get("progress") is None):
+            proof = self._prover.prove(state, seconds=min(PROOF_SHARE * seconds, PROOF_MAX_SECONDS),
                                        nodes=int(PROOF_SHARE * nodes), seed=seed)
             if proof is not None and proof.result.proven:
                 result = proof.result            # played as proven (src/search/proofs.py)

@@ -15,6 +15,7 @@ lose; the main search's move is replaced by its best other one when it is one of
 from dataclasses import dataclass, field
 
 PROOF_SHARE = 0.5        # the part of a move's time (or node budget) the proof may take
+PROOF_MAX_SECONDS = 30.0 # and at most this long (a search until stopped has 1e9 s)
 PROOF_TT_MB = 16         # its table: a proof uses at most 8 MB of it (src/search/tt.pxd)
 
 
