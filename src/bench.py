@@ -158,3 +158,61 @@ def format_table(rows):
         if r.get("threads", 1) > 1:
             lines.append(format_scaling(r))
     return "\n".join(lines + [signature(rows)])
+
+
+# ------------------------------------------------------------------ the solve section
+SOLVE_SETS = ("end", "middle", "begin")
+REFERENCE_TABLE = "table_2^19"     # the reference solver's faster table here (fits the cache)
+
+
+def solve_connect4(sets=SOLVE_SETS, quick=False, tt_mb=256):
+    """roost's solver on the solved Connect Four positions (roost.core.calibration), a fresh
+    table for each as the reference had, against the reference solver's recorded processor
+    time with its faster table: per set the positions, roost's processor ms and nodes a
+    position, the reference's (its nodes are those recorded with each position, searched
+    with its default table), the ratios, and the positions whose answer was wrong (every
+    answer is checked against the recorded score).  ``quick`` takes a tenth of each set."""
+    from roost.core.calibration import reference_cpu_times, solved_connect4
+    from roost.core.games import get_game
+    from roost.search.alphabeta import AlphaBeta
+    game = get_game("connect4")
+    reference = reference_cpu_times()
+    ab = AlphaBeta(tt_mb=tt_mb)
+    rows = []
+    for name in sets:
+        positions = solved_connect4(name)
+        ref = reference[name][REFERENCE_TABLE]
+        picked = range(0, len(positions), 10) if quick else range(len(positions))
+        cpu = nodes = ref_us = ref_nodes = 0.0
+        wrong = []
+        for i in picked:
+            row = positions[i]
+            state = game.parse(row["moves"])
+            ab.clear()                       # outside the time taken, as the reference's
+            c0 = time.process_time()
+            r = ab.search(state, max_depth=10000, solve=True)
+            cpu += time.process_time() - c0
+            nodes += r["nodes"]
+            ref_us += ref["cpu_us"][i]
+            ref_nodes += row["solver_nodes"]
+            v = r["score"]
+            got = 0 if abs(v) < 999000 else state.solver_score("win" if v > 0 else "loss",
+                                                                round(1e6 - abs(v)))
+            if not r["exact"] or got != row["score"]:
+                wrong.append(row["moves"])
+        n = len(picked)
+        rows.append({"set": name, "positions": n, "roost_cpu_ms": 1e3 * cpu / n,
+                     "reference_cpu_ms": 1e-3 * ref_us / n, "cpu_ratio": 1e6 * cpu / ref_us,
+                     "roost_nodes": nodes / n, "reference_nodes": ref_nodes / n,
+                     "node_ratio": nodes / ref_nodes, "wrong": wrong})
+    return rows
+
+
+SOLVE_HEADER = (f"{'solve':<7} {'positions':>9} {'roost cpu ms':>13} {'ref cpu ms':>11} {'ratio':>6} "
+                f"{'roost nodes':>12} {'ref nodes':>11}  wrong")
+
+
+def format_solve_row(r):
+    return (f"{r['set']:<7} {r['positions']:>9} {r['roost_cpu_ms']:>13.4f} {r['reference_cpu_ms']:>11.4f} "
+            f"{r['cpu_ratio']:>6.2f} {r['roost_nodes']:>12,.0f} {r['reference_nodes']:>11,.0f}  "
+            f"{len(r['wrong'])}")

@@ -101,6 +101,12 @@ cdef inline uint64_t playable(uint64_t mask) noexcept nogil:
 ctypedef struct C4Core:
     uint64_t cur          # stones of the player to move
     uint64_t mask         # all stones
+    # What search_moves learnt, for the next move (a proof plays one of its moves next):
+    # `safe` the cells it found safe when it found no win for the mover (then no move wins,
+    # and after a safe one the opponent has no win at once), else 0; `no_win` that the mover
+    # has no win at once (the last move was safe), so search_moves need not look
+    uint64_t safe
+    int no_win
     int n                 # stones played
     int result            # UNDECIDED, 0 or 1 (the winner), DRAWN
     int8_t hist[CELLS]    # the columns played, in order (the position text)
@@ -109,11 +115,14 @@ ctypedef struct C4Core:
 cdef inline void core_play(C4Core* c, int col) noexcept nogil:
     cdef uint64_t cell = (c.mask + (<uint64_t>1 << (STRIDE * col))) & column_mask(col)
     cdef uint64_t mine = c.cur | cell
+    cdef uint64_t safe = c.safe
     c.hist[c.n] = <int8_t>col
     c.n += 1
     c.mask |= cell
     c.cur = mine ^ c.mask            # the opponent, to move next
-    if four_in_line(mine):
+    c.safe = 0
+    c.no_win = (safe & cell) != 0
+    if not safe and four_in_line(mine):   # (with `safe` known, no move wins)
         c.result = (c.n - 1) & 1
     elif c.n == CELLS:
         c.result = DRAWN
@@ -306,11 +315,12 @@ cdef class Connect4(State):
             soon[0] = SOON_UNKNOWN
             return 0
         moves = playable(self.c.mask)
-        mine = winning_cells(self.c.cur, self.c.mask) & moves
-        if mine:
-            soon[0] = SOON_WIN
-            out[0] = lsb(mine) // STRIDE
-            return 1
+        if not self.c.no_win:
+            mine = winning_cells(self.c.cur, self.c.mask) & moves
+            if mine:
+                soon[0] = SOON_WIN
+                out[0] = lsb(mine) // STRIDE
+                return 1
         theirs = winning_cells(self.c.cur ^ self.c.mask, self.c.mask)
         forced = moves & theirs
         safe = moves & ~(theirs >> 1)
@@ -320,7 +330,12 @@ cdef class Connect4(State):
             soon[0] = SOON_LOSS
             return self.legal_moves(out)
         soon[0] = SOON_QUIET
+        self.c.safe = safe
         return by_threats(&self.c, safe, out)
+
+    cdef int plies_bound(self) noexcept nogil:
+        # the board fills after the cells left are played
+        return CELLS - self.c.n
 
     cdef double evaluate(self, int player) noexcept nogil:
         # Threats decide Connect Four: a logistic model of the result on both players'

@@ -13,6 +13,8 @@
 # - search_moves(out, soon) writes the moves a proof must search and *soon (SOON_*): the
 #   legal moves less those that lose at once, or a win now alone; the default, the legal
 #   moves and SOON_UNKNOWN, is always right;
+# - plies_bound() is at most how many more plies the game lasts from here, or -1 when the
+#   game does not say (the default): a proof bisects the result's distance within it;
 # - every move buffer passed to legal_moves (or search_moves) holds at least MAX_MOVES ints,
 #   and every outcome buffer passed to chance_outcomes holds at least MAX_OUTCOMES ints and doubles.
 from libc.stdint cimport uint64_t
@@ -79,6 +81,7 @@ cdef class State:
     cdef void determinize(self, int observer, Rng* rng) noexcept nogil
     cdef int observe(self, int move, int observer) noexcept nogil
     cdef int search_moves(self, int* out, int* soon) noexcept nogil
+    cdef int plies_bound(self) noexcept nogil
     cdef int playout(self, Rng* rng, int max_plies) noexcept nogil
     cdef int quiesce(self, Rng* rng) noexcept nogil      # on to a position evaluate reads
     cdef unsigned long long perft_native(self, int depth) noexcept

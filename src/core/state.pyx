@@ -104,6 +104,16 @@ cdef class State:
         soon[0] = SOON_UNKNOWN
         return self.legal_moves(out)
 
+    cdef int plies_bound(self) noexcept nogil:
+        return -1
+
+    @property
+    def length_bound(self):
+        """At most how many more plies the game lasts from here, or None when the game does
+        not bound its length (its ``plies_bound``)."""
+        cdef int n = self.plies_bound()
+        return None if n < 0 else n
+
     cdef int playout(self, Rng* rng, int max_plies) noexcept nogil:
         cdef int moves[MAX_MOVES]
         cdef int plies = 0

@@ -20,11 +20,10 @@ from roost.core.state cimport State, CHANCE, MAX_MOVES, MAX_OUTCOMES
 from roost.search.clock cimport now
 from roost.search.score cimport MATE_BOUND, INF, DEPTH_INF, MAX_PLY
 from roost.search.tt cimport TranspositionTable
-from roost.search.negamax cimport (Negamax, Settings, Shared, helper_main, MAX_THREADS_C,
-                                   SOLVE_DEEPENING)
+from roost.search.negamax cimport Negamax, Settings, Shared, helper_main, MAX_THREADS_C
 from roost.search.threads cimport Pool, pool_open, pool_start, pool_join, pool_close, load_u64, store_int
-from roost.search.alphabeta_report cimport (complete_pv, current_line, current_root_scores,
-                                            kept_line, kept_root_scores)
+from roost.search.alphabeta_report cimport (complete_pv, complete_proof_line, current_line,
+                                            current_root_scores, kept_line, kept_root_scores)
 from roost.search.alphabeta_report import score_to_value, score_text, is_mate
 
 MAX_DEPTH = MAX_PLY - 10        # the deepest iteration a search may ask for
@@ -199,7 +198,10 @@ cdef class AlphaBeta:
         if w.other_game(root):
             self.clear()              # a table and histories of another game
         w.begin(root)
-        self.table.new_search(solve)
+        # a proof's table words where the game bounds its length (a solve then deepens one
+        # ply only, see negamax.pxd), else the search's entries, which deepening needs
+        if self.table.new_search(solve and root.plies_bound() >= 0):
+            self.shared.table_nodes = 0       # cleared for the other kind of search's layout
         n = root.legal_moves(w.movebuf)
         if self.shared.task.n_excluded:
             n = w.without_excluded(w.movebuf, n)
@@ -264,7 +266,7 @@ cdef class AlphaBeta:
             if not w.stop and (w.horizon == 0 or (fabs(self.score) > MATE_BOUND and not solve)):
                 self.exact = True    # a forced win/loss, or a tree searched to its ends
                 break
-            if w.stop or (solve and (d >= SOLVE_DEEPENING or fabs(self.score) > MATE_BOUND)):
+            if w.stop or (solve and (d >= w.solve_deepening or fabs(self.score) > MATE_BOUND)):
                 # solve takes a mate's distance from the window tests: a table kept from
                 # another search can show a longer mate at a shallow depth
                 break
@@ -279,7 +281,7 @@ cdef class AlphaBeta:
         w.windows = True
         try:
             with nogil:
-                score = w.window_tests(root, DEPTH_INF - 1)
+                score = w.window_tests(root)
         finally:
             w.windows = False
         if w.stop:
@@ -294,7 +296,12 @@ cdef class AlphaBeta:
             self.depth_done = w.seldepth
             if w.pv_len[0] > 0:
                 self.best_move = w.pv[0][0]
-                self.pv = complete_pv(self.table, root, current_line(w), MAX_PLY)
+                if not self.table.proof:      # the search's own windows (draw_first_tests)
+                    self.pv = complete_pv(self.table, root, current_line(w), MAX_PLY)
+                elif self.exact:
+                    self.pv = complete_proof_line(self.table, root, current_line(w), score)
+                else:
+                    self.pv = current_line(w)
             self.root_scores = current_root_scores(w)
         return 0
 

@@ -1,13 +1,14 @@
 """What an alpha-beta search reports: its principal variation (completed from the table
 where a table hit cut it short), each root move's score, and scores read for people."""
 from libc.math cimport fabs
-from roost.core.state cimport CHANCE, MAX_MOVES
-from roost.search.score cimport MATE, MATE_BOUND
-from roost.search.tt cimport TTData
+from roost.core.state cimport CHANCE, MAX_MOVES, SOON_LOSS, SOON_WIN
+from roost.search.score cimport MATE, MATE_BOUND, MAX_PLY, from_tt
+from roost.search.tt cimport TTData, EXACT, LOWER
 
 
 cdef list complete_pv(TranspositionTable table, State root, list pv, int depth):
-    """The search's PV, continued from the table where a table hit cut it short."""
+    """The search's PV, continued from the table where a table hit cut it short (not from a
+    proof's table: see complete_proof_line)."""
     cdef State s = root.clone()
     cdef int moves[MAX_MOVES]
     cdef int n, i, m
@@ -16,7 +17,7 @@ cdef list complete_pv(TranspositionTable table, State root, list pv, int depth):
     for m in pv:
         s.play(m)
         seen.append(s.key())
-    while len(pv) < depth and not s.over() and s.to_move() != CHANCE:
+    while len(pv) < depth and not s.over() and s.to_move() != CHANCE and not table.proof:
         if not table.probe(s.key(), &hit):
             break
         m = hit.move
@@ -24,6 +25,53 @@ cdef list complete_pv(TranspositionTable table, State root, list pv, int depth):
         for i in range(n):
             if moves[i] == m:
                 break
+        else:
+            break
+        s.play(m)
+        if s.key() in seen:
+            break
+        seen.append(s.key())
+        pv.append(m)
+    return pv
+
+
+cdef list complete_proof_line(TranspositionTable table, State root, list pv, double score):
+    """A proof's line, continued from its table where a hit cut it short.  A proof's word
+    keeps its move's place in the node's list of search_moves (not the move; the search's
+    entries, where a solve keeps them, the move), and the move
+    is followed only where the entry shows it keeps `score`, the root's proven value (an
+    exact value, or a lower bound that reaches it; an upper bound's move is only the one
+    that failed least); where the game settles a node itself (a win now, or every move
+    losing at once) the line goes on with the game's first move."""
+    cdef State s = root.clone()
+    cdef int moves[MAX_MOVES]
+    cdef int n, i, m, soon, me = root.to_move()
+    cdef double v, got
+    cdef TTData hit
+    cdef list seen = []
+    for m in pv:
+        s.play(m)
+        seen.append(s.key())
+    while len(pv) < MAX_PLY and not s.over() and s.to_move() != CHANCE:
+        v = score if s.to_move() == me else -score
+        n = s.search_moves(moves, &soon)
+        if soon == SOON_WIN or soon == SOON_LOSS:
+            m = moves[0]
+        elif table.probe(s.key(), &hit):
+            got = from_tt(hit.value, len(pv))
+            if not ((hit.flag == EXACT and got == v) or (hit.flag == LOWER and got >= v)):
+                break
+            if table.proof:
+                if not 0 <= hit.move < n:
+                    break
+                m = moves[hit.move]
+            else:
+                for i in range(n):
+                    if moves[i] == hit.move:
+                        break
+                else:
+                    break
+                m = hit.move
         else:
             break
         s.play(m)

@@ -7,6 +7,10 @@ with its interval behind every entry).  A spec is resolved when the engine first
 position, since a spec does not name its game; the resolved spec is reported in the
 search result's ``info["auto"]``.
 
+On two-player games of perfect information a bounded proof comes first, with part of the
+budget (src/search/proofs.py): a position it proves is played by the proof, and the main
+search's move is never one the proof showed to lose while another is not.
+
 Where another engine measured stronger at short budgets, ``SHORT`` names it and the budget
 below which it plays: the choice follows the spec's time a move (a node budget alone, or no
 budget, counts as the default second), so one game's engine does not change from move to
@@ -15,7 +19,7 @@ move under a clock.
 In a position its opening book holds (``roost.search.book``; the game's own book, or
 ``book=FILE``), auto plays the book's move without searching.
 """
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from roost.search.alphabeta_engine import AlphaBetaEngine
 from roost.search.book import book_for, book_result
@@ -23,6 +27,7 @@ from roost.search.engine import Engine
 from roost.search.limit import Limit
 from roost.search.mcts_engine import IsmctsEngine, MctsEngine
 from roost.search.spec import EngineSpec, Param
+from roost.search.proofs import PROOF_MAX_SECONDS, PROOF_SHARE, Prover, keep_clear_of, proof_seconds, provable
 
 DEFAULT_SECONDS = 1.0
 
@@ -173,6 +178,7 @@ class AutoEngine(Engine):
         super().__init__(spec)
         self._key = None
         self._inner = None
+        self._prover = Prover()
 
     def playing(self, state):
         return f"{self.spec} ({self.engine_for(state).spec})"
@@ -207,8 +213,26 @@ class AutoEngine(Engine):
             s = self.spec.within(limit, state)
             within = Limit(time=s["time"] or None, nodes=s["nodes"] or None,
                            depth=limit.depth if limit is not None else None)
+        proof = None
+        # a proof where one is cheap: two players, nothing hidden, a game that bounds its
+        # length; not under a depth limit, nor in an analysis that reports lines as it goes
+        # (those are the main search's)
+        if (provable(state) and observer in (None, state.player) and within.depth is None
+                and not within.infinite and multipv == 1 and progress is None):
+            seconds = within.time or (0.0 if within.nodes else DEFAULT_SECONDS)
+            proof = self._prover.prove(state, seconds=min(PROOF_SHARE * seconds, PROOF_MAX_SECONDS),
+                                       nodes=int(PROOF_SHARE * (within.nodes or 0)), seed=seed)
+            if proof is not None and proof.result.proven:
+                result = proof.result            # played as proven (src/search/proofs.py)
+                result.info["auto"] = result.engine
+                result.engine = f"{self.spec} (proof)"
+                return result
+            if seconds:
+                within = replace(within, time=max(seconds - proof_seconds(proof), 1e-3))
         result = inner.choose(state, within, seed=seed, observer=observer, progress=progress,
                               multipv=multipv)
+        if proof is not None:
+            keep_clear_of(result, proof.losing)
         result.info["auto"] = str(inner.spec)
         result.engine = f"{self.spec} ({inner.spec})"
         return result
@@ -224,4 +248,5 @@ class AutoEngine(Engine):
     def new_game(self):
         if self._inner is not None:
             self._inner.new_game()
+        self._prover.new_game()
 

@@ -10,7 +10,12 @@ from roost.search.ordering cimport MoveOrder
 
 cdef enum:
     MAX_THREADS_C = 256           # threads of one search (the main searcher and its helpers)
-    SOLVE_DEEPENING = 8           # a solve deepens this far, then searches null windows to the end
+    CHECK_EVERY = 256             # nodes between two looks at the clock and the other threads
+    SOLVE_DEEPENING = 1           # a solve deepens this far (the root's moves, and chance met at
+                                  # once), then tests windows to the end of the game, where the
+                                  # game bounds its length (plies_bound); where it does not, far
+    SOLVE_DEEPENING_OPEN = 8      # enough to find a near result before a window test without
+                                  # a distance to stop it goes down the longest lines
 
 
 ctypedef struct Settings:
@@ -85,7 +90,10 @@ cdef class Negamax:
     # per search
     cdef int root_player
     cdef bint solving
+    cdef int solve_deepening      # SOLVE_DEEPENING or SOLVE_DEEPENING_OPEN, for the root's game
     cdef bint windows             # solve's null-window tests are under way
+    cdef bint line                # a proof keeps its principal variation (the last window test)
+    cdef int root_first           # a proof's root move to try first: the last test's best
     cdef bint probing             # the next negamax call is a Star2 probe
     cdef bint met_chance
     cdef bint stop
@@ -104,6 +112,7 @@ cdef class Negamax:
     cdef inline double terminal(self, State s, int me, int ply) noexcept nogil
     cdef inline double leaf(self, State s, int me) noexcept nogil
     cdef inline void check_limits(self) noexcept nogil
+    cdef void periodic_checks(self) noexcept nogil
     cdef inline bint over_node_limit(self) noexcept nogil
     cdef inline bint enter_node(self) noexcept nogil
     cdef bint signalled(self) noexcept nogil
@@ -124,9 +133,14 @@ cdef class Negamax:
                             bint* exact_v) noexcept nogil
     cdef double negamax(self, State s, int depth, double alpha, double beta, int ply,
                         int me) noexcept nogil
+    cdef double prove_value(self, State c, double alpha, double beta, int ply,
+                            int me) noexcept nogil
+    cdef double prove(self, State s, double alpha, double beta, int ply, int me) noexcept nogil
+    cdef double prove_root(self, State root, double alpha, double beta) noexcept nogil
     cdef int without_excluded(self, int* moves, int n) noexcept nogil
     cdef void helper_search(self, State root) noexcept nogil
-    cdef double window_tests(self, State root, int depth) noexcept nogil
+    cdef double window_tests(self, State root) noexcept nogil
+    cdef double draw_first_tests(self, State root, int depth) noexcept nogil
     cdef void keep_pv(self, int d) noexcept nogil
     cdef void keep_root_scores(self) noexcept nogil
     cdef void keep_iteration(self, int d, double v) noexcept nogil

@@ -26,6 +26,34 @@ from roost.search.ordering cimport ORDER_KILLER2
 from roost.search.threads cimport load_u64, store_u64, load_int, store_int, add_u64
 
 
+cdef inline int ctrunc_half(int i) noexcept nogil:
+    """i / 2 rounded towards zero."""
+    return -((-i) // 2) if i < 0 else i // 2
+
+
+cdef inline double result_score(int i, int bound) noexcept nogil:
+    """The score of the i-th result from the draw (0) in a game of at most `bound` plies
+    more: i > 0 a win in bound + 1 - i plies, i < 0 a loss in bound + 1 + i."""
+    if i == 0:
+        return 0.0
+    if i > 0:
+        return MATE - (bound + 1 - i)
+    return -(MATE - (bound + 1 + i))
+
+
+cdef inline int result_index(double v, int bound) noexcept nogil:
+    """result_score's inverse, for any score a proof returns (a score between the results
+    counts as the draw's side of them)."""
+    cdef int d
+    if v > MATE_BOUND:
+        d = <int>(MATE - v + 0.5)
+        return max(1, bound + 1 - d)
+    if v < -MATE_BOUND:
+        d = <int>(MATE + v + 0.5)
+        return min(-1, -(bound + 1 - d))
+    return 0
+
+
 cdef class Negamax:
     """One thread's searcher (its scratch states, line, move ordering and counts)."""
 
@@ -67,7 +95,10 @@ cdef class Negamax:
         self.task = self.control.task
         self.root_player = root.to_move()
         self.solving = self.task.solve
+        self.solve_deepening = SOLVE_DEEPENING if root.plies_bound() >= 0 else SOLVE_DEEPENING_OPEN
         self.windows = False
+        self.line = False
+        self.root_first = -1
         self.met_chance = False
         self.stop = False
         self.interrupted = False
@@ -117,23 +148,32 @@ cdef class Negamax:
 
     cdef inline void check_limits(self) noexcept nogil:
         # the one place the limits are checked: at every node a search enters (value(),
-        # probe()) and every sampled chance outcome; the clock is read every 256 calls.
-        # Only the main searcher checks them; a helper stops when the main one says so.
+        # probe(), prove_value()) and every sampled chance outcome.  A single thread's node
+        # limit is exact at every node; the rest (the clock, Ctrl-C, the other threads, the
+        # table's growth) is read every CHECK_EVERY calls.
         self.checks += 1
+        if self.index == 0 and not self.running and self.task.node_limit > 0 \
+                and self.nodes >= self.task.node_limit:
+            self.stop = True
+        elif (self.checks & (CHECK_EVERY - 1)) == 0:
+            self.periodic_checks()
+
+    cdef void periodic_checks(self) noexcept nogil:
+        """The limits read every CHECK_EVERY nodes.  Only the main searcher checks the clock
+        and Ctrl-C; a helper publishes its count and stops when the main one says so (or
+        everyone's nodes reach the limit)."""
         if self.index > 0:
-            if (self.checks & 255) == 0:
-                store_u64(&self.control.published[self.index].value, <uint64_t>self.nodes)
+            store_u64(&self.control.published[self.index].value, <uint64_t>self.nodes)
             if load_int(&self.control.stop) or (self.task.node_limit > 0 and self.over_node_limit()):
                 self.stop = True
             return
-        if self.task.node_limit > 0 and (self.over_node_limit() if self.running
-                                         else self.nodes >= self.task.node_limit):
-            self.stop = True
-        elif self.running and load_int(&self.control.stop):
-            self.stop = True         # a helper completed the search's last depth
-        elif (self.checks & 255) == 0:
-            if self.running:
-                self.helper_nodes = self.helper_count()
+        if self.running:
+            if self.task.node_limit > 0 and self.over_node_limit():
+                self.stop = True
+            elif load_int(&self.control.stop):
+                self.stop = True         # a helper completed the search's last depth
+            self.helper_nodes = self.helper_count()
+        if not self.stop:
             if self.table.wants_growth(self.control.table_nodes + self.nodes + self.helper_nodes):
                 self.table.grow(self.task.deadline)
             if self.task.deadline > 0 and now() >= self.task.deadline:
@@ -472,7 +512,9 @@ cdef class Negamax:
                     self.horizon += 1     # a heuristic draw, not a proof
                     return 0.0
         if self.table.probe(key, &hit):
-            tt_move = hit.move
+            # a proof's table words keep a place in the proof's list of the node's moves,
+            # not a move id: deepening in a solve orders without it there
+            tt_move = -1 if self.table.proof else hit.move
             if ply > 0 and hit.depth >= depth:
                 tv = from_tt(hit.value, ply)
                 if (hit.flag == EXACT or (hit.flag == LOWER and tv >= beta)
@@ -531,9 +573,246 @@ cdef class Negamax:
         if best_move >= 0 and not (ply == 0 and self.task.n_excluded):   # a partial root is no entry
             # a subtree that met no horizon is exact at any depth; the place is the probe's
             # (or found again if the table grew while the children were searched)
-            self.table.store(key, &hit, to_tt(best, ply), best_move,
+            self.table.store(key, &hit, to_tt(best, ply), -1 if self.table.proof else best_move,
                              DEPTH_INF if self.horizon == horizon0 else depth,
                              LOWER if (best >= beta or probe) else (EXACT if best > alpha0 else UPPER))
+        return best
+
+    # ------------------------------------------------------------------ the proof
+    cdef double prove_value(self, State c, double alpha, double beta, int ply,
+                            int me) noexcept nogil:
+        """A proof's value() of position c for `me`, who moved into it: a solve's window
+        tests search to the end of the game, and stop at chance (nothing there is proven)."""
+        cdef int tm
+        if not self.enter_node():
+            return 0.0
+        if ply > self.seldepth:
+            self.seldepth = ply
+        self.check_limits()
+        if self.stop:
+            return 0.0
+        if c.over():
+            return self.terminal(c, me, ply)
+        tm = c.to_move()
+        if tm == CHANCE:
+            self.met_chance = True
+            self.stop = True
+            return 0.0
+        if ply >= MAX_PLY - 2:
+            return self.leaf(c, me)
+        if self.side(tm) == self.side(me):
+            return self.prove(c, alpha, beta, ply, tm)
+        return -self.prove(c, -beta, -alpha, ply, tm)
+
+    cdef double prove(self, State s, double alpha, double beta, int ply, int me) noexcept nogil:
+        """The value of s (not the root) for its mover `me` in window (alpha, beta), fail-soft,
+        to the end of the game: the window narrowed by the nearest result the node allows
+        (mate distance), by what the game knows of the next two plies (search_moves) and by
+        the table's bound even where it does not cut; the moves in the game's order (where
+        the game names a proof's moves), else the table's move and the killers first; the
+        first with the whole window, the others with a null window, searched again when
+        they land inside.  Only the last window test keeps a line (self.line)."""
+        cdef uint64_t key = s.key()
+        cdef TTData hit
+        cdef int n, t, idx, m, k, soon = SOON_UNKNOWN, best_slot = -1, nh = 0, j
+        cdef int head[3]
+        cdef double v, best = -INF, tv, alpha0
+        cdef int* moves = self.movebuf + ply * MAX_MOVES
+        cdef PyObject* child = self.states[ply + 1]
+        cdef long long horizon0 = self.horizon
+        cdef bint ordered, guided, made = False, skip
+        # the table's word is fetched while the game generates the moves
+        self.table.prefetch(key)
+        if self.line:
+            self.pv_len[ply] = 0
+        # nothing here ends sooner than the next ply
+        tv = MATE - ply - 1
+        if beta > tv:
+            beta = tv
+            if alpha >= beta:
+                return beta
+        if alpha < -tv:
+            alpha = -tv
+            if alpha >= beta:
+                return alpha
+        n = s.search_moves(moves, &soon)
+        if soon == SOON_WIN:
+            return MATE - ply - 1
+        if soon == SOON_LOSS:
+            return -(MATE - ply - 2)
+        ordered = soon != SOON_UNKNOWN
+        # the table's move and the killers first, but where the game orders a proof's moves
+        # in a game that bounds its length (the proof table's layout): the list of a game
+        # whose length is open follows no order that finds a result soon
+        guided = not (ordered and self.table.proof)
+        if soon == SOON_QUIET:
+            # a win on the mover's next move but one at the soonest, a loss on the
+            # opponent's next move but one
+            tv = MATE - ply - 3
+            if beta > tv:
+                beta = tv
+                if alpha >= beta:
+                    return beta
+            if alpha < -(tv - 1):
+                alpha = -(tv - 1)
+                if alpha >= beta:
+                    return alpha
+        if ordered and n > 0:
+            # the first child, made now so that its table word comes in while this node
+            # reads its own (the probe's miss is the proof's largest single cost)
+            (<State>child).assign(s)
+            (<State>child).play(moves[0])
+            self.table.prefetch((<State>child).key())
+            made = True
+        if self.table.probe(key, &hit):
+            # only a result that holds at any depth bounds a proof (the search's entries,
+            # where a solve keeps them, hold deepening's results to a depth too)
+            tv = from_tt(hit.value, ply)
+            if hit.depth < DEPTH_INF:
+                pass                    # its move still goes first
+            elif hit.flag == EXACT:
+                return tv
+            elif hit.flag == LOWER:
+                if tv >= beta:
+                    return tv
+                if tv > alpha:
+                    alpha = tv          # a bound that does not cut still narrows the window
+            else:
+                if tv <= alpha:
+                    return tv
+                if tv < beta:
+                    beta = tv
+            if guided:
+                if self.table.proof:           # a proof word's move is its place in the list
+                    if 0 <= hit.move < n:
+                        head[0] = hit.move
+                        nh = 1
+                else:
+                    for j in range(n):
+                        if moves[j] == hit.move:
+                            head[0] = j
+                            nh = 1
+                            break
+        alpha0 = alpha
+        if guided:
+            # the killers after the table's move (by their place in this node's list)
+            for k in range(2):
+                m = self.order.killers[ply][k]
+                for j in range(n):
+                    if moves[j] == m:
+                        if nh == 0 or head[0] != j:
+                            head[nh] = j
+                            nh += 1
+                        break
+        for t in range(nh + n):
+            if t < nh:
+                idx = head[t]
+            else:
+                idx = t - nh
+                skip = False
+                for j in range(nh):
+                    if head[j] == idx:
+                        skip = True
+                if skip:
+                    continue
+            m = moves[idx]
+            if not (made and t == 0 and idx == 0):      # the first child made already
+                (<State>child).assign(s)
+                (<State>child).play(m)
+            if self.line:
+                self.pv_len[ply + 1] = 0
+            if best == -INF or alpha + 1.0 >= beta:
+                v = self.prove_value(<State>child, alpha, beta, ply + 1, me)
+            else:
+                v = self.prove_value(<State>child, alpha, alpha + 1.0, ply + 1, me)
+                if v > alpha and v < beta and not self.stop:
+                    (<State>child).assign(s)
+                    (<State>child).play(m)
+                    v = self.prove_value(<State>child, alpha, beta, ply + 1, me)
+            if self.stop:
+                return 0.0
+            if v > best:
+                best = v
+                best_slot = idx
+                if v > alpha:
+                    alpha = v
+                    if self.line:
+                        self.pv[ply][0] = m
+                        for j in range(self.pv_len[ply + 1]):
+                            self.pv[ply][j + 1] = self.pv[ply + 1][j]
+                        self.pv_len[ply] = self.pv_len[ply + 1] + 1
+                    if alpha >= beta:
+                        if guided:
+                            self.order.cutoff(m, ply, me, 1)
+                        break
+        if best_slot < 0:
+            return 0.0
+        # a result that met no horizon holds at any depth; the proof table keeps no other
+        if self.horizon == horizon0:
+            self.table.store(key, &hit, to_tt(best, ply),
+                             best_slot if self.table.proof else moves[best_slot], DEPTH_INF,
+                             LOWER if best >= beta else (EXACT if best > alpha0 else UPPER))
+        return best
+
+    cdef double prove_root(self, State root, double alpha, double beta) noexcept nogil:
+        """One window test at the root: every legal move (but those excluded), the last
+        test's best first; each move's score kept for the report (exact, or a bound)."""
+        cdef int n, i, t, m, me = root.to_move(), first = -1
+        cdef int* moves = self.movebuf
+        cdef PyObject* child = self.states[1]
+        cdef double v, best = -INF, tv = MATE - 1
+        cdef bint exact_v
+        self.pv_len[0] = 0
+        self.root_n = 0
+        if beta > tv:
+            beta = tv
+        if alpha < -tv:
+            alpha = -tv
+        n = root.legal_moves(moves)
+        if self.task.n_excluded:
+            n = self.without_excluded(moves, n)
+        for i in range(n):
+            if moves[i] == self.root_first:
+                first = i
+        if first > 0:
+            m = moves[first]
+            for i in range(first, 0, -1):
+                moves[i] = moves[i - 1]
+            moves[0] = m
+        for i in range(n):
+            m = moves[i]
+            (<State>child).assign(root)
+            (<State>child).play(m)
+            self.pv_len[1] = 0
+            exact_v = True
+            if i == 0 or alpha + 1.0 >= beta:
+                v = self.prove_value(<State>child, alpha, beta, 1, me)
+            else:
+                v = self.prove_value(<State>child, alpha, alpha + 1.0, 1, me)
+                exact_v = False
+                if v > alpha and v < beta and not self.stop:
+                    (<State>child).assign(root)
+                    (<State>child).play(m)
+                    v = self.prove_value(<State>child, alpha, beta, 1, me)
+                    exact_v = True
+            if self.stop:
+                break
+            if i < MAX_MOVES:
+                self.root_move[i] = m
+                self.root_val[i] = v
+                self.root_exact[i] = exact_v and alpha < v < beta
+                self.root_n = i + 1
+            if v > best:
+                best = v
+                if v > alpha:
+                    alpha = v
+                    self.root_first = m
+                    self.pv[0][0] = m
+                    for t in range(self.pv_len[1]):
+                        self.pv[0][t + 1] = self.pv[1][t]
+                    self.pv_len[0] = self.pv_len[1] + 1
+                    if alpha >= beta:
+                        break
         return best
 
     cdef int without_excluded(self, int* moves, int n) noexcept nogil:
@@ -581,23 +860,58 @@ cdef class Negamax:
                 if d >= self.task.max_depth or self.horizon == 0:
                     store_int(&self.control.stop, 1)     # the search's answer is here
                     break
-            if self.horizon == 0 or (self.solving and d >= SOLVE_DEEPENING):
+            if self.horizon == 0 or (self.solving and d >= self.solve_deepening):
                 break
             d += 1
         if self.solving and not self.stop and not self.met_chance:
             self.windows = True
-            self.window_tests(root, DEPTH_INF - 1)
+            self.window_tests(root)
             self.windows = False
         store_u64(&self.control.published[self.index].value, <uint64_t>self.nodes)
 
-    cdef double window_tests(self, State root, int depth) noexcept nogil:
-        """First whether the mover wins, loses or draws (one window around 0), then the
-        distance by bisection, each test a window around one distance, and a last window
-        around the value itself for the principal variation.  With the mate-distance bounds
-        a test of "a win within p plies" searches p plies at most."""
+    cdef double window_tests(self, State root) noexcept nogil:
+        """The exact value of the root by window tests to the end of the game.
+
+        Where the game bounds its length (plies_bound), the proof search's null windows
+        bisect the results in order (a loss soonest, ..., a draw, ..., a win soonest), from
+        halfway to the soonest loss or win towards the draw, as a dedicated solver does: a
+        test far from the draw is cheap (the mate distance cuts it short) and fills the
+        table for the next; one last window around the value scores every root move and
+        keeps the line.  Otherwise (draw_first_tests) the search's own windows."""
+        cdef double v, score
+        cdef int bound = root.plies_bound(), lo, hi, med
+        self.horizon = 0
+        if bound <= 0:
+            return self.draw_first_tests(root, DEPTH_INF - 1)
+        lo, hi = -bound, bound
+        while lo < hi and not self.stop:
+            med = lo + (hi - lo) // 2
+            if med <= 0 and ctrunc_half(lo) < med:
+                med = ctrunc_half(lo)
+            elif med >= 0 and ctrunc_half(hi) > med:
+                med = ctrunc_half(hi)
+            v = self.prove_root(root, result_score(med, bound), result_score(med + 1, bound))
+            if v <= result_score(med, bound):
+                hi = min(med, result_index(v, bound))
+            else:
+                lo = max(med + 1, result_index(v, bound))
+        score = result_score(lo, bound)
+        if self.stop:
+            return 0.0
+        self.line = True
+        self.prove_root(root, score - 0.5, score + 0.5)
+        self.line = False
+        return score
+
+    cdef double draw_first_tests(self, State root, int depth) noexcept nogil:
+        """Window tests of a game that does not bound its length, by the search itself
+        (deepening's table entries order it): first whether the mover wins, loses or draws
+        (one window around 0), then the distance by bisection, each test a window around
+        one distance, and a last window around the value itself for the principal variation.
+        With the mate-distance bounds a test of "a win within p plies" searches p plies at
+        most."""
         cdef double v, t, score
         cdef int p, lo, hi
-        self.horizon = 0
         v = self.negamax(root, depth, -0.5, 0.5, 0, root.to_move())
         if v >= 0.5:                      # a win: the fewest plies p with value MATE - p
             lo, hi = 1, <int>(MATE - v + 0.5)

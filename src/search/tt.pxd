@@ -11,10 +11,19 @@
 # an empty one, else the one worth least: the shallowest, an entry of an earlier search
 # counting AGE_WEIGHT plies shallower for each search since (a table kept through a game
 # fills with what earlier moves' searches found, which the next search meets less and less).
-# Among entries worth the same, the first from the key's home goes.  A proof (a solve)
-# stores nearly every entry as exact at any depth, so depth says nothing there: a proof's
-# search keeps each key in its home entry, always replaced, and reads only that one
-# (scanning the bucket cost a Connect Four solve 8-10% for nodes within a few percent).
+# Among entries worth the same, the first from the key's home goes.
+#
+# A proof (a solve of a game that bounds its length) has its own layout in the same memory,
+# as a dedicated solver's table: an
+# entry is one 8-byte word, the key's bits above the 16 its index always gives and a 16-bit
+# bound (a result's distance, kind of bound and the best move's place in the node's list),
+# so a hit is always the key itself (the index is at least 16 bits: the table has at least
+# FIRST_PROOF_ENTRIES); half the footprint of the search's entries and no check to compute.
+# Only results that hold at any depth are kept, each key in its home word, always replaced
+# (depth says nothing in a proof; scanning a bucket cost a Connect Four solve 8-10%), and
+# the part in use stops at PROOF_ENTRIES, which fits the cache: a larger table's misses
+# cost more than its extra hits save (a begin position of Connect Four took 330 ms with
+# the table grown to 64 MB, 245 ms with 16 MB).
 #
 # Shared by every thread of a search without locks: a writer stores an entry's two words
 # one by one, so a reader can meet words of two different writes; the check is the key's
@@ -24,6 +33,7 @@ cimport cython
 from libc.stdint cimport uint64_t
 from libc.string cimport memcpy
 from roost.search.threads cimport load_u64, store_u64
+from roost.search.score cimport MATE, MATE_BOUND, DEPTH_INF
 
 cdef enum:
     EXACT = 0                     # the bound of a stored value
@@ -41,6 +51,12 @@ cdef enum:
                                   # nodes with this, 2.36 M with all of tt=32 from the start,
                                   # 3.3 M with 1 MB)
     HASHFULL_SAMPLE = 1000        # entries hashfull() reads
+    # a proof's words
+    FIRST_PROOF_ENTRIES = 65536   # 512 KB, and the fewest: the index gives the key's low 16 bits
+    PROOF_ENTRIES = 1 << 20       # 8 MB: the most a proof uses (tuned on Connect Four's begin
+                                  # positions against 2^18 and 2^20)
+    PROOF_MOVES = 63              # a proof word keeps a move's place below this (63: none)
+    PROOF_DISTANCE = 127          # and a result's distance up to this many plies
 
 cdef extern from *:
     """
@@ -70,6 +86,45 @@ cdef inline uint64_t tt_check(uint64_t key, uint64_t value) noexcept nogil:
     return ((key >> 32) ^ value ^ (value >> 32)) & 0xFFFFFFFFULL
 
 
+cdef inline uint64_t proof_word(uint64_t key, double v, int move, int flag) noexcept nogil:
+    """A proof's entry: the key above its low 16 bits, then the kind of bound + 1 (bits
+    14-15), the result (bits 6-13: 128 a draw, 128 +- (128 - d) a win or a loss d plies from
+    the node) and the move's place (bits 0-5); 0 if the value is none of those."""
+    cdef int d, code
+    if v == 0.0:
+        code = 128
+    elif v > MATE_BOUND or v < -MATE_BOUND:
+        d = <int>(MATE - (v if v > 0 else -v) + 0.5)
+        if d < 1 or d > PROOF_DISTANCE or (MATE - d) != (v if v > 0 else -v):
+            return 0
+        code = 128 + (128 - d if v > 0 else d - 128)
+    else:
+        return 0          # a value a proof does not reach (an outcome between a win and a draw)
+    if not 0 <= move < PROOF_MOVES:
+        move = PROOF_MOVES
+    return ((key & ~(<uint64_t>0xFFFF)) | (<uint64_t>(flag + 1) << 14) | (<uint64_t>code << 6)
+            | <uint64_t>move)
+
+
+cdef inline bint proof_unpack(uint64_t w, uint64_t key, TTData* out) noexcept nogil:
+    """A proof's word as `key`'s data; False if it holds another key or none."""
+    cdef int code, d
+    if (w ^ key) >> 16 != 0 or (w >> 14) & 3 == 0:
+        return False
+    code = <int>((w >> 6) & 0xFF) - 128
+    if code == 0:
+        out.value = 0.0
+    else:
+        d = 128 - (code if code > 0 else -code)
+        out.value = MATE - d if code > 0 else -(MATE - d)
+    out.move = <int>(w & 63)
+    if out.move == PROOF_MOVES:
+        out.move = -1
+    out.depth = DEPTH_INF
+    out.flag = <int>((w >> 14) & 3) - 1
+    return True
+
+
 cdef inline bint unpack(uint64_t value, uint64_t meta, uint64_t key, TTData* out) noexcept nogil:
     """An entry's two words as `key`'s data, in `out`; False if they do not hold `key` (the
     entry is empty, another key's, or torn)."""
@@ -87,17 +142,20 @@ cdef inline bint unpack(uint64_t value, uint64_t meta, uint64_t key, TTData* out
 @cython.final
 cdef class TranspositionTable:
     cdef TTEntry* entries
-    cdef uint64_t mask            # the entries in use: a key's home is key & mask (it grows; read atomically)
-    cdef uint64_t max_mask        # the whole table's
+    cdef uint64_t* words          # the same memory as a proof's words
+    cdef uint64_t mask            # the entries (a proof: words) in use: a key's home is key & mask
+                                  # (it grows; read atomically)
+    cdef uint64_t max_mask        # the whole table's, in the layout in use
     cdef uint64_t generation      # the search under way, modulo GENERATIONS
-    cdef bint proof               # the search under way is a proof: one entry a key
+    cdef bint proof               # the layout in use is a proof's (see the top of this file)
     cdef readonly long long bytes # the whole table's size
     cdef void* map                # the table's mapping
     cdef size_t map_bytes
 
     cdef int resize(self, long long mb) except -1
     cdef void clear(self) noexcept nogil
-    cdef void new_search(self, bint proof) noexcept nogil
+    cdef bint new_search(self, bint proof) noexcept nogil
+    cdef void set_layout(self, bint proof) noexcept nogil
     cdef bint grow(self, double deadline) noexcept nogil
     cdef int hashfull(self) noexcept nogil
 
@@ -106,7 +164,10 @@ cdef class TranspositionTable:
 
     cdef inline void prefetch(self, uint64_t key) noexcept nogil:
         """Start fetching the line a probe of `key` will read."""
-        prefetch_line(self.bucket(key))
+        if self.proof:
+            prefetch_line(&self.words[key & load_u64(&self.mask)])
+        else:
+            prefetch_line(self.bucket(key))
 
     cdef inline int worth(self, uint64_t meta) noexcept nogil:
         """What keeping an entry is worth: its depth, less AGE_WEIGHT a search since it was
@@ -125,8 +186,7 @@ cdef class TranspositionTable:
         cdef uint64_t value, meta
         cdef int i, w, least = 1 << 30, start = <int>key & (BUCKET - 1)
         if self.proof:
-            e = &self.entries[key & load_u64(&self.mask)]      # the key's home
-            return unpack(load_u64(&e.value), load_u64(&e.meta), key, out)
+            return proof_unpack(load_u64(&self.words[key & load_u64(&self.mask)]), key, out)
         b = self.bucket(key)
         for i in range(BUCKET):
             e = &b[(start + i) & (BUCKET - 1)]
@@ -143,22 +203,26 @@ cdef class TranspositionTable:
 
     cdef inline void store(self, uint64_t key, TTData* probed, double v, int move, int depth,
                            int flag) noexcept nogil:
-        """Keep a search's result for `key`: in a proof in its home entry, else where
-        `probed`, this key's probe, placed it (the key's own entry, else an empty one, else
-        the one of its bucket worth least: see the top of this file), found again only if
-        the table grew since."""
+        """Keep a search's result for `key`: in a proof in its home word (a result that holds
+        at any depth only, its move the place in the node's list that the proof search
+        passes), else where `probed`, this key's probe, placed it (the key's own entry, else
+        an empty one, else the one of its bucket worth least: see the top of this file),
+        found again only if the table grew since."""
         cdef TTEntry* b
         cdef TTEntry* target
         cdef TTData again
         cdef uint64_t value, meta
         if self.proof:
-            target = &self.entries[key & load_u64(&self.mask)]
-        else:
-            b = self.bucket(key)
-            target = probed.place
-            if <size_t>(target - b) >= BUCKET:
-                self.probe(key, &again)
-                target = again.place
+            if depth >= DEPTH_INF:
+                value = proof_word(key, v, move, flag)
+                if value != 0:
+                    store_u64(&self.words[key & load_u64(&self.mask)], value)
+            return
+        b = self.bucket(key)
+        target = probed.place
+        if <size_t>(target - b) >= BUCKET:
+            self.probe(key, &again)
+            target = again.place
         memcpy(&value, &v, sizeof(double))
         # a move id the entry cannot hold is not kept (it only orders moves and extends the PV)
         if not 0 <= move < NO_MOVE:

@@ -37,21 +37,37 @@ cdef class TranspositionTable:
             raise MemoryError(f"cannot allocate {mb} MB of transposition table")
         self.map = p
         self.entries = <TTEntry*>p
-        self.max_mask = n - 1
-        self.mask = min(self.max_mask, <uint64_t>(FIRST_TABLE_ENTRIES - 1))
+        self.words = <uint64_t*>p
         self.generation = 0
+        self.set_layout(self.proof)
         return 0
+
+    cdef void set_layout(self, bint proof) noexcept nogil:
+        """Take a layout (a proof's words, or the search's entries), its first part in use;
+        the memory must be zero (clear)."""
+        self.proof = proof
+        if proof:
+            self.max_mask = min(<uint64_t>self.bytes // sizeof(uint64_t), <uint64_t>PROOF_ENTRIES) - 1
+            self.mask = min(self.max_mask, <uint64_t>(FIRST_PROOF_ENTRIES - 1))
+        else:
+            self.max_mask = <uint64_t>self.bytes // sizeof(TTEntry) - 1
+            self.mask = min(self.max_mask, <uint64_t>(FIRST_TABLE_ENTRIES - 1))
 
     cdef void clear(self) noexcept nogil:
         """Forget every entry; the part in use shrinks back to the first."""
-        memset(self.entries, 0, (self.mask + 1) * sizeof(TTEntry))
-        self.mask = min(self.max_mask, <uint64_t>(FIRST_TABLE_ENTRIES - 1))
+        memset(self.entries, 0, (self.mask + 1) * (sizeof(uint64_t) if self.proof else sizeof(TTEntry)))
+        self.set_layout(self.proof)
 
-    cdef void new_search(self, bint proof) noexcept nogil:
-        """A search begins (a proof: one entry a key, see the top of tt.pxd): what earlier
-        searches stored stays, but ages (see store)."""
+    cdef bint new_search(self, bint proof) noexcept nogil:
+        """A search begins (a proof: one word a key, see the top of tt.pxd): what earlier
+        searches stored stays, but ages (see store), unless the search is of the other
+        kind: the table is then cleared for its layout (True)."""
         self.generation = (self.generation + 1) & (GENERATIONS - 1)
-        self.proof = proof
+        if proof == self.proof:
+            return False
+        self.clear()
+        self.set_layout(proof)
+        return True
 
     cdef bint grow(self, double deadline) noexcept nogil:
         """Double the part of the table in use (by the main thread, while others may be
@@ -64,17 +80,22 @@ cdef class TranspositionTable:
         cdef uint64_t old = self.mask, i, start = 0, run
         cdef TTEntry* e
         cdef TTEntry* up
+        cdef uint64_t* w = self.words
         # The new half's pages are touched for the first time here: doubling 4 M entries
         # takes 0.1-0.2 s, long enough to overrun a deadline, so the work goes in runs
         # with a look at the clock between them.  Given up, the table stays as it was (the
         # new half is invisible until the mask changes; everyone else writes the old one).
         while start < old + 1:
             run = min(<uint64_t>GROW_RUN, old + 1 - start)
-            for i in range(start, start + run):
-                e = &self.entries[i]
-                up = &self.entries[i + old + 1]
-                store_u64(&up.value, load_u64(&e.value))
-                store_u64(&up.meta, load_u64(&e.meta))
+            if self.proof:
+                for i in range(start, start + run):
+                    store_u64(&w[i + old + 1], load_u64(&w[i]))
+            else:
+                for i in range(start, start + run):
+                    e = &self.entries[i]
+                    up = &self.entries[i + old + 1]
+                    store_u64(&up.value, load_u64(&e.value))
+                    store_u64(&up.meta, load_u64(&e.meta))
             if deadline > 0 and now() >= deadline:
                 return False
             start += GROW_RUN
@@ -86,6 +107,10 @@ cdef class TranspositionTable:
         from its first entries)."""
         cdef uint64_t n = min(<uint64_t>HASHFULL_SAMPLE, self.mask + 1), i, m
         cdef int full = 0
+        if self.proof:
+            for i in range(n):
+                full += load_u64(&self.words[i]) != 0
+            return <int>(full * 1000 // n)
         for i in range(n):
             m = load_u64(&self.entries[i].meta)
             if (m >> 30) & 3 != 0 and (m >> 26) & (GENERATIONS - 1) == self.generation:
@@ -95,7 +120,7 @@ cdef class TranspositionTable:
     @property
     def bytes_in_use(self):
         """Bytes of the table the search has grown into so far."""
-        return (self.mask + 1) * sizeof(TTEntry)
+        return (self.mask + 1) * (sizeof(uint64_t) if self.proof else sizeof(TTEntry))
 
     # ------------------------------------------------------------------ from Python (tests, tools)
     def begin_search(self, bint proof=False):

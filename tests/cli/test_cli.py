@@ -131,6 +131,18 @@ def test_bench_times_the_native_playout_loop_beside_the_python_one():
     assert "native" in r.output.splitlines()[0] and "2,000 native" in r.output
 
 
+def test_bench_solve_times_every_solved_set_and_checks_every_answer():
+    r = run("bench", "--solve", "--quick", "--json")
+    assert r.exit_code == 0
+    rows = json.loads(r.output)
+    assert [row["set"] for row in rows] == ["end", "middle", "begin"]
+    assert [row["positions"] for row in rows] == [100, 30, 2]       # a tenth of each set
+    for row in rows:
+        assert row["wrong"] == [] and row["roost_nodes"] > 0 and row["reference_cpu_ms"] > 0
+    table = run("bench", "--solve", "--quick").output
+    assert "ratio" in table and table.splitlines()[2].startswith("end")
+
+
 @pytest.mark.parametrize("args,fragments", [
     (("show", "chess"), ["unknown game 'chess'", "known games"]),
     (("show", "ducks", "5/6/7 w 0"), ["9 rows"]),

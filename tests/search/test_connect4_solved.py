@@ -132,3 +132,26 @@ def test_a_proven_draw_marks_its_drawn_moves_and_no_other(how):
                                                                verdict == "draw"), (row["moves"], move)
                 marked[verdict] += 1
     assert marked["draw"] >= 40
+
+
+def test_a_solve_s_line_keeps_the_proven_result_at_every_ply():
+    # the line a solve reports (its own, continued from the proof table's words, which keep
+    # a move's place in the node's list, not the move) is a line of the game that keeps
+    # the result: after any part of it the side to move has the result the solve gave it
+    from roost.search.alphabeta import AlphaBeta
+    game = get_game("connect4")
+
+    def outcome(score):
+        return 1 if score > 0.5 else -1 if score < -0.5 else 0
+    rows = [row for row in _load("middle") if row["score"] != 0][:8]
+    lines = 0
+    for row in rows:
+        state = game.parse(row["moves"])
+        r = AlphaBeta(tt_mb=16).search(state, max_depth=10000, solve=True)
+        lines += len(r["pv"])
+        child = state.copy()
+        for i, move in enumerate(r["pv"][:-1], 1):
+            child.play_unchecked(move)
+            again = AlphaBeta(tt_mb=16).search(child, max_depth=10000, solve=True)
+            assert outcome(again["score"]) == (-1) ** i * outcome(r["score"]), (row["moves"], r["pv"], i)
+    assert lines > len(rows)          # some line goes on past its first move

@@ -13,7 +13,7 @@ MAY_USE = {
     "clock": set(),                       # time and Ctrl-C
     "threads": {"clock"},                 # atomics, locks, thread start, the pool and its drive
     "score": set(),                       # alpha-beta's score scale
-    "tt": {"threads", "clock"},           # the transposition table
+    "tt": {"threads", "clock", "score"},  # the transposition table (a proof word packs a score)
     "ordering": {"score"},                # killers and history
     "negamax": {"score", "tt", "ordering", "threads", "clock"},     # one thread's alpha-beta
     "alphabeta_report": {"score", "tt", "negamax"},                  # what alpha-beta returns

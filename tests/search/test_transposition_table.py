@@ -54,10 +54,58 @@ def test_an_earlier_search_s_entries_count_two_plies_shallower_a_search():
     assert sum(tt.lookup(k) is None for k in keys[:3]) == 1
 
 
-def test_a_proof_keeps_each_key_in_its_home_entry():
+MATE = 1_000_000.0
+EXACT_AT_ANY_DEPTH = 1000
+
+
+def test_a_proof_keeps_each_key_in_its_home_word():
     tt = TranspositionTable(1)
     tt.begin_search(proof=True)
     a, b = _bucket_keys(2)                # one home: the second replaces the first
-    tt.keep(a, 1.0, 1, 1000)
-    tt.keep(b, -1.0, 2, 3)
-    assert tt.lookup(a) is None and tt.lookup(b) == (-1.0, 2, 3, "exact")
+    tt.keep(a, MATE - 5, 1, EXACT_AT_ANY_DEPTH)
+    assert tt.lookup(a) == (MATE - 5, 1, EXACT_AT_ANY_DEPTH, "exact")
+    tt.keep(b, -(MATE - 8), 2, EXACT_AT_ANY_DEPTH, "upper")
+    assert tt.lookup(a) is None and tt.lookup(b) == (-(MATE - 8), 2, EXACT_AT_ANY_DEPTH, "upper")
+
+
+def test_a_proof_word_keeps_wins_losses_and_draws_that_hold_at_any_depth():
+    tt = TranspositionTable(1)
+    tt.begin_search(proof=True)
+    for i, (value, bound) in enumerate([(0.0, "exact"), (MATE - 1, "lower"), (MATE - 127, "upper"),
+                                        (-(MATE - 2), "lower"), (-(MATE - 127), "exact")]):
+        key = (i + 1) * 0x9E3779B97F4A7C15 & (2 ** 64 - 1)
+        tt.keep(key, value, i, EXACT_AT_ANY_DEPTH, bound)
+        assert tt.lookup(key) == (value, i, EXACT_AT_ANY_DEPTH, bound)
+    # what a word cannot say is not kept: a result to a depth, a distance past 127 plies,
+    # a value between a win and a draw; a move's place past 62 is kept as none
+    for key, value, depth in ((11, MATE - 3, 9), (12, MATE - 128, EXACT_AT_ANY_DEPTH),
+                              (13, 250000.0, EXACT_AT_ANY_DEPTH)):
+        tt.keep(key, value, 1, depth)
+        assert tt.lookup(key) is None
+    tt.keep(14, 0.0, 63, EXACT_AT_ANY_DEPTH)
+    assert tt.lookup(14) == (0.0, -1, EXACT_AT_ANY_DEPTH, "exact")
+
+
+def test_a_proof_word_is_never_another_key_s():
+    # the word keeps every bit of its key the index does not give: keys that share a home,
+    # differing in any one bit above it, miss each other
+    tt = TranspositionTable(1)
+    tt.begin_search(proof=True)
+    key = 0x0123_4567_89AB_CDEF
+    tt.keep(key, MATE - 3, 0, EXACT_AT_ANY_DEPTH)
+    for bit in range(16, 64):
+        assert tt.lookup(key ^ (1 << bit)) is None, bit
+    assert tt.lookup(key) is not None
+
+
+def test_a_search_of_the_other_kind_starts_from_a_cleared_table():
+    tt = TranspositionTable(1)
+    tt.begin_search()
+    tt.keep(77, 0.25, 3, 4)
+    tt.begin_search(proof=True)
+    assert tt.lookup(77) is None
+    tt.keep(77, 0.0, 3, EXACT_AT_ANY_DEPTH)
+    tt.begin_search(proof=True)            # a proof after a proof keeps what it proved
+    assert tt.lookup(77) == (0.0, 3, EXACT_AT_ANY_DEPTH, "exact")
+    tt.begin_search()
+    assert tt.lookup(77) is None
