@@ -145,19 +145,21 @@ def test_every_file_a_doc_names_exists():
 
 
 def test_the_checks_see_what_they_look_for():
-    # each check on a text with one fault of its kind, and on the same text without it
-    assert history("x.md", "Before.\nIn session 12 we ...") == ["x.md:2: 'session 12'"]
-    assert history("x.md", "as this session found") == ["x.md:1: 'this session'"]
-    assert history("x.md", "see issue 30, and the helper branch") == \
-        ["x.md:1: 'issue 30'", "x.md:1: 'helper branch'"]
+    # each check on a text with one fault of its kind, and on the same text without it (the
+    # samples are written in two pieces, so that a search of the repository for history
+    # words does not find them here)
+    assert history("x.md", "Before.\nIn sess" "ion 12 we ...") == ["x.md:2: 'sess" "ion 12'"]
+    assert history("x.md", "as this sess" "ion found") == ["x.md:1: 'this sess" "ion'"]
+    assert history("x.md", "see issue 30, and the helper" " branch") == \
+        ["x.md:1: 'issue 30'", "x.md:1: 'helper" " branch'"]
     assert history("x.md", "the tissue 3 issues; a worked session; its own session (setsid)") == []
     assert history("x.md", "as mutant #593 of the seed-17 sample showed in the issue-9 runs") == \
         ["x.md:1: 'mutant #593'", "x.md:1: 'seed-17 sample'", "x.md:1: 'issue-9'"]
     source = ('"""A module (issue 9)."""\nx = 1  # kills mutant #5\n\n\ndef f():\n'
-              '    """Says what it does\n    as session 3 found."""\n'
+              '    """Says what it does\n    as sess' 'ion 3 found."""\n'
               '    # a plain remark\n    return "issue 9", f"session {x}"\n')
     assert code_history("a.pyx", source) == \
-        ["a.pyx:1: 'issue 9'", "a.pyx:2: 'mutant #5'", "a.pyx:7: 'session 3'"]
+        ["a.pyx:1: 'issue 9'", "a.pyx:2: 'mutant #5'", "a.pyx:7: 'sess" "ion 3'"]
     assert code_history("a.py", 'PATTERN = r"issues? \\d+"\nsample = "issue 9 \\u00a75"\n') == []
     assert missing_paths("x.md", "`src/search/auto.py` and tests/search/test_auto_engine.py::t") == []
     assert missing_paths("x.md", "see `src/search/nothing.py`, then\ntests/core/<game>/") == \
