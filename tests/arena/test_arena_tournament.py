@@ -2,6 +2,7 @@
 games, and a real kill -9 in the middle (src/arena/tournament.py, runner.py)."""
 import json
 import os
+import pickle
 import queue
 import shlex
 import signal
@@ -18,9 +19,9 @@ import pytest
 from roost.arena.match import is_forfeit
 from roost.arena.records import read_records, replay
 from roost.arena.runner import play_scheduled
-from roost.arena.work import GameSettings, WorkItem
 from roost.arena.ratings import Sprt
 from roost.arena.tournament import TournamentConfig, TournamentError, result_from_db, run_tournament
+from roost.arena.work import GameSettings, WorkItem
 from roost.core.games import get_game
 from roost.search.engines import parse_engine
 
@@ -611,7 +612,6 @@ def test_a_record_keeps_each_move_time_to_the_microsecond():
 def test_work_items_and_settings_cross_to_worker_processes_unchanged():
     # pool workers and Dask workers receive them pickled: the copies compare equal and play
     # the same game as the originals, the settings' random opening plies included
-    import pickle
     from roost.arena import runner
     settings = GameSettings(opening_plies=2)
     item = WorkItem(1, 0, 0, (0, 1), ["random", "ab:depth=1"], 3, opening_seed=11)
