@@ -3,12 +3,10 @@ or as tasks on a Dask cluster.  Every backend runs ``play_scheduled`` on work it
 hands the finished game records back to the tournament's process, which alone writes them
 to the database.
 
-A work item is ``(id, pairing, rotation, engines, specs, seed, opening_seed, opening)``: the
-game's schedule id, the roster index and the engine spec of each seat, its seed, the seed of
-its random opening and the suite's opening it starts from (``{"index", "text"}``, or None;
-the last one or two may be left out); the start is ``(position text or None, opening plies,
-time control or None, hang guard seconds or None, adjudication or None)``, or its first few
-(the rest None), or the position text or None alone.
+A work item (``work.WorkItem``) is one scheduled game: its id, pairing, rotation, the roster
+index and the engine spec of each seat, its seed, the seed of its random opening and the
+suite's opening it starts from; the ``work.GameSettings`` every game shares are its start
+position, random opening plies, time control, hang guard and adjudication rules.
 
 While a game is played, ``on_live(gid, first, engines, seats, start, names, movers, times)``
 hears its moves from ply ``first`` on, at most every ``LIVE_EVERY`` seconds (the first move at
@@ -76,7 +74,6 @@ def close_engines(at_once=False):
 
 
 def _start(game, position):
-    position = position[0] if isinstance(position, tuple) else position
     if position is None:
         return None
     key = (game.name, position)
@@ -106,51 +103,47 @@ class _LiveFeed:
                   record.names[first:], record.movers[first:], record.times[first:])
 
 
-def play_scheduled(game, position, item, versions=None, encode=False, on_live=None):
-    """Play one scheduled game and return its database record (a dict).  With ``encode``,
-    return only its database row (under ``_row``, encoded here rather than by the writer)
-    and the fields the tournament tallies: less to send between processes.  ``on_live``
-    hears the moves as they are played (see the module)."""
+def play_scheduled(game, settings, item, versions=None, encode=False, on_live=None):
+    """Play one scheduled game (a WorkItem, with the tournament's GameSettings) and return
+    its database record (a dict).  With ``encode``, return only its database row (under
+    ``_row``, encoded here rather than by the writer) and the fields the tournament tallies:
+    less to send between processes.  ``on_live`` hears the moves as they are played (see
+    the module)."""
     from roost.arena.reports import seat_stats
     from roost.arena.store import encode_row, python_version, roost_version
-    gid, pairing, rotation, engines, specs, seed, *rest = item
-    plies = position[1] if isinstance(position, tuple) else 0
-    tc = position[2] if isinstance(position, tuple) and len(position) > 2 else None
-    guard = position[3] if isinstance(position, tuple) and len(position) > 3 else None
-    rules = position[4] if isinstance(position, tuple) and len(position) > 4 else None
-    opening = rest[1] if len(rest) > 1 else None
-    start = _start(game, opening["text"]) if opening else _start(game, position)
+    opening = item.opening
+    start = _start(game, opening["text"]) if opening else _start(game, settings.position)
     t0 = time.perf_counter()
-    rec = play_game(game, _engines(specs, game, tc, guard), seed, start=start,
-                    opening=plies, opening_seed=rest[0] if rest else None, tc=tc,
-                    adjudication=rules,
-                    on_move=_LiveFeed(gid, engines, on_live) if on_live is not None else None)
+    rec = play_game(game, _engines(item.specs, game, settings.tc, settings.hang_guard), item.seed,
+                    start=start, opening=settings.opening_plies, opening_seed=item.opening_seed,
+                    tc=settings.tc, adjudication=settings.adjudication,
+                    on_move=_LiveFeed(item.id, item.engines, on_live) if on_live is not None else None)
     seconds = time.perf_counter() - t0
     rv, pv = versions or (roost_version(), python_version())
     stats = seat_stats(rec.players, rec.movers, rec.times, rec.reports)
-    rec = {"id": gid, "pairing": pairing, "rotation": rotation, "engines": list(engines),
-            "seats": list(specs), "seed": seed, "start": rec.start, "moves": rec.names,
-            "move_ids": rec.moves, "movers": rec.movers,
-            "times": [round(t, 6) for t in rec.times], "result": list(rec.result),
-            "final": rec.final, "plies": len(rec.moves), "seconds": seconds,
-            "finished": time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime()),
-            "worker": f"{socket.gethostname()}:{os.getpid()}",
-            "roost_version": rv, "python_version": pv, "ending": rec.ending,
-            "opening": opening, "reports": [None if r is None else r.row() for r in rec.reports],
-            "stats": stats}
+    rec = {"id": item.id, "pairing": item.pairing, "rotation": item.rotation,
+           "engines": list(item.engines), "seats": list(item.specs), "seed": item.seed,
+           "start": rec.start, "moves": rec.names, "move_ids": rec.moves, "movers": rec.movers,
+           "times": [round(t, 6) for t in rec.times], "result": list(rec.result),
+           "final": rec.final, "plies": len(rec.moves), "seconds": seconds,
+           "finished": time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime()),
+           "worker": f"{socket.gethostname()}:{os.getpid()}",
+           "roost_version": rv, "python_version": pv, "ending": rec.ending,
+           "opening": opening, "reports": [None if r is None else r.row() for r in rec.reports],
+           "stats": stats}
     if encode:      # what crosses to the tournament's process: its row, and what it tallies
-        return {"id": gid, "engines": rec["engines"], "result": rec["result"],
+        return {"id": item.id, "engines": rec["engines"], "result": rec["result"],
                 "ending": rec["ending"], "seconds": seconds, "worker": rec["worker"],
                 "stats": stats, "_row": encode_row(rec)}
     return rec
 
 
-def play_chunk(game, position, items):
+def play_chunk(game, settings, items):
     """Play several items in order (the unit of work on a Dask cluster)."""
     from roost.arena.store import python_version, roost_version
     versions = (roost_version(), python_version())
     try:
-        return [play_scheduled(game, position, it, versions, encode=True) for it in items]
+        return [play_scheduled(game, settings, it, versions, encode=True) for it in items]
     finally:
         close_engines()         # a Dask worker outlives the tournament: leave no program behind
 
@@ -195,8 +188,8 @@ class InProcess:
     name = "one process"
     workers = 1
 
-    def __init__(self, game, position):
-        self.game, self.position = game, position
+    def __init__(self, game, settings):
+        self.game, self.settings = game, settings
 
     def play(self, items, on_record, stop=None, on_event=None, on_live=None):
         from roost.arena.store import python_version, roost_version
@@ -204,7 +197,7 @@ class InProcess:
         versions = (roost_version(), python_version())
         for it in items:
             with stop.game():
-                rec = play_scheduled(self.game, self.position, it, versions, on_live=on_live)
+                rec = play_scheduled(self.game, self.settings, it, versions, on_live=on_live)
             if on_record(rec):
                 break
 
@@ -216,7 +209,7 @@ class _Ended(SystemExit):
     """SIGTERM reached a pool worker: its tournament stops, or is gone."""
 
 
-def _pool_worker(task_q, result_q, game, position, parent, close_fds):
+def _pool_worker(task_q, result_q, game, settings, parent, close_fds):
     """The process of a pool worker: the worker's loop, ended by SIGTERM with its engines and
     whatever they started.  The tournament stops its workers with SIGTERM, and a worker
     receives it too when the tournament dies (Linux), killed or not."""
@@ -231,14 +224,14 @@ def _pool_worker(task_q, result_q, game, position, parent, close_fds):
     signal.signal(signal.SIGTERM, end)
     die_with_parent(signal.SIGTERM, parent)
     try:
-        _worker_main(task_q, result_q, game, position, parent, close_fds)
+        _worker_main(task_q, result_q, game, settings, parent, close_fds)
     except _Ended:
         close_engines(at_once=True)        # those a signal during a graceful close left
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
         os.kill(os.getpid(), signal.SIGTERM)   # ended by the signal, as its exit status says
 
 
-def _worker_main(task_q, result_q, game, position, parent, close_fds):
+def _worker_main(task_q, result_q, game, settings, parent, close_fds):
     for fd in close_fds:               # e.g. the database lock: it must die with the parent
         try:
             os.close(fd)
@@ -264,12 +257,12 @@ def _worker_main(task_q, result_q, game, position, parent, close_fds):
                 return
             for it in chunk:
                 try:
-                    rec = play_scheduled(game, position, it, versions, encode=True,
+                    rec = play_scheduled(game, settings, it, versions, encode=True,
                                          on_live=live)
                 except Exception as e:
                     # the queue's feeder thread flushes this at exit (the join is not
                     # cancelled here): without it the tournament saw only a worker gone
-                    result_q.put(("error", it[0], f"{type(e).__name__}: {e}"))
+                    result_q.put(("error", it.id, f"{type(e).__name__}: {e}"))
                     return
                 result_q.put(("ok", rec))
     except _Ended:
@@ -283,7 +276,7 @@ class LocalPool:
     """Worker processes on this machine (``--jobs N``)."""
     name = "local processes"
 
-    def __init__(self, game, position, jobs, close_fds=()):
+    def __init__(self, game, settings, jobs, close_fds=()):
         import multiprocessing as mp
         from roost.protocol.processes import become_reaper
         become_reaper()          # the workers' engines are marked as this tournament's
@@ -292,7 +285,7 @@ class LocalPool:
         self.workers = jobs
         self.task_q, self.result_q = ctx.Queue(), ctx.Queue()
         self.procs = [ctx.Process(target=_pool_worker, name=f"roost-arena-{i}", daemon=True,
-                                  args=(self.task_q, self.result_q, game, position, os.getpid(),
+                                  args=(self.task_q, self.result_q, game, settings, os.getpid(),
                                         tuple(close_fds)))
                       for i in range(jobs)]
         for p in self.procs:
@@ -402,13 +395,13 @@ class DaskBackend:
     distributed's own logging stays quiet unless ``verbose``."""
     name = "dask"
 
-    def __init__(self, game, position, scheduler=None, local=None, verbose=False,
+    def __init__(self, game, settings, scheduler=None, local=None, verbose=False,
                  no_worker_notice=30.0):
         try:
             import distributed
         except ImportError:
             raise ArenaError("the Dask backend needs dask: pip install 'roost[distributed]'") from None
-        self.game, self.position = game, position
+        self.game, self.settings = game, settings
         self.cluster = self.client = None
         self.no_worker_notice = no_worker_notice
         self.where = "the local Dask cluster" if local else f"the Dask scheduler at {scheduler}"
@@ -462,7 +455,7 @@ class DaskBackend:
                 chunk = _take(items, chunker.size())
                 if not chunk:
                     break
-                ac.add(self.client.submit(play_chunk, self.game, self.position, chunk, pure=False))
+                ac.add(self.client.submit(play_chunk, self.game, self.settings, chunk, pure=False))
                 in_flight += 1
 
         fill()

@@ -21,6 +21,7 @@ from roost.arena.schedule import GAUNTLET, MODES, ROUND_ROBIN, pairings, schedul
 from roost.arena.runner import ArenaError
 from roost.arena.stopping import StopRequest
 from roost.arena.store import Store, StoreError, Writer, canonical, live_row
+from roost.arena.work import GameSettings, WorkItem
 from roost.core.errors import RoostError
 from roost.search.engines import parse_spec
 
@@ -144,10 +145,16 @@ class TournamentConfig:
         k = suite.pick(number, self.seed, self.order)
         return {"index": k + 1, "text": suite.texts[k]} if suite.texts else {"index": k + 1}
 
-    def start(self):
-        """What every game starts from, and how: (position text or None, random opening
-        plies, time control or None, hang guard or None, adjudication or None)."""
-        return (self.position, self.opening, self.tc, self.hang_guard, self.adjudication)
+    def settings(self):
+        """What every game starts from, and how it is played (a work.GameSettings)."""
+        return GameSettings(position=self.position, opening_plies=self.opening, tc=self.tc,
+                            hang_guard=self.hang_guard, adjudication=self.adjudication)
+
+    def work_item(self, g):
+        """Scheduled game ``g`` as the backends play it (a work.WorkItem)."""
+        return WorkItem(id=g.id, pairing=g.pairing, rotation=g.rotation, engines=g.engines,
+                        specs=[self.engines[e] for e in g.engines], seed=g.seed,
+                        opening_seed=g.opening_seed, opening=self.opening_of(g))
 
     def as_dict(self):
         suite = self.openings
@@ -361,12 +368,12 @@ class _Book:
 def make_backend(config, jobs=None, scheduler=None, dask_local=None, close_fds=(), verbose=False):
     from roost.arena import runner
     if scheduler or dask_local:
-        return runner.DaskBackend(config.game, config.start(), scheduler=scheduler, local=dask_local,
+        return runner.DaskBackend(config.game, config.settings(), scheduler=scheduler, local=dask_local,
                                   verbose=verbose)
     jobs = jobs or default_jobs()
     if jobs == 1:
-        return runner.InProcess(config.game, config.start())
-    return runner.LocalPool(config.game, config.start(), jobs, close_fds=close_fds)
+        return runner.InProcess(config.game, config.settings())
+    return runner.LocalPool(config.game, config.settings(), jobs, close_fds=close_fds)
 
 
 def default_jobs():
@@ -413,10 +420,7 @@ def run_tournament(config, db=None, jobs=None, backend=None, on_progress=None,
             book.add_stats(engines, seats)
         res = _result(config, db, book, plan, len(stored), anchor)
         done = {gid for gid, _, _ in stored}
-        todo = [(g.id, g.pairing, g.rotation, g.engines,
-                 [config.engines[e] for e in g.engines], g.seed, g.opening_seed,
-                 config.opening_of(g))
-                for g in plan if g.id not in done]
+        todo = [config.work_item(g) for g in plan if g.id not in done]
         names = config.names()
         t0 = time.perf_counter()
         last = [0.0]

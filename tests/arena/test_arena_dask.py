@@ -23,6 +23,7 @@ from click.testing import CliRunner  # noqa: E402
 
 from roost.arena.runner import DaskBackend, quiet_dask_logs  # noqa: E402
 from roost.arena.tournament import TournamentConfig, run_tournament, summary_text  # noqa: E402
+from roost.arena.work import GameSettings, WorkItem  # noqa: E402
 from roost.cli.main import cli  # noqa: E402
 from roost.core.games import get_game  # noqa: E402
 
@@ -173,7 +174,7 @@ def test_games_run_in_the_workers_processes_and_resume(tmp_path, shared):
             stop_at.append(p.done)
             raise KeyboardInterrupt
 
-    backend = DaskBackend(cfg.game, cfg.position, scheduler=cluster.address)
+    backend = DaskBackend(cfg.game, cfg.settings(), scheduler=cluster.address)
     try:
         assert backend.workers == 2
         with bounded(RUN_BOUND, "the tournament interrupted part way"):
@@ -210,7 +211,7 @@ def test_the_summary_counts_the_workers_that_played(tmp_path, shared):
     cluster = shared
     cluster.ensure(2)
     cfg = TournamentConfig(game=DUCKS, engines=["random", "ab:depth=1"], games=20, seed=4)
-    backend = DaskBackend(cfg.game, cfg.position, scheduler=cluster.address)
+    backend = DaskBackend(cfg.game, cfg.settings(), scheduler=cluster.address)
     try:
         assert backend.workers == 2
         cluster.kill(cluster.workers[0])       # one of the two dies before playing a game
@@ -305,7 +306,7 @@ def test_no_workers_for_a_while_is_said_then_the_tournament_carries_on(tmp_path,
             later.append(cluster.add_worker())      # a worker joins after the notice
             cluster.workers.append(later[0])
 
-    backend = DaskBackend(cfg.game, cfg.position, scheduler=cluster.address, no_worker_notice=1.0)
+    backend = DaskBackend(cfg.game, cfg.settings(), scheduler=cluster.address, no_worker_notice=1.0)
     try:
         with bounded(RUN_BOUND, "the tournament whose worker died and another joined"):
             res = run_tournament(cfg, db=str(tmp_path / "w.db"), backend=backend,
@@ -341,7 +342,7 @@ def test_a_tournament_whose_workers_all_vanish_fails_the_test_at_its_bound(tmp_p
     cluster = shared
     cluster.ensure(0)
     cfg = TournamentConfig(game=DUCKS, engines=["random", "random"], games=4, seed=1)
-    backend = DaskBackend(cfg.game, cfg.position, scheduler=cluster.address)
+    backend = DaskBackend(cfg.game, cfg.settings(), scheduler=cluster.address)
     try:
         t0 = time.monotonic()
         with pytest.raises(pytest.fail.Exception, match="the lonely tournament did not finish "
@@ -393,11 +394,10 @@ def test_records_lost_with_their_worker_are_waited_for_watching_the_cluster_and_
     cluster = shared
     first, = cluster.ensure(1)
     cfg = TournamentConfig(game=DUCKS, engines=["random", "ab:depth=1"], games=2, seed=6)
-    items = [(g.id, g.pairing, g.rotation, g.engines, [cfg.engines[e] for e in g.engines], g.seed)
-             for g in cfg.schedule()[:1]]
-    backend = DaskBackend(DUCKS, None, scheduler=cluster.address, no_worker_notice=1.0)
+    items = [cfg.work_item(g) for g in cfg.schedule()[:1]]
+    backend = DaskBackend(DUCKS, GameSettings(), scheduler=cluster.address, no_worker_notice=1.0)
     try:
-        fut = backend.client.submit(runner.play_chunk, DUCKS, None, items, pure=False)
+        fut = backend.client.submit(runner.play_chunk, DUCKS, GameSettings(), items, pure=False)
         with bounded(RUN_BOUND, "a chunk of one game"):
             wait(fut)
         assert fut.status == "finished"
@@ -428,8 +428,8 @@ def test_records_lost_with_their_worker_are_waited_for_watching_the_cluster_and_
         # (the records may come before the watch looks again and sees the worker back)
         assert events[:1] == [NOTICE.format(1)]
         assert events[1:] in ([], ["1 Dask worker thread back: carrying on"])
-        assert [(r["id"], r["worker"]) for r in recs] == [(items[0][0], f"{HOST}:{later[0].pid}")]
-        here, = runner.play_chunk(DUCKS, None, items)
+        assert [(r["id"], r["worker"]) for r in recs] == [(items[0].id, f"{HOST}:{later[0].pid}")]
+        here, = runner.play_chunk(DUCKS, GameSettings(), items)
         assert recs[0]["result"] == here["result"] and recs[0]["ending"] == here["ending"]
     finally:
         backend.close()
@@ -447,7 +447,7 @@ def test_records_out_of_reach_mean_a_lost_cluster_not_a_failed_game(tmp_path, mo
     with distributed.LocalCluster(n_workers=1, processes=False, threads_per_worker=1,
                                   **NO_DASHBOARD) as cluster:
         cfg = TournamentConfig(game=DUCKS, engines=["random", "random"], games=4, seed=1)
-        backend = DaskBackend(cfg.game, cfg.position, scheduler=cluster.scheduler_address)
+        backend = DaskBackend(cfg.game, cfg.settings(), scheduler=cluster.scheduler_address)
         monkeypatch.setattr(distributed.Client, "_gather_remote", broken_gather)
         try:
             db = str(tmp_path / "g.db")
@@ -469,13 +469,13 @@ def test_dask_chunks_hold_a_quarter_second_of_games_two_a_worker_thread_in_fligh
     from roost.arena import runner
     length = [0.0]
 
-    def timed_chunk(game, position, items):
-        return [{"id": it[0], "seconds": length[0]} for it in items]
+    def timed_chunk(game, settings, items):
+        return [{"id": it.id, "seconds": length[0]} for it in items]
 
     monkeypatch.setattr(runner, "play_chunk", timed_chunk)
     with distributed.LocalCluster(n_workers=1, processes=False, threads_per_worker=2,
                                   **NO_DASHBOARD) as cluster:
-        backend = DaskBackend(DUCKS, None, scheduler=cluster.scheduler_address)
+        backend = DaskBackend(DUCKS, GameSettings(), scheduler=cluster.scheduler_address)
         try:
             assert backend.workers == 2
             submit = backend.client.submit
@@ -485,14 +485,14 @@ def test_dask_chunks_hold_a_quarter_second_of_games_two_a_worker_thread_in_fligh
                 length[0] = seconds
                 chunks, seen, waiting = [], [], []
 
-                def counting_submit(fn, game, position, chunk, **kw):
-                    done = sum(c[-1][0] in seen for c in chunks)     # chunks whose records came
+                def counting_submit(fn, game, settings, chunk, **kw):
+                    done = sum(c[-1].id in seen for c in chunks)     # chunks whose records came
                     chunks.append(chunk)
                     waiting.append(len(chunks) - done)
-                    return submit(fn, game, position, chunk, **kw)
+                    return submit(fn, game, settings, chunk, **kw)
 
                 backend.client.submit = counting_submit
-                items = [(i, 0, 0, [0, 1], ["random", "random"], i) for i in range(1, games + 1)]
+                items = [WorkItem(i, 0, 0, (0, 1), ["random", "random"], i) for i in range(1, games + 1)]
                 with bounded(RUN_BOUND, f"{games} games of {seconds} s on Dask"):
                     backend.play(iter(items), lambda rec: seen.append(rec["id"]) or
                                  (stop_after is not None and len(seen) >= stop_after))
@@ -543,7 +543,7 @@ def test_a_scheduler_that_cannot_be_reached_is_named_and_dask_logs_are_restored(
     address = f"tcp://127.0.0.1:{_free_port()}"        # nothing listens there
     with bounded(RUN_BOUND, "a backend for a scheduler that is not there"):
         with pytest.raises(ArenaError, match=f"cannot reach the Dask scheduler at {address}: "):
-            DaskBackend(DUCKS, None, scheduler=address)
+            DaskBackend(DUCKS, GameSettings(), scheduler=address)
     assert log.level == level and log.isEnabledFor(logging.ERROR)
 
 
@@ -584,13 +584,13 @@ def test_a_backend_keeps_dask_quiet_until_it_is_closed_unless_verbose(shared):
     import logging
     log = logging.getLogger("distributed.client")
     level = log.level
-    backend = DaskBackend(DUCKS, None, scheduler=shared.address)
+    backend = DaskBackend(DUCKS, GameSettings(), scheduler=shared.address)
     try:
         assert not log.isEnabledFor(logging.CRITICAL)
     finally:
         backend.close()
     assert log.level == level and log.isEnabledFor(logging.ERROR)
-    backend = DaskBackend(DUCKS, None, scheduler=shared.address, verbose=True)
+    backend = DaskBackend(DUCKS, GameSettings(), scheduler=shared.address, verbose=True)
     try:
         assert log.isEnabledFor(logging.ERROR)
     finally:
@@ -665,14 +665,14 @@ def test_a_game_that_raises_on_a_worker_is_named_not_taken_for_a_lost_cluster(tm
     from roost.arena import runner
     from roost.arena.runner import ArenaError, WorkersLost
 
-    def broken_chunk(game, position, chunk):
+    def broken_chunk(game, settings, chunk):
         raise ValueError("a bug in a game")
 
     monkeypatch.setattr(runner, "play_chunk", broken_chunk)
     with distributed.LocalCluster(n_workers=1, processes=False, threads_per_worker=1,
                                   **NO_DASHBOARD) as cluster:
         cfg = TournamentConfig(game=DUCKS, engines=["random", "random"], games=4, seed=1)
-        backend = DaskBackend(cfg.game, cfg.position, scheduler=cluster.scheduler_address)
+        backend = DaskBackend(cfg.game, cfg.settings(), scheduler=cluster.scheduler_address)
         try:
             with bounded(RUN_BOUND, "the tournament whose games fail on the worker"):
                 with pytest.raises(ArenaError) as caught:

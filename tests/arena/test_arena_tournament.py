@@ -2,6 +2,7 @@
 games, and a real kill -9 in the middle (src/arena/tournament.py, runner.py)."""
 import json
 import os
+import pickle
 import queue
 import shlex
 import signal
@@ -20,6 +21,7 @@ from roost.arena.records import read_records, replay
 from roost.arena.runner import play_scheduled
 from roost.arena.ratings import Sprt
 from roost.arena.tournament import TournamentConfig, TournamentError, result_from_db, run_tournament
+from roost.arena.work import GameSettings, WorkItem
 from roost.core.games import get_game
 from roost.search.engines import parse_engine
 
@@ -234,8 +236,7 @@ def test_kill_minus_nine_mid_tournament_then_resume(tmp_path):
     plan = cfg.schedule()
     for r in final[::97] + [final[summary['resumed_from'] - 1], final[summary['resumed_from']]]:
         g = plan[r["id"] - 1]
-        rec = play_scheduled(DUCKS, None, (g.id, g.pairing, g.rotation, g.engines,
-                                           [cfg.engines[e] for e in g.engines], g.seed))
+        rec = play_scheduled(DUCKS, cfg.settings(), cfg.work_item(g))
         assert json.loads(r["move_ids"]) == rec["move_ids"]
         assert json.loads(r["result"]) == rec["result"]
         assert r["seed"] == g.seed
@@ -484,10 +485,10 @@ def test_a_game_that_fails_in_a_worker_is_named_and_not_offered_for_resuming(tmp
     import roost.arena.runner as runner
     from roost.arena.runner import ArenaError, WorkersLost
 
-    def broken(game, position, item, *args, **kwargs):
-        if item[0] == 1:
+    def broken(game, settings, item, *args, **kwargs):
+        if item.id == 1:
             raise ValueError("a bug in a game")
-        return play_scheduled(game, position, item, *args, **kwargs)
+        return play_scheduled(game, settings, item, *args, **kwargs)
 
     monkeypatch.setattr(runner, "play_scheduled", broken)      # the workers fork with it
     cfg = TournamentConfig(game=DUCKS, engines=["random", "random"], games=4, seed=3)
@@ -504,8 +505,7 @@ def test_a_record_times_its_game_with_the_wall_clock():
     cfg = TournamentConfig(game=DUCKS, engines=["random", "random"], games=2, seed=5)
     g = cfg.schedule()[0]
     t0 = time.perf_counter()
-    rec = play_scheduled(DUCKS, None, (g.id, g.pairing, g.rotation, g.engines,
-                                       [cfg.engines[e] for e in g.engines], g.seed))
+    rec = play_scheduled(DUCKS, cfg.settings(), cfg.work_item(g))
     took = time.perf_counter() - t0
     assert 0 < rec["seconds"] <= took
 
@@ -514,11 +514,10 @@ def test_a_chunk_returns_encoded_rows_and_leaves_no_engine_behind():
     # play_chunk is what a Dask worker runs; the worker outlives the tournament
     from roost.arena import runner
     cfg = TournamentConfig(game=DUCKS, engines=["random", "random"], games=4, seed=5)
-    items = [(g.id, g.pairing, g.rotation, g.engines, [cfg.engines[e] for e in g.engines], g.seed)
-             for g in cfg.schedule()[:2]]
-    guarded = (None, 0, None, 30.0)          # a hang guard: engines kept in wrappers to close
+    items = [cfg.work_item(g) for g in cfg.schedule()[:2]]
+    guarded = GameSettings(hang_guard=30.0)  # a hang guard: engines kept in wrappers to close
     out = runner.play_chunk(DUCKS, guarded, items)
-    assert [r["id"] for r in out] == [items[0][0], items[1][0]]
+    assert [r["id"] for r in out] == [items[0].id, items[1].id]
     assert all("_row" in r and "moves" not in r for r in out)
     assert not [k for k in runner._ENGINE_CACHE if k[3] == 30.0]
 
@@ -545,13 +544,12 @@ def test_the_in_process_backend_stops_when_asked_and_closes_its_engines():
     from roost.arena import runner
     assert runner._take(iter(range(10)), 3) == [0, 1, 2]
     cfg = TournamentConfig(game=DUCKS, engines=["random", "random"], games=4, seed=5)
-    items = [(g.id, g.pairing, g.rotation, g.engines, [cfg.engines[e] for e in g.engines], g.seed)
-             for g in cfg.schedule()]
-    backend = runner.InProcess(DUCKS, (None, 0, None, 30.0))
+    items = [cfg.work_item(g) for g in cfg.schedule()]
+    backend = runner.InProcess(DUCKS, GameSettings(hang_guard=30.0))
     assert backend.workers == 1
     seen = []
     backend.play(iter(items), lambda rec: seen.append(rec["id"]) or len(seen) == 2)   # no stop given
-    assert seen == [items[0][0], items[1][0]]          # True from on_record: no more games
+    assert seen == [items[0].id, items[1].id]          # True from on_record: no more games
     backend.close()
     assert not [k for k in runner._ENGINE_CACHE if k[3] == 30.0]
 
@@ -577,7 +575,7 @@ def test_a_program_seated_twice_runs_twice_is_kept_between_games_and_told_to_qui
     spec = "cmd:" + " ".join(shlex.quote(w) for w in [sys.executable, BOT, "--record", str(heard)])
     try:
         for gid in (1, 2):
-            rec = play_scheduled(DUCKS, None, (gid, 0, 0, [0, 0], [spec, spec], gid))
+            rec = play_scheduled(DUCKS, GameSettings(), WorkItem(gid, 0, 0, (0, 0), [spec, spec], gid))
             assert not is_forfeit(rec["ending"]) and rec["plies"] > 0
     finally:
         runner.close_engines()
@@ -599,46 +597,48 @@ def test_one_engine_is_built_a_seat_and_kept_for_the_next_game(monkeypatch):
         return parse_engine(spec)
     monkeypatch.setattr(runner, "arena_engine", counting)
     for gid in (1, 2):
-        play_scheduled(DUCKS, None, (gid, 0, 0, [0, 0], ["ab:depth=1", "ab:depth=1"], gid))
+        play_scheduled(DUCKS, GameSettings(), WorkItem(gid, 0, 0, (0, 0), ["ab:depth=1"] * 2, gid))
     assert built == ["ab:depth=1", "ab:depth=1"]
 
 
 def test_a_record_keeps_each_move_time_to_the_microsecond():
     # the stored time per move is in seconds, rounded to the microsecond (as the help says)
-    rec = play_scheduled(DUCKS, None, (1, 0, 0, [0, 1], ["ab:depth=1", "random"], 7))
+    rec = play_scheduled(DUCKS, GameSettings(), WorkItem(1, 0, 0, (0, 1), ["ab:depth=1", "random"], 7))
     assert len(rec["times"]) == rec["plies"] > 10
     assert rec["times"] == [round(t, 6) for t in rec["times"]]
     assert all(t >= 0 for t in rec["times"]) and any(t > 0 for t in rec["times"])
 
 
-def test_a_start_may_leave_out_its_last_parts():
-    # (position, opening) and (position, opening, clock): the parts left out are None
+def test_work_items_and_settings_cross_to_worker_processes_unchanged():
+    # pool workers and Dask workers receive them pickled: the copies compare equal and play
+    # the same game as the originals, the settings' random opening plies included
     from roost.arena import runner
-    item = (1, 0, 0, [0, 1], ["random", "ab:depth=1"], 3, 11)
-    full = play_scheduled(DUCKS, (None, 2, None, None), item)
-    for short in [(None, 2), (None, 2, None)]:
-        rec = play_scheduled(DUCKS, short, item)
-        assert (rec["start"], rec["move_ids"], rec["result"]) == \
-            (full["start"], full["move_ids"], full["result"])
-    assert full["start"] != play_scheduled(DUCKS, None, item)["start"]     # two random plies
+    settings = GameSettings(opening_plies=2)
+    item = WorkItem(1, 0, 0, (0, 1), ["random", "ab:depth=1"], 3, opening_seed=11)
+    copies = pickle.loads(pickle.dumps((settings, item)))
+    assert copies == (settings, item)
+    full = play_scheduled(DUCKS, settings, item)
+    rec = play_scheduled(DUCKS, *copies)
+    assert (rec["start"], rec["move_ids"], rec["result"]) == \
+        (full["start"], full["move_ids"], full["result"])
+    assert full["start"] != play_scheduled(DUCKS, GameSettings(), item)["start"]   # two random plies
     runner.close_engines()
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
-@pytest.mark.parametrize("start", [(None, 0, "clock", None), (None, 0, "clock"), (None, 0, None, 30.0)],
-                         ids=["a clock", "a clock in a start of three", "a hang guard"])
-def test_with_a_clock_or_a_hang_guard_roost_engines_play_in_worker_processes(monkeypatch, start):
+@pytest.mark.parametrize("guard", [None, 30.0], ids=["a clock", "a hang guard"])
+def test_with_a_clock_or_a_hang_guard_roost_engines_play_in_worker_processes(monkeypatch, guard):
     # a search that overran its clock in the tournament's own process could not be stopped:
     # the arena can end a worker whose move overruns; without a clock the hang guard is what
     # tells it to (found by mutation: the clock's condition turned round played them here,
     # and a start's guard read as None)
     from roost.arena import runner
     from roost.arena.match import TimeControl
-    start = tuple(TimeControl(30.0, 0.0) if s == "clock" else s for s in start)
+    settings = GameSettings(tc=TimeControl(30.0, 0.0) if guard is None else None, hang_guard=guard)
     monkeypatch.setattr(runner, "_ENGINE_CACHE", {})
     before = _children()
     try:
-        rec = play_scheduled(DUCKS, start, (1, 0, 0, [0, 1], ["random", "ab:depth=1"], 3))
+        rec = play_scheduled(DUCKS, settings, WorkItem(1, 0, 0, (0, 1), ["random", "ab:depth=1"], 3))
         assert not is_forfeit(rec["ending"])
         workers = _children() - before
         assert len(workers) == 2
@@ -674,13 +674,14 @@ def test_a_pool_worker_waits_in_short_steps_sends_rows_and_leaves_without_waitin
     # tournament is gone, it leaves without waiting for anyone to read what it sent (found by
     # mutation: none of this was checked); the worker's loop runs here, with queues of its own
     from roost.arena import runner
-    items = [(1, 0, 0, [0, 1], ["random", "random"], 1), (2, 0, 0, [1, 0], ["random", "random"], 2)]
+    items = [WorkItem(1, 0, 0, (0, 1), ["random", "random"], 1),
+             WorkItem(2, 0, 0, (1, 0), ["random", "random"], 2)]
     told = _WorkerQueues(["empty", items[:1], "empty", items[1:], None, "never read"])
     orphan = _WorkerQueues([items])
     saved = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM)}
     try:
-        runner._worker_main(told, told, DUCKS, None, os.getppid(), ())
-        runner._worker_main(orphan, orphan, DUCKS, None, -1, ())     # its parent is not ours
+        runner._worker_main(told, told, DUCKS, GameSettings(), os.getppid(), ())
+        runner._worker_main(orphan, orphan, DUCKS, GameSettings(), -1, ())     # its parent is not ours
     finally:
         for s, h in saved.items():
             signal.signal(s, h)
@@ -704,12 +705,12 @@ def test_closing_a_pool_ends_a_worker_stuck_in_a_game_after_a_few_seconds(monkey
     # within the few seconds the close allows is terminated (never waited for without end)
     from roost.arena import runner
 
-    def stuck(game, position, item, *args, **kwargs):
+    def stuck(game, settings, item, *args, **kwargs):
         time.sleep(3600)
 
     monkeypatch.setattr(runner, "play_scheduled", stuck)      # the workers fork with it
-    pool = runner.LocalPool(DUCKS, None, 2)
-    pool.task_q.put([(1, 0, 0, [0, 1], ["random", "random"], 1)])    # taken before the close's
+    pool = runner.LocalPool(DUCKS, GameSettings(), 2)
+    pool.task_q.put([WorkItem(1, 0, 0, (0, 1), ["random", "random"], 1)])    # taken before the close's
     closing = threading.Thread(target=pool.close, daemon=True)       # None for each worker
     closing.start()
     closing.join(120)                                      # a hang guard, not a speed test
@@ -765,7 +766,7 @@ class _FakePoolQueues:
         if self.first_get is None:
             self.first_get = list(self.chunks)
         item = self.waiting.pop(0)
-        return ("ok", {"id": item[0], "seconds": self.seconds})
+        return ("ok", {"id": item.id, "seconds": self.seconds})
 
 
 def test_a_pool_keeps_a_few_chunks_a_worker_in_flight_and_no_more():
@@ -778,7 +779,7 @@ def test_a_pool_keeps_a_few_chunks_a_worker_in_flight_and_no_more():
         fake = _FakePoolQueues(seconds)
         pool.workers, pool.procs, pool.task_q, pool.result_q = 2, [], fake, fake
         seen = []
-        pool.play(iter((i, 0, 0, [0, 1], ["random", "random"], i) for i in range(1, 3001)),
+        pool.play(iter(WorkItem(i, 0, 0, (0, 1), ["random", "random"], i) for i in range(1, 3001)),
                   lambda rec: seen.append(rec["id"]))
         assert seen == list(range(1, 3001))                 # every game once, in order
         assert fake.first_get == [1, 1, 1, 1]               # untimed: one game a chunk, two a worker
@@ -794,7 +795,7 @@ def test_a_pool_hands_out_no_more_work_once_told_to_stop():
     fake = _FakePoolQueues(0.0008)
     pool.workers, pool.procs, pool.task_q, pool.result_q = 2, [], fake, fake
     seen = []
-    pool.play(iter((i, 0, 0, [0, 1], ["random", "random"], i) for i in range(1, 3001)),
+    pool.play(iter(WorkItem(i, 0, 0, (0, 1), ["random", "random"], i) for i in range(1, 3001)),
               lambda rec: seen.append(rec["id"]) or len(seen) >= 100)
     handed_out = sum(fake.chunks)
     assert 100 <= handed_out < 100 + 2 * 2 * 62 + 62 and seen == list(range(1, handed_out + 1))

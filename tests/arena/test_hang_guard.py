@@ -62,7 +62,7 @@ def test_the_hang_guard_is_not_part_of_the_stored_configuration():
     plain = TournamentConfig(game=ducks, engines=["random", "random"], games=2)
     guarded = TournamentConfig(game=ducks, engines=["random", "random"], games=2, hang_guard=5.0)
     assert plain.as_dict() == guarded.as_dict()
-    assert guarded.start()[3] == 5.0 and plain.start()[3] is None
+    assert guarded.settings().hang_guard == 5.0 and plain.settings().hang_guard is None
     with pytest.raises(Exception, match="hang guard"):
         TournamentConfig(game=ducks, engines=["random", "random"], games=2, hang_guard=float("nan"))
 

@@ -407,9 +407,9 @@ def test_no_more_processes_than_games(tmp_path, monkeypatch):
     real = runner.LocalPool
 
     class Counting(real):
-        def __init__(self, game, position, jobs, close_fds=()):
+        def __init__(self, game, settings, jobs, close_fds=()):
             started.append(jobs)
-            super().__init__(game, position, jobs, close_fds)
+            super().__init__(game, settings, jobs, close_fds)
 
     monkeypatch.setattr(runner, "LocalPool", Counting)
     monkeypatch.setattr("roost.arena.tournament.default_jobs", lambda: 64)   # "a big machine"
