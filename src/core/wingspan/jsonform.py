@@ -317,7 +317,9 @@ def _no_twice(pairs):
     return dict(pairs)
 
 
-def _read(text):
+def read_json(text, shape='{"game":"wingspan-core",...}'):
+    """The JSON object of a position text (or of the file it names); ``shape`` shows what a
+    position of the caller's format looks like, for the message when it is not an object."""
     if not isinstance(text, str):
         _fault("a Wingspan position must be text (a JSON object)")
     src = text.strip()
@@ -336,7 +338,7 @@ def _read(text):
     except RecursionError:
         _fault("the position is not valid JSON: nested too deeply")
     if not isinstance(d, dict):
-        _fault("a Wingspan position is a JSON object {\"game\":\"wingspan-core\",...}")
+        _fault(f"a Wingspan position is a JSON object {shape}")
     return d
 
 
@@ -1034,7 +1036,11 @@ def checked(d):
 
 
 def parse(cls, text, settle=False):
-    d = _read(text)
+    return parse_object(cls, read_json(text), settle)
+
+
+def parse_object(cls, d, settle=False):
+    """A position from the JSON object of a position text in this format."""
     if "observer" in d:
         from roost.core.wingspan import jsonform_views as _views
         return _views.parse_view(cls, d, settle)

@@ -12,9 +12,8 @@ form (and its views).  The table is read and checked, loaded, and the moves are 
 natively, each checked to be legal where it is played, so the engine's frames are never
 read from outside."""
 import json
-import os
 
-from roost.core.errors import MoveError, PositionError
+from roost.core.errors import MoveError
 from roost.core.wingspan import jsonform
 from roost.core.wingspan import table as _table
 from roost.core.wingspan import told as _told
@@ -55,43 +54,15 @@ def to_text(s):
 
 
 # ---------------------------------------------------------------------------- reading
-def _no_twice(pairs):
-    seen = set()
-    for k, _ in pairs:
-        if k in seen:
-            fault(f"the key {k!r} is named twice in one object")
-        seen.add(k)
-    return dict(pairs)
-
-
 def read_json(text):
     """The JSON object of a position text (or of the file it names)."""
-    if not isinstance(text, str):
-        fault("a Wingspan position must be text (a JSON object)")
-    src = text.strip()
-    if not src.startswith("{") and len(src) < 4096 and os.path.isfile(src):
-        try:
-            with open(src, encoding="utf-8") as fh:
-                src = fh.read().strip()
-        except (OSError, UnicodeDecodeError) as exc:
-            fault(f"cannot read the position file {text!r}: {getattr(exc, 'strerror', None) or exc}")
-    try:
-        d = json.loads(src, object_pairs_hook=_no_twice)
-    except PositionError:
-        raise
-    except ValueError as exc:
-        fault(f"the position is not valid JSON: {exc}")
-    except RecursionError:
-        fault("the position is not valid JSON: nested too deeply")
-    if not isinstance(d, dict):
-        fault("a Wingspan position is a JSON object {\"game\":\"wingspan\",...}")
-    return d
+    return jsonform.read_json(text, '{"game":"wingspan",...}')
 
 
 def parse(cls, text, settle=False):
     d = read_json(text)
     if d.get("game") == "wingspan-core":
-        return jsonform.parse(cls, text, settle)
+        return jsonform.parse_object(cls, d, settle)
     top = _table._obj(d, "the position", _table.KEYS, _table.OPTIONAL)
     if "seen by" in top:
         from roost.core.wingspan import views as _views
