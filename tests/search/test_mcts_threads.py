@@ -165,15 +165,16 @@ def test_bad_thread_and_memory_settings_get_one_message(spec, message):
         parse_engine(spec)
 
 
+@pytest.mark.parametrize("threads", [1, 2])
 @pytest.mark.parametrize("game", ["ducks", "connect4"])
-def test_a_kept_subtree_is_copied_out_whole_and_the_rest_freed(game):
+def test_a_kept_subtree_is_copied_out_whole_and_the_rest_freed(game, threads):
     # past one chunk (65,536 nodes) advance() copies the subtree it keeps into a fresh store:
     # the statistics under the move played are all still there, and the memory shrinks
     info = get_game(game)
     s = info.parse(info.bench_position) if info.bench_position else info.start()
     if s.is_chance:
         s.play_unchecked(s.sample(0))
-    e = parse_engine("mcts:iterations=40000,threads=2,solver=0,widen=20")
+    e = parse_engine(f"mcts:iterations=40000,threads={threads},solver=0,widen=20")
     r = e.choose(s, seed=3)
     tree = e.tree()
     assert tree.count > 70000, "guard: the tree spans more than one chunk"
@@ -188,5 +189,11 @@ def test_a_kept_subtree_is_copied_out_whole_and_the_rest_freed(game):
         e.advance(outcome)
     assert not s.is_over and tree.count > 1
     one = e.tree().search(s, iterations=1)
-    # the kept node's first visit made it a leaf; every later one went to a child
-    assert sum(x["visits"] for x in one["stats"]) == kept
+    # the kept node's first visit made it a leaf; every later one went to a child, except
+    # that with threads a visit arriving while another thread expands the node plays out
+    # from the node itself (docs/threads.md), so a few visits may stop there
+    below = sum(x["visits"] for x in one["stats"])
+    if threads == 1:
+        assert below == kept
+    else:
+        assert kept - 8 <= below <= kept
