@@ -311,6 +311,11 @@ cdef class State:
         s.determinize(observer, &rng)
         return s
 
+    def seen_by(self, int move, int observer):
+        """Whether ``observer`` sees which action ``move`` (a decision or a chance outcome)
+        is when it is played here: a card drawn into another seat's hand is not seen."""
+        return self.observe(move, observer) != HIDDEN
+
     def random_playout(self, seed, int max_plies=100000):
         """Play random moves (and chance) to the end in place; returns plies played."""
         cdef Rng rng

@@ -161,14 +161,9 @@ def result(state):
 def visible(state, move, seat):
     """Whether ``seat`` sees which move ``move`` was, played from ``state`` (a chance
     outcome or another seat's hidden choice is not seen on a game that hides cards)."""
-    if not state.hidden_info or seat is None:
+    if not state.hidden_info or seat is None or state.player == seat:
         return True
-    if state.is_chance:
-        return False
-    if state.player == seat:
-        return True
-    from roost.search.mcts import visible_line
-    return bool(visible_line(state, [move], seat))
+    return state.seen_by(move, seat)
 
 
 def _render_module(state):
@@ -241,7 +236,11 @@ def move_steps(state, m, observer=None):
 def move_words(state, m, observer=None):
     """Move ``m`` in words where its name alone is terse ('m0@(1,0)o5': 'tile #24 (m0), the
     place (1,0), back (mirrored), turned 90° clockwise'; 'O4R': 'the owls, row 4, right
-    end'): its label, else the labels of its clicks; '' when they add nothing."""
+    end'; a chance outcome 'd17': 'tile #17 drawn for the market'): its label, else the
+    labels of its clicks; '' when they add nothing."""
+    if state.is_chance:
+        words = getattr(_render_module(state), "outcome_words", None)
+        return words(state, m) if words is not None else ""
     return _words(state.move_name(m), _label(state, m), lambda: move_steps(state, m, observer))
 
 

@@ -120,7 +120,7 @@ class Game:
     @staticmethod
     def _ply_view(ply, viewer):
         seen = library.visible(ply.before, ply.move, viewer)
-        words = library.move_words(ply.before, ply.move, viewer) if seen and ply.mover is not None else ""
+        words = library.move_words(ply.before, ply.move, viewer) if seen else ""
         return {"mover": "chance" if ply.mover is None else ply.mover, "name": ply.name if seen else None,
                 "words": words}
 

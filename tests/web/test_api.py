@@ -127,7 +127,9 @@ def test_moves_and_the_history_say_each_move_in_words(client):
     assert move["words"].startswith("tile #") and "the place (" in move["words"]
     view = client.post(f"/api/play/{view['id']}/move", json={"move": move["name"]}).json()
     assert view["history"][0] == {"mover": 0, "name": move["name"], "words": move["words"]}
-    assert all(p["words"] == "" for p in view["history"][1:])             # the market's refill: chance
+    refills = view["history"][1:]                                         # the market's refill: chance
+    assert refills and all(p["mover"] == "chance" and p["words"] == f"tile #{p['name'][1:]} drawn for the market"
+                           for p in refills)
     hidden = client.post("/api/play", json={"game": "wingspan", "players": 2, "seats": ["random", "human"]}).json()
     with client.websocket_connect(f"/api/play/{hidden['id']}/live") as ws:
         msg = ws.receive_json()

@@ -187,6 +187,18 @@ def svg(s, observer=None):
 _SIDES = {"L": "left", "R": "right"}
 
 
+def outcome_words(s, outcome):
+    """A card drawn, in words: its species, and where it goes."""
+    letter = s.move_name(outcome).partition(":")[2]
+    species = SPECIES_NAMES[LETTERS.index(letter)]
+    card = f"{'an' if species[0] in 'aeiou' else 'a'} {species} ({letter})"
+    if s.phase == "filling":
+        return f"{card} drawn to complete row {s._raw()['row'] + 1}"
+    if s.phase in ("drawing", "deal"):
+        return f"{card} drawn for seat {s.turn_player if s.phase == 'drawing' else s.next_recipient}"
+    return f"{card} drawn"
+
+
 def move_targets(s, move):
     """What a person clicks to make ``move``: a species in hand then a row's end to lay
     it (``hand:R``, ``end:2L``); a species to flock; the draw pile to draw two; the row's

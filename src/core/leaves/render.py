@@ -282,6 +282,11 @@ def _parts(name):
     return int(index[1:]), int(x), int(y), int(o)
 
 
+def outcome_words(state, outcome):
+    """A refill draw in words: which tile comes into the market."""
+    return f"tile #{state.move_name(outcome)[1:]} drawn for the market"
+
+
 def move_targets(state, move):
     """What a person clicks to make ``move``: the market tile (``market:i``), the place in
     the garden (``slot:(x,y)``), then the orientation, a choice the picture does not draw

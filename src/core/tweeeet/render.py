@@ -138,6 +138,12 @@ def svg(state, observer=None):
     return "\n".join(out) + "\n"
 
 
+def outcome_words(state, outcome):
+    """A laid row in words: the row's number and its cells west to east."""
+    return (f"row {state._raw()['high'] + 1} laid: {state.move_name(outcome)} "
+            "(~ water, . grass, 2-5 a bush with that food)")
+
+
 def move_targets(state, move):
     """What a person clicks to make ``move``: the cell the bird flies to (``cell:d1``);
     a pass is a choice the picture does not draw."""

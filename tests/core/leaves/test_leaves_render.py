@@ -74,3 +74,15 @@ def test_every_line_of_text_ends_inside_the_picture(players):
         drawn = text_width(text, font, 'font-weight="bold"' in attrs)
         right = x + (drawn / 2 if anchor and anchor.group(1) == "middle" else drawn)
         assert right <= width, (text, right, width)
+
+
+def test_a_refill_draw_is_said_as_the_tile_it_brings():
+    state = played(2, 0)
+    rnd = random.Random(2)
+    while not state.is_chance:
+        state.play_unchecked(rnd.choice(state.legal()))
+    outcome = state.sample(11)
+    tile = int(state.move_name(outcome)[1:])
+    assert render.outcome_words(state, outcome) == f"tile #{tile} drawn for the market"
+    state.play_unchecked(outcome)
+    assert tile in state.market()

@@ -61,3 +61,17 @@ def test_birds_sharing_any_cell_stay_inside_it():
             for x, y, r in birds(picture):
                 assert any(inside(poly, x, y, r + STROKE) for poly in cells.values()), (state.text(), x, y)
             state.play_unchecked(rnd.choice(list(state.legal())))
+
+
+def test_a_laid_row_is_said_in_words_with_its_number():
+    # the start shows rows up to 4 (docs/rules/tweeeet.md §2); the first chance lays row 5
+    state = get_game("tweeeet").start()
+    rnd = random.Random(5)
+    while not state.is_chance:
+        state.play_unchecked(rnd.choice(state.legal()))
+    row = state._raw()["high"] + 1
+    outcome = state.sample(7)
+    words = render.outcome_words(state, outcome)
+    assert words.startswith(f"row {row} laid: {state.move_name(outcome)} ")
+    state.play_unchecked(outcome)
+    assert state._raw()["high"] == row
