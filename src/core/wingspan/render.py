@@ -53,7 +53,10 @@ def _seat_lines(raw, d, p, observer, score):
              + (f" | owes {P['owe']} discard(s)" if P["owe"] else "")]
     nhand = len(P["hand"])
     if observer is None or observer == p:
-        hand = ", ".join(BIRD_NAMES[b] + ("" if tg == 0 else f" [{tg}]") for b, tg in pd["hand"]) or "-"
+        decided = setup_decisions(raw, p)
+        hand = ", ".join(BIRD_NAMES[b] + ("" if tg == 0 else f" [{tg}]")
+                         + (f" ({decided[k]})" if k < len(decided) else "")
+                         for k, (b, tg) in enumerate(pd["hand"])) or "-"
         bonus = ", ".join(BONUS_NAMES[b] for b, _ in pd["bonus"]) or "-"
     else:
         known = [BIRD_NAMES[b] for b, tg in pd["hand"] if tg == "p"]
@@ -119,6 +122,19 @@ def _yes_no_meanings(raw, purpose):
     if purpose == "CACHE_CHOICE":
         return f"keep the {_FOOD_NAMES[top['food']]} in your supply", "cache it (1 point)"
     return "keep the feeder", "reroll all 5 dice"
+
+
+def setup_decisions(raw, p):
+    """Seat ``p``'s answers so far to setup's "keep this dealt bird?" questions (§6.1), in
+    the order of the dealt hand: "kept" or "discarded"; empty outside setup.  The hand stays
+    as dealt until every seat has chosen, so a person sees what they chose."""
+    if raw["phase"] != PH_SETUP or not raw["stack"]:
+        return []
+    top = raw["stack"][-1]
+    seat, stage, i = top["seat"], top["stage"], top["i"]
+    decided = 5 if (p < seat or (p == seat and stage > 0)) else (i if p == seat else 0)
+    keep = raw["players"][p]["skeep"]
+    return ["kept" if (keep >> k) & 1 else "discarded" for k in range(min(decided, len(raw["players"][p]["hand"])))]
 
 
 def _setup_question(raw, purpose, actor, observer):
@@ -262,14 +278,19 @@ def _name_lines(name, most):
     return [first, _short(rest, most)]
 
 
-def _bird_card(x, y, w, h, bird, escape, target=None, notes=(), kind="card"):
+_SETUP_FILL = {None: "white", "kept": "#e2f3dc", "discarded": "#dddddd"}
+
+
+def _bird_card(x, y, w, h, bird, escape, target=None, notes=(), kind="card", setup=None):
     """A bird as a small card: its name (two lines if need be), cost, points, nest and egg
-    limit, any notes (eggs laid, cached food, tucked cards); the power in its tooltip."""
+    limit, any notes (eggs laid, cached food, tucked cards); the power in its tooltip.  A
+    dealt card already decided at setup (``setup`` "kept" or "discarded") is tinted so."""
     from roost.core.wingspan.describe import power_text
     b = BIRDS[bird]
     attr = f' data-target="{target}"' if target else ""
-    out = [f'<g class="{kind}"{attr}><title>{escape(b["name"])}: {escape(power_text(bird))}</title>'
-           f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="5" fill="white" stroke="#777"/>']
+    decided = f" ({setup})" if setup else ""
+    out = [f'<g class="{kind}"{attr}><title>{escape(b["name"])}{decided}: {escape(power_text(bird))}</title>'
+           f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="5" fill="{_SETUP_FILL[setup]}" stroke="#777"/>']
     lines = _name_lines(b["name"], int((w - 12) / _NAME_PX))
     for k, line in enumerate(lines):
         out.append(f'<text x="{x + 6}" y="{y + 13 + 11 * k}" font-size="10" font-weight="bold">'
@@ -383,10 +404,12 @@ def _svg_seat(out, raw, d, p, observer, score, y, escape):
                    f'{escape(_short(bonus, 110))}</text>')
         y += 18
         per_row = 5
+        decided = setup_decisions(raw, p)
         for k, (b, _) in enumerate(pd["hand"]):
             x = 10 + (_CARD_W + 6) * (k % per_row)
             out.extend(_bird_card(x, y + (_CARD_H + 6) * (k // per_row), _CARD_W, _CARD_H, b, escape,
-                                  target=f"card:{p}:{BIRD_SLUGS[b]}"))
+                                  target=f"card:{p}:{BIRD_SLUGS[b]}",
+                                  setup=decided[k] if k < len(decided) else None))
         y += (_CARD_H + 6) * (-(-nhand // per_row)) + 4
     else:
         known = [BIRD_NAMES[b] for b, tg in pd["hand"] if tg == "p"]

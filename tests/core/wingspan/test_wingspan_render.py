@@ -35,3 +35,21 @@ def test_every_birds_name_fits_inside_its_card(where):
             if x + text_width(text, size, bold) > left + width - PADDING:
                 too_wide.append(f"{text!r} ({x + text_width(text, size, bold) - left:.0f} px of {width:g})")
     assert not too_wide, too_wide
+
+
+def test_setup_shows_each_kept_and_discarded_bird_to_its_seat_only():
+    # §6.1: each seat keeps or discards its five dealt birds one by one; the hand stays as
+    # dealt until every seat has chosen, so the picture marks the answers given so far
+    from roost.core.games import get_game
+    state = get_game("wingspan").start(players=2, seed=1)
+    dealt = [BIRDS[b]["name"] for b in state._raw()["players"][0]["hand"]]
+    state.play_move(state.parse_move("yes"))
+    state.play_move(state.parse_move("no"))
+    assert render.setup_decisions(state._raw(), 0) == ["kept", "discarded"]
+    hand = next(line for line in state.render(observer=0).splitlines() if "hand" in line)
+    assert f"{dealt[0]} (kept), {dealt[1]} (discarded), {dealt[2]}," in hand
+    picture = render.svg(state, observer=0)
+    assert f"<title>{escape(dealt[0])} (kept):" in picture
+    assert f"<title>{escape(dealt[1])} (discarded):" in picture
+    assert f"<title>{escape(dealt[2])}:" in picture
+    assert "(kept)" not in state.render(observer=1) and "(kept)" not in render.svg(state, observer=1)
