@@ -10,7 +10,8 @@ position, random opening plies, time control, hang guard and adjudication rules.
 
 While a game is played, ``on_live(gid, first, engines, seats, start, names, movers, times)``
 hears its moves from ply ``first`` on, at most every ``LIVE_EVERY`` seconds (the first move at
-once), so the tournament can show it in progress; a pool worker sends them with its results.
+once), so the tournament can show it in progress; a pool worker sends them with its results,
+a Dask worker as events of the run's topic.
 Engines are kept between the games a process plays (external programs keep running; one
 that forfeited is started afresh by its next game) and closed when the backend closes.  Backends hand out items in
 schedule order, a few at a time (small chunks, sized so a chunk takes about 50 ms, 0.25 s on Dask
@@ -138,14 +139,26 @@ def play_scheduled(game, settings, item, versions=None, encode=False, on_live=No
     return rec
 
 
-def play_chunk(game, settings, items):
-    """Play several items in order (the unit of work on a Dask cluster)."""
+def play_chunk(game, settings, items, live_topic=None):
+    """Play several items in order (the unit of work on a Dask cluster).  With
+    ``live_topic`` the moves of each game are sent as they are played, as events of the
+    worker under that topic, to the client that subscribed to it."""
     from roost.arena.store import python_version, roost_version
     versions = (roost_version(), python_version())
+    on_live = _worker_events(live_topic) if live_topic else None
     try:
-        return [play_scheduled(game, settings, it, versions, encode=True) for it in items]
+        return [play_scheduled(game, settings, it, versions, encode=True, on_live=on_live)
+                for it in items]
     finally:
         close_engines()         # a Dask worker outlives the tournament: leave no program behind
+
+
+def _worker_events(topic):
+    from distributed import get_worker
+    worker = get_worker()
+    # the worker batches events to the scheduler with its other messages: a move costs a
+    # small message, never a wait
+    return lambda *moves: worker.log_event(topic, list(moves))
 
 
 class _Chunker:
@@ -181,7 +194,7 @@ def _take(it, n):
 # True to stop handing out work), looks at the StopRequest ``stop`` between records and raises
 # KeyboardInterrupt there when a stop was asked, tells ``on_event(text)`` what the user
 # should know while it waits (no Dask workers, a worker back), and hands the moves of games
-# in progress to ``on_live`` (local backends).
+# in progress to ``on_live``.
 
 class InProcess:
     """Play every game here, one after another (``--jobs 1``)."""
@@ -437,7 +450,15 @@ class DaskBackend:
             raise self._lost()
 
     def play(self, items, on_record, stop=None, on_event=None, on_live=None):
-        """(Games in progress are not followed on Dask: ``on_live`` hears nothing.)"""
+        """Games in progress reach ``on_live`` through the scheduler: the workers send each
+        move as an event under a topic of this run, heard here in this thread."""
+        live = _LiveEvents(self.client, on_live)
+        try:
+            self._play(items, on_record, stop, on_event, live)
+        finally:
+            live.close()
+
+    def _play(self, items, on_record, stop, on_event, live):
         from concurrent.futures import CancelledError
         from distributed import as_completed
         stop = stop or StopRequest()
@@ -455,18 +476,21 @@ class DaskBackend:
                 chunk = _take(items, chunker.size())
                 if not chunk:
                     break
-                ac.add(self.client.submit(play_chunk, self.game, self.settings, chunk, pure=False))
+                ac.add(self.client.submit(play_chunk, self.game, self.settings, chunk, live.topic,
+                                          pure=False))
                 in_flight += 1
 
         fill()
         while in_flight:
             stop.check()
+            live.deliver()
             done = ac.next_batch(block=False)
             if not done:
                 watch.look()
                 time.sleep(0.02)
                 continue
             watch.results_came()
+            live.deliver()                    # a game's last moves before its record
             for fut in done:
                 in_flight -= 1
                 try:
@@ -508,6 +532,37 @@ class DaskBackend:
         if self._restore_logs is not None:
             self._restore_logs()
             self._restore_logs = None
+
+
+class _LiveEvents:
+    """The moves of games in progress on a Dask cluster: the client hears the workers'
+    events in its own thread and queues them; ``deliver`` hands them to ``on_live`` in the
+    tournament's thread, which owns the database writer."""
+
+    def __init__(self, client, on_live):
+        import queue
+        import uuid
+        self.client, self.on_live = client, on_live
+        self.topic = f"roost-live-{uuid.uuid4().hex}" if on_live is not None else None
+        self.queue = queue.SimpleQueue()
+        if self.topic is not None:
+            client.subscribe_topic(self.topic, lambda event: self.queue.put(event[1]))
+
+    def deliver(self):
+        import queue
+        while True:
+            try:
+                moves = self.queue.get_nowait()
+            except queue.Empty:
+                return
+            self.on_live(*moves)
+
+    def close(self):
+        if self.topic is not None:
+            try:
+                self.client.unsubscribe_topic(self.topic)
+            except Exception:               # the scheduler gone: nothing to unsubscribe from
+                pass
 
 
 class _WorkerWatch:

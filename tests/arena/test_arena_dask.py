@@ -469,7 +469,7 @@ def test_dask_chunks_hold_a_quarter_second_of_games_two_a_worker_thread_in_fligh
     from roost.arena import runner
     length = [0.0]
 
-    def timed_chunk(game, settings, items):
+    def timed_chunk(game, settings, items, live_topic=None):
         return [{"id": it.id, "seconds": length[0]} for it in items]
 
     monkeypatch.setattr(runner, "play_chunk", timed_chunk)
@@ -485,11 +485,11 @@ def test_dask_chunks_hold_a_quarter_second_of_games_two_a_worker_thread_in_fligh
                 length[0] = seconds
                 chunks, seen, waiting = [], [], []
 
-                def counting_submit(fn, game, settings, chunk, **kw):
+                def counting_submit(fn, game, settings, chunk, *rest, **kw):
                     done = sum(c[-1].id in seen for c in chunks)     # chunks whose records came
                     chunks.append(chunk)
                     waiting.append(len(chunks) - done)
-                    return submit(fn, game, settings, chunk, **kw)
+                    return submit(fn, game, settings, chunk, *rest, **kw)
 
                 backend.client.submit = counting_submit
                 items = [WorkItem(i, 0, 0, (0, 1), ["random", "random"], i) for i in range(1, games + 1)]
@@ -665,7 +665,7 @@ def test_a_game_that_raises_on_a_worker_is_named_not_taken_for_a_lost_cluster(tm
     from roost.arena import runner
     from roost.arena.runner import ArenaError, WorkersLost
 
-    def broken_chunk(game, settings, chunk):
+    def broken_chunk(game, settings, chunk, live_topic=None):
         raise ValueError("a bug in a game")
 
     monkeypatch.setattr(runner, "play_chunk", broken_chunk)
@@ -681,3 +681,40 @@ def test_a_game_that_raises_on_a_worker_is_named_not_taken_for_a_lost_cluster(tm
             backend.close()
     assert not isinstance(caught.value, WorkersLost)
     assert str(caught.value) == "a game failed on the Dask cluster: ValueError: a bug in a game"
+
+
+def test_games_in_progress_on_the_workers_are_written_as_they_are_played(tmp_path, shared):
+    # the workers' moves come back as the scheduler's events while the game goes on, so a
+    # game in progress on the cluster is in the database before it finishes, as with --jobs
+    from roost.arena.records import game_in_progress
+    cluster = shared
+    cluster.ensure(2)
+    db = str(tmp_path / "live.db")
+    seen, done = {}, threading.Event()
+
+    def watch():
+        while not done.is_set():
+            try:
+                playing, _, _ = game_in_progress(db) if os.path.exists(db) else (None, None, None)
+            except Exception:                    # the file being created
+                playing = None
+            if playing is not None:
+                seen[playing["id"]] = max(seen.get(playing["id"], 0), len(playing["moves"]))
+            time.sleep(0.05)
+
+    watcher = threading.Thread(target=watch)
+    watcher.start()
+    try:
+        with bounded(RUN_BOUND, "a Dask tournament of alpha-beta by time"):
+            r = CliRunner().invoke(cli, ["tournament", "connect4", "-e", "ab:time=0.05", "-e", "ab:time=0.04",
+                                         "--games", "4", "--scheduler", cluster.address, "--db", db, "--json"])
+    finally:
+        done.set()
+        watcher.join()
+    assert r.exit_code == 0, r.output
+    stored = {gid: len(json.loads(moves)) for gid, moves in
+              sqlite3.connect(db).execute("SELECT id, moves FROM games").fetchall()}
+    assert len(stored) == 4
+    assert seen and all(0 < seen[gid] <= stored[gid] for gid in seen)
+    assert any(seen[gid] > 1 for gid in seen)          # followed past its first move
+    assert game_in_progress(db)[0] is None             # and none left once the tournament ended
