@@ -8,7 +8,8 @@ A book is a text file, one position a line, made by ``roost book`` (``book_build
     44 4 win
 
 The first line names the format and the game; each other line is the position in the game's
-own position text, the move to play there (its name) and its value for the player to move
+own position text (which may have spaces: a Feed the Ducks position is ``5/6/7/8/9/8/7/6/5 w
+0``), the move to play there (its name, one word) and its value for the player to move
 (``win``, ``draw`` or ``loss`` when proven; a number from 0 to 1 when searched).  Lines are
 looked up by the position's key (``State.hash``, the key the searchers use), so a position
 reached by another order of the same moves finds its line too.  Text rather than a binary
@@ -109,9 +110,9 @@ class Book:
                 continue
             words = line.split()
             where = f"{source} line {number}"
-            if len(words) != 3:
+            if len(words) < 3:
                 raise BookError(f"{where}: expected 'POSITION MOVE VALUE', got {line.strip()!r}")
-            position, move, value = words
+            position, move, value = " ".join(words[:-2]), words[-2], words[-1]   # a position text may have spaces
             try:
                 state = info.cls.parse(position)
                 if not state.is_legal(state.parse_move(move)):

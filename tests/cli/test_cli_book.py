@@ -104,3 +104,49 @@ def test_analyse_reads_the_shipped_book_with_auto_by_default():
     r = run("analyse", "connect4", "43")
     assert r.exit_code == 0, r.output
     assert "best     6  win for X" in r.output and "from the opening book (the connect4 book)" in r.output
+
+
+def test_book_search_builds_a_book_of_deep_searches_for_a_game_too_deep_to_prove(tmp_path):
+    out = tmp_path / "ducks.book"
+    r = run("book", "ducks", "--search", "mcts:iterations=1000", "--plies", "2", "--replies", "2",
+            "-o", str(out), "--quiet")
+    assert r.exit_code == 0, r.output
+    assert f"4 positions written to {out}" in r.output and "4 searched in" in r.output
+    text = out.read_text()
+    assert text.startswith("roost-book 1 ducks\n# player 0's lines from 5/6/7/8/9/8/7/6/5 w 0 to 2 "
+                           "plies, against the best 2 replies, each position searched by mcts:iterations=1000")
+    assert not os.path.exists(str(out) + ".journal")
+    r = run("analyse", "ducks", "-e", f"auto:book={out}")
+    assert r.exit_code == 0 and "from the opening book" in r.output
+
+
+def test_book_search_refuses_what_it_cannot_build_with_one_message(tmp_path):
+    book = str(tmp_path / "x.book")
+    for args, code, words in [
+            (["cubirds", "--search", "mcts"], 2, "has hidden information"),
+            (["ducks", "--search", "human"], 2, "not by a person"),
+            (["ducks", "--search", "mcts:bogus=1"], 2, "bogus"),
+            (["connect4", "--replies", "2"], 2, "--replies is for books built with --search"),
+            (["connect4", "--side", "2"], 2, "players 0 to 1"),
+            (["ducks", "--search", "mcts", "--side", "4"], 2, "players 0 to 1")]:
+        r = run("book", *args, "-o", book)
+        assert r.exit_code == code and words in r.output and "Traceback" not in r.output, (args, r.output)
+
+
+def test_ctrl_c_keeps_every_search_finished_and_the_same_command_resumes(tmp_path):
+    import signal
+    out = str(tmp_path / "ducks.book")
+    args = [sys.executable, "-m", "roost.cli.main", "book", "ducks", "--search", "mcts:iterations=20000",
+            "--plies", "3", "--replies", "3", "-o", out]
+    p = subprocess.Popen(args, stderr=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    first = p.stderr.readline()
+    assert first.startswith("searched 1: "), first
+    p.send_signal(signal.SIGINT)
+    _, err = p.communicate(timeout=60)
+    assert p.returncode == 130 and "Traceback" not in err
+    assert f"searches; they are kept in {out}.journal, and the same command resumes" in err
+    kept = open(out + ".journal").read().splitlines()
+    assert kept and first.split(": ", 1)[1].startswith(kept[0].split("\t")[0])
+    done = subprocess.run(args[:-2] + ["-o", out, "--quiet"], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert f"{len(Book.read(out)) - len(kept)} searched in" in done.stdout
