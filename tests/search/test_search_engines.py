@@ -13,6 +13,8 @@ from roost.core.games import get_game
 from roost.search.engine import check_observer, seat_value
 from roost.search.engines import parse_engine
 from roost.search.limit import Limit, LimitError
+from roost.search.mcts_report import MctsReport
+from roost.search.result import RootMove
 
 DUCKS = get_game("ducks")
 
@@ -30,9 +32,9 @@ class FakeWorlds:
         self.calls.append((len(worlds), iterations, seconds))
         took = self.fixed if self.fixed is not None else seconds * self.spend
         self.now += took
-        return [{"iterations": 100, "seconds": took - 0.01 * k,
-                 "stats": [{"move": m, "visits": v, "value": q, "values": [q, 1 - q]}
-                           for m, v, q in self.votes]}
+        return [MctsReport(move=self.votes[0][0], iterations=100, seconds=took - 0.01 * k,
+                           root_moves=[RootMove(move=m, visits=v, value=q, values=[q, 1 - q])
+                                       for m, v, q in self.votes])
                 for k in range(len(worlds))]
 
 
