@@ -5,7 +5,8 @@ from libc.math cimport fabs
 from roost.core.state cimport CHANCE, MAX_MOVES, SOON_LOSS, SOON_WIN
 from roost.search.score cimport MATE, MATE_BOUND, MAX_PLY, from_tt
 from roost.search.tt cimport TTData, EXACT, LOWER
-from roost.search.result import Report, RootMove
+from roost.search.result import Report
+from roost.search.root_move cimport root_move
 
 
 class AlphaBetaReport(Report):
@@ -33,7 +34,10 @@ cdef object search_report(int move, double score, bint exact, bint chance, list 
                           int threads):
     """The AlphaBetaReport of a finished search: ``root_scores`` [(move, score, exact)]
     become its RootMoves, the exact ones first, each group best first."""
-    cdef str proven = ""
+    cdef str proven = "", verdict
+    cdef int m
+    cdef double v
+    cdef bint scored
     if exact:
         proven = "win" if score > 0 else "loss" if score < 0 else "draw"
     moves = []
@@ -47,8 +51,7 @@ cdef object search_report(int move, double score, bint exact, bint chance, list 
             verdict = "win" if v > 0 else "loss"
         elif scored and v == 0 and proven == "draw":
             verdict = "draw"
-        moves.append(RootMove(move=m, value=score_to_value(v), score=v, exact=scored,
-                              proven=verdict))
+        moves.append(root_move(m, score_to_value(v), 0, verdict, [], [], v, scored))
     return AlphaBetaReport(move=move, value=score_to_value(score), pv=pv, nodes=nodes,
                            depth=depth, seldepth=seldepth, seconds=seconds, score=score,
                            exact=exact, chance=chance, proven=proven, root_moves=moves,
@@ -154,7 +157,7 @@ cdef list kept_root_scores(Iteration* it):
     return [(it.root_move[i], it.root_val[i], it.root_exact[i]) for i in range(it.root_n)]
 
 
-def score_to_value(double score):
+cpdef double score_to_value(double score):
     """A score (player to move's view) as an expected result in [0, 1]."""
     if score > MATE_BOUND:
         return 1.0
@@ -173,5 +176,5 @@ def score_text(double score):
     return f"{score / MATE:+.3f}"
 
 
-def is_mate(double score):
+cpdef bint is_mate(double score):
     return fabs(score) > MATE_BOUND

@@ -16,7 +16,7 @@ import abc
 
 from roost.core.errors import EngineSpecError, MoveError, SeatError, check_seed
 from roost.search.mcts import visible_line
-from roost.search.result import SearchResult
+from roost.search.result import MoveStat, SearchResult
 from roost.search.spec import EngineSpec, format_value
 
 _SEED_MASK = (1 << 64) - 1
@@ -122,7 +122,10 @@ class Engine(abc.ABC):
             player=state.player, value=report.value, values=values, score=report.score_text(),
             pv=pv, nodes=report.nodes, iterations=report.iterations, depth=report.depth,
             seconds=report.seconds, proven=report.proven, expectation=report.expectation,
-            stats=[m.stat(world) for m in report.root_moves], info={**(info or {}), **report.extras()},
+            stats=[MoveStat(move=m.move, name=world.move_name(m.move), visits=m.visits,
+                            value=m.value, proven=m.proven, values=m.values,
+                            bound="" if m.exact else "upper") for m in report.root_moves],
+            info={**(info or {}), **report.extras()},
             seat=seat, seat_value=mine)
 
     # ------------------------------------------------------------------ the kind's spec text

@@ -5,7 +5,8 @@ check its bookkeeping.  Safe to read while other threads search (NodeStore.child
 from libc.stdint cimport int8_t
 from roost.core.state cimport State, CHANCE, HIDDEN, MAX_MOVES
 from roost.search.nodes cimport Node, Extra, NONE, UNKNOWN, WIN0, WIN1, DRAW, EXPANDED
-from roost.search.result import Report, RootMove
+from roost.search.result import Report
+from roost.search.root_move cimport root_move
 
 
 class MctsReport(Report):
@@ -50,10 +51,9 @@ cdef tuple root_moves(NodeStore store, list kids, list values, bint solving, int
     cdef long best_key = -1, key
     for i, k in enumerate(kids):
         ch = store.at(k)
-        moves.append(RootMove(move=ch.move, visits=ch.visits,
-                              value=ch.value / ch.visits if ch.visits else 0.5,
-                              proven=proven_name(solving, ch.proven, me),
-                              values=values[i], pv=line_from(store, k)))
+        moves.append(root_move(ch.move, ch.value / ch.visits if ch.visits else 0.5, ch.visits,
+                               proven_name(solving, ch.proven, me), values[i],
+                               line_from(store, k), None, True))
         # robust child, but a proven win first and a proven loss last
         key = ch.visits + 1
         if solving and ch.proven == mine:

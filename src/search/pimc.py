@@ -12,7 +12,8 @@ import time
 
 from roost.search import mcts as _mcts
 from roost.search.alphabeta import SearchInterrupted
-from roost.search.result import Report, RootMove
+from roost.search.result import Report
+from roost.search.root_move import RootMove
 
 
 class PimcReport(Report):

@@ -12,25 +12,6 @@ from dataclasses import dataclass, field
 
 
 @dataclass
-class RootMove:
-    """One root move as a searcher saw it (ids; values for the player to move)."""
-    move: int
-    value: float = 0.5       # the mover's expected result after it
-    visits: int = 0          # MCTS visits, PIMC votes (0 for alpha-beta)
-    proven: str = ""         # MCTS: "win", "loss", "draw" when proven for the mover
-    values: list = field(default_factory=list)   # every player's expected result (MCTS)
-    pv: list = field(default_factory=list)       # MCTS: the most visited line from it (ids)
-    score: float = None      # alpha-beta: its score (``alphabeta.score_to_value`` reads it)
-    exact: bool = True       # alpha-beta: False where a null window bounded it from above
-
-    def stat(self, world):
-        """This move's MoveStat, named in ``world``."""
-        return MoveStat(move=self.move, name=world.move_name(self.move), visits=self.visits,
-                        value=self.value, proven=self.proven, values=self.values,
-                        bound="" if self.exact else "upper")
-
-
-@dataclass
 class Report:
     """What a searcher reports: the move chosen, its value for the player to move, the
     principal variation (ids) and the counts; the fields a searcher does not have keep
@@ -48,7 +29,7 @@ class Report:
     chance: bool = False         # alpha-beta: the search met chance (the value is an expectation)
     proven: str = ""             # MCTS: the chosen move's proof for the mover
     root_proven: str = ""        # MCTS: the root's own
-    root_moves: list = field(default_factory=list)     # [RootMove]
+    root_moves: list = field(default_factory=list)     # [root_move.RootMove]
     threads: int = 1
     memory: int = 0              # MCTS: bytes of node store
     playout_plies: int = 0       # MCTS: plies its playouts played

@@ -14,7 +14,7 @@ from roost.search.engine import check_observer, seat_value
 from roost.search.engines import parse_engine
 from roost.search.limit import Limit, LimitError
 from roost.search.mcts_report import MctsReport
-from roost.search.result import RootMove
+from roost.search.root_move import RootMove
 
 DUCKS = get_game("ducks")
 

@@ -115,7 +115,7 @@ def _read(spec, report):
 
 def test_an_alpha_beta_report_reads_in_its_own_units():
     from roost.search.alphabeta_report import AlphaBetaReport
-    from roost.search.result import RootMove
+    from roost.search.root_move import RootMove
     win = 1e6 - 5                                   # a win in 5 plies
     r = _read("ab", AlphaBetaReport(
         move=64, value=1.0, pv=[64, 65], nodes=900, depth=5, seldepth=7, seconds=0.5,
@@ -134,7 +134,7 @@ def test_an_alpha_beta_report_reads_in_its_own_units():
 
 def test_an_mcts_report_reads_with_its_visits_and_every_players_values():
     from roost.search.mcts_report import MctsReport
-    from roost.search.result import RootMove
+    from roost.search.root_move import RootMove
     report = MctsReport(
         move=65, value=0.7, pv=[65, 64], nodes=1234, iterations=1000, seconds=0.25,
         memory=3 << 20, root_moves=[RootMove(move=65, visits=800, value=0.7, values=[0.7, 0.3]),
@@ -153,7 +153,7 @@ def test_an_mcts_report_reads_with_its_visits_and_every_players_values():
 def test_a_pimc_report_names_the_move_it_voted_for_as_its_line():
     from roost.search.mcts_report import MctsReport
     from roost.search.pimc import PimcReport
-    from roost.search.result import RootMove
+    from roost.search.root_move import RootMove
     r = _read("pimc", PimcReport(move=64, value=0.55, pv=[64], iterations=80, nodes=80,
                                  worlds=4, seat_value=0.5,
                                  root_moves=[RootMove(move=64, visits=50, value=0.55)]))

@@ -17,12 +17,13 @@ MAY_USE = {
     "tt": {"threads", "clock", "score"},  # the transposition table (a proof word packs a score)
     "ordering": {"score"},                # killers and history
     "negamax": {"score", "tt", "ordering", "threads", "clock"},     # one thread's alpha-beta
-    "alphabeta_report": {"score", "tt", "negamax", "result"},        # what alpha-beta returns
+    "root_move": set(),                   # a report's root moves
+    "alphabeta_report": {"score", "tt", "negamax", "root_move", "result"},  # what alpha-beta returns
     "alphabeta": {"score", "tt", "negamax", "alphabeta_report", "threads", "clock"},
     "nodes": {"threads"},                 # MCTS's node store
     "playout": {"threads"},               # playout policies
     "enhancements": {"nodes", "playout", "threads"},                 # RAVE, implicit minimax, bias
-    "mcts_report": {"nodes", "result"},   # what MCTS returns
+    "mcts_report": {"nodes", "root_move", "result"},                 # what MCTS returns
     # (alphabeta: SearchInterrupted, the interruption every search raises)
     "mcts": {"nodes", "playout", "enhancements", "mcts_report", "threads", "clock", "alphabeta"},
 }
