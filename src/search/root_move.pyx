@@ -1,7 +1,8 @@
 """One root move as a searcher saw it (ids; values for the player to move): the per-move
-value type of a search's report (``result.Report.root_moves``).  A native class so that a
-report of many root moves costs a small search no more than the tuples and dicts a report
-would otherwise be."""
+value type of a search's report (``result.Report.root_moves``).  A native class, made in C
+at the end of a search (``root_move``): a report holds one for each root move, and a small
+search of a position with dozens of moves would otherwise spend a good part of its time
+making them."""
 
 
 cdef class RootMove:

@@ -165,6 +165,18 @@ def test_a_pimc_report_names_the_move_it_voted_for_as_its_line():
     assert _read("pimc", PimcReport(move=64, pv=[64, 64])).pv == ["W@a1", "W@a1"]
 
 
+def test_a_report_of_no_kind_of_its_own_reads_with_the_defaults():
+    # a pv of a line, the value 0.5 its text, no proof, no figures but the engine's own
+    from roost.search.result import Report
+    from roost.search.root_move import RootMove
+    r = _read("mcts", Report(move=64, pv=[64, 64],
+                             root_moves=[RootMove(65, 0.25, values=[0.25, 0.75]),
+                                         RootMove(64, values=[0.5, 0.5])]))
+    assert r.pv == ["W@a1"] and (r.value, r.score, r.proven, r.expectation) == (0.5, "0.500", "", True)
+    assert r.values == [0.5, 0.5] and r.info == {"given": 1}
+    assert (r.nodes, r.iterations, r.depth, r.seconds) == (0, 0, 0, 0.0)
+
+
 def test_the_searchers_return_their_reports():
     from roost.core.games import get_game
     from roost.search.alphabeta import AlphaBeta
