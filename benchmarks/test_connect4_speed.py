@@ -53,11 +53,11 @@ def _solve_all(rows, tt_mb):
         c0 = time.process_time()
         r = ab.search(state, max_depth=10000, solve=True)
         cpu += time.process_time() - c0
-        seconds += r["seconds"]
-        nodes += r["nodes"]
-        v = r["score"]
+        seconds += r.seconds
+        nodes += r.nodes
+        v = r.score
         got = 0 if abs(v) < 999000 else state.solver_score("win" if v > 0 else "loss", round(1e6 - abs(v)))
-        if not r["exact"] or got != row["score"]:
+        if not r.exact or got != row["score"]:
             wrong.append(row["moves"])
     return seconds, cpu, nodes, wrong
 
@@ -100,7 +100,7 @@ def test_mcts_iterations_against_openspiel(benchmark):
             r = tree.search(GAME.parse(text), iterations=sims)
             ours += time.perf_counter() - t0
             ours_cpu += time.process_time() - c0
-            assert r["iterations"] == sims
+            assert r.iterations == sims
             bot = pyspiel.MCTSBot(os_game, pyspiel.RandomRolloutEvaluator(1, 1), 2.0, sims, 4000,
                                   False, 1, False)
             state = os_game.new_initial_state()

@@ -55,7 +55,7 @@ def search(game, depth, tt):
     options = dict(exact_outcomes=4, samples=4) if game == "leaves" else {}
     t0 = time.perf_counter()
     r = AlphaBeta(tt_mb=tt, paranoid=s.players > 2, seed=1, **options).search(s, max_depth=depth)
-    return f"{game} depth {depth}", r["nodes"], time.perf_counter() - t0
+    return f"{game} depth {depth}", r.nodes, time.perf_counter() - t0
 
 
 def game(tt, depth=7):
@@ -63,7 +63,7 @@ def game(tt, depth=7):
     ab = AlphaBeta(tt_mb=tt, seed=1)
     nodes, t0 = 0, time.perf_counter()
     for name in GAME_LINE.split():
-        nodes += ab.search(s, max_depth=depth)["nodes"]
+        nodes += ab.search(s, max_depth=depth).nodes
         s.play_move(name)
     return f"ducks game of {len(GAME_LINE.split())} plies at depth {depth}", nodes, time.perf_counter() - t0
 
@@ -72,7 +72,7 @@ def solve(game_name, position, tt):
     s = get_game(game_name).parse(position)
     t0 = time.perf_counter()
     r = AlphaBeta(tt_mb=tt).search(s, max_depth=10000, solve=True)
-    return f"{game_name} solve {position}", r["nodes"], time.perf_counter() - t0
+    return f"{game_name} solve {position}", r.nodes, time.perf_counter() - t0
 
 
 def endings(tt):

@@ -192,13 +192,13 @@ def solve_connect4(sets=SOLVE_SETS, quick=False, tt_mb=256):
             c0 = time.process_time()
             r = ab.search(state, max_depth=10000, solve=True)
             cpu += time.process_time() - c0
-            nodes += r["nodes"]
+            nodes += r.nodes
             ref_us += ref["cpu_us"][i]
             ref_nodes += row["solver_nodes"]
-            v = r["score"]
+            v = r.score
             got = 0 if abs(v) < 999000 else state.solver_score("win" if v > 0 else "loss",
                                                                 round(1e6 - abs(v)))
-            if not r["exact"] or got != row["score"]:
+            if not r.exact or got != row["score"]:
                 wrong.append(row["moves"])
         n = len(picked)
         rows.append({"set": name, "positions": n, "roost_cpu_ms": 1e3 * cpu / n,

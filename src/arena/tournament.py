@@ -399,6 +399,32 @@ def run_tournament(config, db=None, jobs=None, backend=None, on_progress=None,
     database by then: while it runs, in the main thread, the signals only set ``stop`` (a
     StopRequest; see ``stopping.py``), which the backend's loop checks."""
     db = db or config.default_db()
+    config, plan, store = _open_store(config, db)
+    try:
+        book, stored = _book_of(store, config, plan, db)
+        res = _result(config, db, book, plan, len(stored), anchor)
+        done = {gid for gid, _, _ in stored}
+        todo = [config.work_item(g) for g in plan if g.id not in done]
+        listener = _Listener(res, book, plan, config.names(), on_progress, progress_every)
+        try:
+            _play_into(store, listener, backend, config, jobs, todo, stop or StopRequest(), on_event)
+        except StoreError as e:
+            raise StoreError(f"{e} ({_stored_note(store, plan, db)})") from None
+        except ArenaError as e:
+            if not e.resumable:
+                raise
+            raise type(e)(f"{e}: {_stored_note(store, plan, db)}") from None
+        listener.finish()
+        _count(res, book, store, plan, anchor)
+        return res
+    finally:
+        store.close()
+
+
+def _open_store(config, db):
+    """(config, plan, store): the tournament's database created, or opened to resume (the
+    config grown where the stored one is a smaller schedule of it), once the setup is
+    checked."""
     stored = _stored_config(db)
     grown = config.grown_from(stored) if stored is not None else None
     if grown is not None:
@@ -407,101 +433,112 @@ def run_tournament(config, db=None, jobs=None, backend=None, on_progress=None,
     check_setup(config, plan)
     store = Store.create_or_resume(db, config.as_dict(), defaults={"opening": 0},
                                    replaces=stored if grown is not None else None)
-    try:
-        book = _Book(config, plan)
-        stored = store.results()
-        endings = {gid: end for gid, _, end in store.endings()}
-        valid = {g.id for g in plan}
-        for gid, engines, result in stored:
-            if gid not in valid:
-                raise StoreError(f"{db} holds game {gid}, which is not in this tournament's schedule")
-            book.add(gid, engines, result, endings.get(gid))
-        for _, engines, seats in store.seat_stats():
-            book.add_stats(engines, seats)
-        res = _result(config, db, book, plan, len(stored), anchor)
-        done = {gid for gid, _, _ in stored}
-        todo = [config.work_item(g) for g in plan if g.id not in done]
-        names = config.names()
-        t0 = time.perf_counter()
-        last = [0.0]
-        workers_seen = set()
+    return config, plan, store
 
-        def report(force=False):
-            if on_progress is None:
-                return
-            now = time.perf_counter()
-            if not force and now - last[0] < progress_every:
-                return
-            last[0] = now
-            elapsed = now - t0
-            rate = res.played / elapsed if elapsed > 0 else 0.0
-            remaining = len(plan) - (book.counted + book.extra) if not book.decided else 0
-            if book.sprt is not None and not book.decided:
-                remaining = len(plan) - book.counted - len(book.waiting)
-            eta = remaining / rate if rate > 0 else math.nan
-            leader, frac = book.leader(names)
-            on_progress(Progress(done=book.counted, total=len(plan), played=res.played,
-                                 elapsed=elapsed, rate=rate, eta=eta, leader=leader,
-                                 leader_score=frac))
 
-        def on_record(rec):
-            writer.put(rec)
-            playing.pop(rec["id"], None)
-            res.played += 1
-            res.game_seconds += rec["seconds"]
-            workers_seen.add(rec["worker"])
-            book.add(rec["id"], tuple(rec["engines"]), tuple(rec["result"]), rec.get("ending"))
-            book.add_stats(rec["engines"], rec.get("stats"))
-            report()
-            return book.decided
+def _book_of(store, config, plan, db):
+    """(book, stored): the games already in the database counted, and their rows."""
+    book = _Book(config, plan)
+    stored = store.results()
+    endings = {gid: end for gid, _, end in store.endings()}
+    valid = {g.id for g in plan}
+    for gid, engines, result in stored:
+        if gid not in valid:
+            raise StoreError(f"{db} holds game {gid}, which is not in this tournament's schedule")
+        book.add(gid, engines, result, endings.get(gid))
+    for _, engines, seats in store.seat_stats():
+        book.add_stats(engines, seats)
+    return book, stored
 
-        playing = {}                 # id -> (engines, seats, start, names, movers, times)
 
-        def on_live(gid, first, engines, seats, start, names, movers, times):
-            game = playing.get(gid) if first else None
-            if game is None:
-                game = playing[gid] = (engines, seats, start, [], [], [])
-            del game[3][first:], game[4][first:], game[5][first:]
-            game[3].extend(names)
-            game[4].extend(movers)
-            game[5].extend(times)
-            writer.put_live(live_row(gid, *game))
+class _Listener:
+    """What a run does with what its backend reports while it plays: each finished game
+    handed to the writer and counted, each game under way written as its moves so far, and
+    the progress reported (``on_progress``) at most every ``progress_every`` seconds."""
 
-        stop = stop or StopRequest()
+    def __init__(self, res, book, plan, names, on_progress, progress_every):
+        self.res, self.book, self.plan, self.names = res, book, plan, names
+        self.on_progress, self.progress_every = on_progress, progress_every
+        self.t0 = time.perf_counter()
+        self.last = 0.0
+        self.workers_seen = set()
+        self.playing = {}            # id -> (engines, seats, start, names, movers, times)
+        self.writer = None
+
+    def report(self, force=False):
+        if self.on_progress is None:
+            return
+        now = time.perf_counter()
+        if not force and now - self.last < self.progress_every:
+            return
+        self.last = now
+        book, plan = self.book, self.plan
+        elapsed = now - self.t0
+        rate = self.res.played / elapsed if elapsed > 0 else 0.0
+        remaining = len(plan) - (book.counted + book.extra) if not book.decided else 0
+        if book.sprt is not None and not book.decided:
+            remaining = len(plan) - book.counted - len(book.waiting)
+        eta = remaining / rate if rate > 0 else math.nan
+        leader, frac = book.leader(self.names)
+        self.on_progress(Progress(done=book.counted, total=len(plan), played=self.res.played,
+                                  elapsed=elapsed, rate=rate, eta=eta, leader=leader,
+                                  leader_score=frac))
+
+    def on_record(self, rec):
+        self.writer.put(rec)
+        self.playing.pop(rec["id"], None)
+        self.res.played += 1
+        self.res.game_seconds += rec["seconds"]
+        self.workers_seen.add(rec["worker"])
+        self.book.add(rec["id"], tuple(rec["engines"]), tuple(rec["result"]), rec.get("ending"))
+        self.book.add_stats(rec["engines"], rec.get("stats"))
+        self.report()
+        return self.book.decided
+
+    def on_live(self, gid, first, engines, seats, start, names, movers, times):
+        game = self.playing.get(gid) if first else None
+        if game is None:
+            game = self.playing[gid] = (engines, seats, start, [], [], [])
+        del game[3][first:], game[4][first:], game[5][first:]
+        game[3].extend(names)
+        game[4].extend(movers)
+        game[5].extend(times)
+        self.writer.put_live(live_row(gid, *game))
+
+    def finish(self):
+        """The run's wall time and workers, and the last progress report."""
+        self.res.wall = time.perf_counter() - self.t0
+        if self.workers_seen:
+            self.res.workers = len(self.workers_seen)
+        self.report(force=True)
+
+
+def _play_into(store, listener, backend, config, jobs, todo, stop, on_event):
+    """Play ``todo`` (unless the book is decided), every finished game written to
+    ``store`` as it comes; the signal handlers stay as long as the writer, until it has
+    committed everything handed over."""
+    with stop.installed():
+        store.begin_playing()
+        listener.writer = Writer(store)
         try:
-            # the handlers are there as long as the writer: until it has committed
-            # everything handed over
-            with stop.installed():
-                store.begin_playing()
-                writer = Writer(store)
-                try:
-                    if todo and not book.decided:
-                        _play(backend, config, jobs, todo, on_record, res, store.lock_fds(),
-                              stop, on_event, on_live)
-                finally:
-                    try:
-                        writer.close()
-                    finally:
-                        _stop_playing(store)
-        except StoreError as e:
-            raise StoreError(f"{e} ({_stored_note(store, plan, db)})") from None
-        except ArenaError as e:
-            if not e.resumable:
-                raise
-            raise type(e)(f"{e}: {_stored_note(store, plan, db)}") from None
-        res.wall = time.perf_counter() - t0
-        if workers_seen:
-            res.workers = len(workers_seen)
-        report(force=True)
-        res.counted = book.counted
-        res.extra = book.extra
-        res.stored = store.count()
-        res.sprt = book.decision
-        res.finished = book.decided or res.stored >= len(plan)
-        res.ratings = fit_elo(book.tally, anchor=anchor) if book.counted else None
-        return res
-    finally:
-        store.close()
+            if todo and not listener.book.decided:
+                _play(backend, config, jobs, todo, listener.on_record, listener.res,
+                      store.lock_fds(), stop, on_event, listener.on_live)
+        finally:
+            try:
+                listener.writer.close()
+            finally:
+                _stop_playing(store)
+
+
+def _count(res, book, store, plan, anchor):
+    """``res`` completed from the book and the database once play has ended."""
+    res.counted = book.counted
+    res.extra = book.extra
+    res.stored = store.count()
+    res.sprt = book.decision
+    res.finished = book.decided or res.stored >= len(plan)
+    res.ratings = fit_elo(book.tally, anchor=anchor) if book.counted else None
 
 
 def _stored_config(db):

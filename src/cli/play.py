@@ -151,7 +151,7 @@ def command(game, specs, games, position, opening, openings, order, repeat, resi
       roost play ducks -e "cmd:roost engine ducks --engine ab:depth=4" -e mcts --tc 1+0.01
       roost play connect4 -e "cmd:python3 examples/randombot.py" -e ab:depth=4 --print-moves
     """
-    from roost.arena.match import MatchResult, derive_seed, is_forfeit, play_game
+    from roost.arena.match import MatchResult, derive_seed, play_game
     from roost.arena.seating import Seating
     from roost.arena.engines import arena_engine
     from roost.search.engines import parse_spec
@@ -234,17 +234,28 @@ def command(game, specs, games, position, opening, openings, order, repeat, resi
             else:
                 click.echo(game_line(i, rec, [names[e] for e in seated]))
     except KeyboardInterrupt as stop:
-        unfinished = playing[0] if playing else None
-        how = "you stopped" if isinstance(stop, Quit) else "interrupted"
-        during = f" in game {len(match.records) + 1}" + (
-            f" after {len(unfinished.moves)} plies" if unfinished is not None else " before its first move")
-        click.echo(f"\n{how}{during}; {len(match.records)} finished "
-                   f"game{'' if len(match.records) == 1 else 's'}")
-        if match.records:
-            click.echo(match.summary())
-        raise SystemExit(0 if isinstance(stop, Quit) else 130)
+        _stopped(stop, match, playing[0] if playing else None)
     finally:
         seating.close()
+    _summary(match, names, as_json)
+
+
+def _stopped(stop, match, unfinished):
+    """Says where the match stopped (``unfinished``: the record of the game under way, if
+    it had a move) and its finished games' summary; exits 0 when the person quit, else 130."""
+    how = "you stopped" if isinstance(stop, Quit) else "interrupted"
+    during = f" in game {len(match.records) + 1}" + (
+        f" after {len(unfinished.moves)} plies" if unfinished is not None else " before its first move")
+    click.echo(f"\n{how}{during}; {len(match.records)} finished "
+               f"game{'' if len(match.records) == 1 else 's'}")
+    if match.records:
+        click.echo(match.summary())
+    raise SystemExit(0 if isinstance(stop, Quit) else 130)
+
+
+def _summary(match, names, as_json):
+    """The match's summary and its forfeits by engine and reason."""
+    from roost.arena.match import is_forfeit
     lost = {}
     for rec, order in match.records:
         if is_forfeit(rec.ending):

@@ -175,12 +175,75 @@ def command(game, specs, players, games, gauntlet, seed, position, opening, open
       roost tournament connect4 -e "cmd:python3 examples/randombot.py" -e ab:time=0.05 \
           -e mcts:time=0.05 --tc 5+0.05 --games 2 --db bots.db
     """
-    from roost.arena.picture import check_picture_path, write_picture
     from roost.arena.readiness import SetupError
     from roost.arena.store import StoreError
-    from roost.arena.tournament import (TournamentConfig, TournamentError, default_jobs,
-                                        run_tournament, summary_dict, summary_text, turn_order_note)
-    from roost.core.errors import PositionError, RoostError
+    from roost.arena.tournament import (TournamentConfig, TournamentError, run_tournament,
+                                        summary_dict, summary_text, turn_order_note)
+    from roost.core.errors import PositionError
+    _check_run_options(games, jobs, scheduler, dask_local, plot)
+    specs = list(specs) + ["auto"] * (2 - len(specs))
+    if position is not None:         # a file, standard input, and a seat's view refused, as in play
+        position = load_position(game, [position], players, hint="--position").text()
+    check_players(game, players)
+    seats = players or game.default_players
+    suite = read_suite(game, seats, openings)
+    rules = adjudication_from(resign, draw, proofs, seats)
+    try:
+        config = TournamentConfig(game=game, engines=list(specs), players=players, games=games,
+                                  seed=seed, mode="gauntlet" if gauntlet else "roundrobin",
+                                  position=position, sprt=sprt, opening=opening, tc=tc,
+                                  hang_guard=hang_guard, openings=suite, order=order,
+                                  repeat=repeat, adjudication=rules)
+    except PositionError as e:
+        raise click.BadParameter(str(e), param_hint="--position")
+    except TournamentError as e:
+        raise click.UsageError(str(e))
+    names = config.names()
+    anchor_index = _anchor_index(anchor, names)
+    backend = None
+    if scheduler or dask_local:
+        from roost.arena.tournament import make_backend
+        backend = make_backend(config, scheduler=scheduler, dask_local=dask_local, verbose=verbose)
+    bar = Bar(sys.stderr.isatty() if progress is None else progress)
+    note = turn_order_note(config)
+    if note and not as_json:
+        click.echo(note, err=True)
+    if db is None and not as_json:
+        click.echo(f"storing the games in {config.default_db()} (--db chooses the file; run the same "
+                   "command again to resume)", err=True)
+    # Ctrl-C and kill (SIGTERM) stop the tournament tidily: run_tournament routes both to
+    # a flag its loop checks, so the stop never lands inside the database writer's queue
+    try:
+        try:
+            res = run_tournament(config, db=db, jobs=jobs, backend=backend, on_progress=bar,
+                                 anchor=anchor_index, on_event=bar.note)
+        finally:
+            bar.end()
+            if backend is not None:
+                backend.close()
+    except (StoreError, SetupError) as e:
+        raise click.ClickException(str(e))
+    if plot and res.ratings:
+        _draw_ratings(plot, res, config, names, anchor_index)
+    if as_json:
+        click.echo(json.dumps(summary_dict(res), indent=2))
+    else:
+        click.echo(summary_text(res))
+        if plot and res.ratings:
+            click.echo(f"ratings picture: {plot}")
+        if res.interrupted:
+            click.echo(f"interrupted: {res.stored} of {res.scheduled} games are stored in {res.db}; "
+                       "run the same command to resume")
+    if res.interrupted:
+        raise SystemExit(130)
+
+
+def _check_run_options(games, jobs, scheduler, dask_local, plot):
+    """click.BadParameter for a count of games, a way to run them or a picture file that
+    cannot be, before anything is played."""
+    from roost.arena.picture import check_picture_path
+    from roost.arena.tournament import default_jobs
+    from roost.core.errors import RoostError
     if games is not None and games < 1:
         raise click.BadParameter(f"the number of games must be positive, not {games}", param_hint="--games")
     if games is not None and games > MAX_GAMES:
@@ -207,81 +270,35 @@ def command(game, specs, players, games, gauntlet, seed, position, opening, open
             check_picture_path(plot)
         except RoostError as e:
             raise click.BadParameter(str(e), param_hint="--plot")
-    specs = list(specs) + ["auto"] * (2 - len(specs))
-    if position is not None:         # a file, standard input, and a seat's view refused, as in play
-        position = load_position(game, [position], players, hint="--position").text()
-    check_players(game, players)
-    seats = players or game.default_players
-    suite = read_suite(game, seats, openings)
-    rules = adjudication_from(resign, draw, proofs, seats)
+
+
+def _anchor_index(anchor, names):
+    """The roster index --anchor names (a number from 1, or an engine's spec); 0 without."""
+    if anchor is None:
+        return 0
+    a = anchor.strip()
+    if a.isdigit() and 1 <= int(a) <= len(names):
+        return int(a) - 1
+    from roost.search.engines import parse_spec
     try:
-        config = TournamentConfig(game=game, engines=list(specs), players=players, games=games,
-                                  seed=seed, mode="gauntlet" if gauntlet else "roundrobin",
-                                  position=position, sprt=sprt, opening=opening, tc=tc,
-                                  hang_guard=hang_guard, openings=suite, order=order,
-                                  repeat=repeat, adjudication=rules)
-    except PositionError as e:
-        raise click.BadParameter(str(e), param_hint="--position")
-    except TournamentError as e:
-        raise click.UsageError(str(e))
-    names = config.names()
-    anchor_index = 0
-    if anchor is not None:
-        a = anchor.strip()
-        if a.isdigit() and 1 <= int(a) <= len(names):
-            anchor_index = int(a) - 1
-        else:
-            from roost.search.engines import parse_spec
-            try:
-                spec = str(parse_spec(a))
-            except Exception:
-                spec = a
-            # the engines are normalised specs, so a spec's first entry is named by the spec
-            if spec in names:
-                anchor_index = names.index(spec)
-            else:
-                raise click.BadParameter(f"{anchor!r} is not in the roster ({', '.join(names)}) "
-                                         f"nor a number from 1 to {len(names)}", param_hint="--anchor")
-    backend = None
-    if scheduler or dask_local:
-        from roost.arena.tournament import make_backend
-        backend = make_backend(config, scheduler=scheduler, dask_local=dask_local, verbose=verbose)
-    bar = Bar(sys.stderr.isatty() if progress is None else progress)
-    note = turn_order_note(config)
-    if note and not as_json:
-        click.echo(note, err=True)
-    if db is None and not as_json:
-        click.echo(f"storing the games in {config.default_db()} (--db chooses the file; run the same "
-                   "command again to resume)", err=True)
-    # Ctrl-C and kill (SIGTERM) stop the tournament tidily: run_tournament routes both to
-    # a flag its loop checks, so the stop never lands inside the database writer's queue
+        spec = str(parse_spec(a))
+    except Exception:
+        spec = a
+    # the engines are normalised specs, so a spec's first entry is named by the spec
+    if spec in names:
+        return names.index(spec)
+    raise click.BadParameter(f"{anchor!r} is not in the roster ({', '.join(names)}) "
+                             f"nor a number from 1 to {len(names)}", param_hint="--anchor")
+
+
+def _draw_ratings(plot, res, config, names, anchor_index):
+    """The Elo ratings drawn to the picture file ``plot``."""
+    from roost.arena.picture import write_picture
+    r = res.ratings
+    rows = [(names[i], r.elo[i], None if i == anchor_index else r.err[i], i == anchor_index)
+            for i in r.order()]
     try:
-        try:
-            res = run_tournament(config, db=db, jobs=jobs, backend=backend, on_progress=bar,
-                                 anchor=anchor_index, on_event=bar.note)
-        finally:
-            bar.end()
-            if backend is not None:
-                backend.close()
-    except (StoreError, SetupError) as e:
-        raise click.ClickException(str(e))
-    if plot and res.ratings:
-        r = res.ratings
-        rows = [(names[i], r.elo[i], None if i == anchor_index else r.err[i], i == anchor_index)
-                for i in r.order()]
-        try:
-            write_picture(plot, rows, f"{config.game.title}: Elo ratings",
-                          f"{res.counted} games, anchor {names[anchor_index]} = 0, seed {config.seed}")
-        except OSError as e:
-            raise click.ClickException(f"cannot write {plot}: {e.strerror or e}")
-    if as_json:
-        click.echo(json.dumps(summary_dict(res), indent=2))
-    else:
-        click.echo(summary_text(res))
-        if plot and res.ratings:
-            click.echo(f"ratings picture: {plot}")
-        if res.interrupted:
-            click.echo(f"interrupted: {res.stored} of {res.scheduled} games are stored in {res.db}; "
-                       "run the same command to resume")
-    if res.interrupted:
-        raise SystemExit(130)
+        write_picture(plot, rows, f"{config.game.title}: Elo ratings",
+                      f"{res.counted} games, anchor {names[anchor_index]} = 0, seed {config.seed}")
+    except OSError as e:
+        raise click.ClickException(f"cannot write {plot}: {e.strerror or e}")

@@ -25,10 +25,12 @@ class LineError(MoveError):
                          else f"move {index} ({move!r}) is not legal here")
 
 
-def play_line(state, moves, first=1):
+def play_line(state, moves, first=1, play=None):
     """Play ``moves`` (names, or ids; chance outcomes included) onto ``state`` in place,
     each checked, and return their ids; LineError names the first that does not play.
-    ``first`` is the index of ``moves[0]``, for a line continued from an earlier one."""
+    ``first`` is the index of ``moves[0]``, for a line continued from an earlier one.
+    ``play(m)``, if given, plays each move once checked, in place of
+    ``state.play_unchecked(m)`` (a replay that tells a move its chance outcomes)."""
     ids = []
     for index, move in enumerate(moves, first):
         if state.is_over:
@@ -40,6 +42,6 @@ def play_line(state, moves, first=1):
             raise LineError(index, move, str(e)) from None
         if not legal:
             raise LineError(index, move)
-        state.play_unchecked(m)
+        (state.play_unchecked if play is None else play)(m)
         ids.append(m)
     return ids

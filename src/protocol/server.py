@@ -325,10 +325,6 @@ class Server:
         from roost.search.result import SearchResult
         if isinstance(partial, SearchResult) and partial.move in state.legal():
             return partial
-        if isinstance(partial, dict) and partial.get("move") in state.legal():
-            m = partial["move"]
-            return SearchResult(engine=str(self.engine.spec), move=m, move_name=state.move_name(m),
-                                player=state.player, value=0.5, pv=[state.move_name(m)])
         return self.engine.choose(state, Limit(time=0.05, nodes=256, depth=1), seed=seed)
 
     def progress_info(self, progress):

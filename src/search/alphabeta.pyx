@@ -23,7 +23,8 @@ from roost.search.tt cimport TranspositionTable
 from roost.search.negamax cimport Negamax, Settings, Shared, helper_main, MAX_THREADS_C
 from roost.search.threads cimport Pool, pool_open, pool_start, pool_join, pool_close, load_u64, store_int
 from roost.search.alphabeta_report cimport (complete_pv, complete_proof_line, current_line,
-                                            current_root_scores, kept_line, kept_root_scores)
+                                            current_root_scores, kept_line, kept_root_scores,
+                                            search_report)
 from roost.search.alphabeta_report import score_to_value, score_text, is_mate
 
 MAX_DEPTH = MAX_PLY - 10        # the deepest iteration a search may ask for
@@ -150,8 +151,8 @@ cdef class AlphaBeta:
     # ------------------------------------------------------------------ a search
     def search(self, State root, int max_depth=64, double seconds=0.0, long long nodes=0,
                bint solve=False, callback=None, exclude=()):
-        """Iterative deepening from `root`.  Returns a dict: move, score, depth, pv (ids),
-        nodes, seconds, exact (the score is proven), root_moves [(move, score, exact)].
+        """Iterative deepening from `root`.  Returns an AlphaBetaReport (move, score,
+        depth, pv in ids, nodes, seconds, exact when the score is proven, root_moves).
         ``exclude``: root moves to leave out (the best of the others is searched, for the
         second and later lines of a multi-PV analysis)."""
         cdef double t0 = now()
@@ -305,7 +306,7 @@ cdef class AlphaBeta:
             self.root_scores = current_root_scores(w)
         return 0
 
-    cdef dict report(self, State root, bint solve, callback, double t0):
+    cdef object report(self, State root, bint solve, callback, double t0):
         """The search's result: the main searcher's deepest complete iteration, or a
         helper's when it is better (see deepest_helper)."""
         cdef Negamax w = self.main
@@ -335,10 +336,9 @@ cdef class AlphaBeta:
         if self.best_move < 0:
             self.best_move = w.movebuf[0]
             self.pv = [self.best_move]
-        result = {"move": self.best_move, "score": self.score, "depth": self.depth_done,
-                  "pv": self.pv, "nodes": self.all_nodes(), "seconds": now() - t0,
-                  "exact": self.exact and not w.met_chance, "chance": w.met_chance,
-                  "seldepth": w.seldepth, "root_moves": self.root_scores, "threads": self.threads}
+        result = search_report(self.best_move, self.score, self.exact and not w.met_chance,
+                               w.met_chance, self.pv, self.depth_done, w.seldepth,
+                               self.all_nodes(), now() - t0, self.root_scores, self.threads)
         if w.interrupted:
             raise SearchInterrupted(result)
         return result

@@ -1,10 +1,11 @@
 """The ``ab`` engine kind: alpha-beta (``roost.search.alphabeta``) behind the engine
-interface; its report read as a SearchResult, each line named in the analysing seat's world."""
+interface; its AlphaBetaReport read as a SearchResult (``Engine.read_report``), each line
+named in the analysing seat's world."""
 from roost.core.errors import EngineSpecError
 from roost.search import alphabeta as _ab
 from roost.search.alphabeta import is_mate, score_text, score_to_value
-from roost.search.engine import Engine, line_names, no_memory, observer_world, seat_value
-from roost.search.result import MoveStat, Progress, SearchResult
+from roost.search.engine import Engine, line_names, no_memory, observer_world
+from roost.search.result import Progress
 from roost.search.spec import Param
 
 
@@ -98,12 +99,12 @@ class AlphaBetaEngine(Engine):
                 r = ab.search(root, max_depth=depth, seconds=seconds, nodes=nodes, solve=solve,
                               callback=on_depth, exclude=excluded)
                 if result is None:
-                    result = self._result(state, root, r, info, seat)
+                    result = self.read_report(r, state, root, seat, info)
                 lines.append(self._line(root, seat, r))
-                excluded.append(r["move"])
+                excluded.append(r.move)
         except _ab.SearchInterrupted as e:
             if result is None:
-                raise _ab.SearchInterrupted(self._result(state, root, e.partial, info, seat)) from None
+                raise _ab.SearchInterrupted(self.read_report(e.partial, state, root, seat, info)) from None
             result.lines = lines
             raise _ab.SearchInterrupted(result) from None
         if multipv > 1:
@@ -112,38 +113,9 @@ class AlphaBetaEngine(Engine):
 
     @staticmethod
     def _line(root, player, r):
-        return {"move": root.move_name(r["move"]), "value": score_to_value(r["score"]),
-                "verdict": _ab_verdict(r["score"], r["exact"]),
-                "pv": line_names(root, r["pv"], player)}
-
-    def _result(self, state, root, r, info, seat):
-        score = r["score"]
-        proven = ""
-        if r["exact"]:
-            proven = "win" if score > 0 else "loss" if score < 0 else "draw"
-        stats = []
-        for m, v, exact in sorted(r["root_moves"], key=lambda t: (not t[2], -t[1])):
-            # a move refuted by a null window has only an upper bound: its value is "at most".
-            # An exact mate score is a proof wherever it stands; an exact 0 is a proven draw
-            # when the root is one (its tree was searched to the ends, or solved), not when a
-            # mate ended a search whose other lines stop at the horizon
-            verdict = ""
-            if exact and is_mate(v):
-                verdict = "win" if v > 0 else "loss"
-            elif exact and v == 0 and proven == "draw":
-                verdict = "draw"
-            stats.append(MoveStat(move=m, name=root.move_name(m), value=score_to_value(v),
-                                  proven=verdict, bound="" if exact else "upper"))
-        info["seldepth"] = r["seldepth"]
-        if r["threads"] > 1:
-            info["threads"] = r["threads"]
-        return SearchResult(
-            engine=str(self.spec), move=r["move"], move_name=root.move_name(r["move"]),
-            player=state.player, value=score_to_value(score), score=score_text(score),
-            pv=line_names(root, r["pv"], seat),
-            nodes=r["nodes"], depth=r["depth"], seconds=r["seconds"], proven=proven,
-            expectation=r["chance"], stats=stats, info=info,
-            seat=seat, seat_value=seat_value(state, seat, score_to_value(score)))
+        return {"move": root.move_name(r.move), "value": r.value,
+                "verdict": _ab_verdict(r.score, r.exact),
+                "pv": line_names(root, r.pv, player)}
 
 
 def _ab_verdict(score, exact):

@@ -9,3 +9,6 @@ cdef list current_line(Negamax w)
 cdef list current_root_scores(Negamax w)
 cdef list kept_line(Iteration* it)
 cdef list kept_root_scores(Iteration* it)
+cdef object search_report(int move, double score, bint exact, bint chance, list pv, int depth,
+                          int seldepth, long long nodes, double seconds, list root_scores,
+                          int threads)

@@ -1,9 +1,66 @@
 """What an alpha-beta search reports: its principal variation (completed from the table
-where a table hit cut it short), each root move's score, and scores read for people."""
+where a table hit cut it short), each root move's score, the AlphaBetaReport the search
+ends with, and scores read for people."""
 from libc.math cimport fabs
 from roost.core.state cimport CHANCE, MAX_MOVES, SOON_LOSS, SOON_WIN
 from roost.search.score cimport MATE, MATE_BOUND, MAX_PLY, from_tt
 from roost.search.tt cimport TTData, EXACT, LOWER
+from roost.search.result import Report
+from roost.search.root_move cimport root_move
+
+
+class AlphaBetaReport(Report):
+    """An alpha-beta search's Report: ``score`` in the searcher's units (beyond MATE_BOUND
+    a win or loss in plies), ``exact`` when it is proven, ``chance`` when the search met
+    chance (the value is then an expectation); each root move's ``score`` and ``exact``
+    (False where a null window only bounded it from above)."""
+
+    def score_text(self):
+        return score_text(self.score)
+
+    @property
+    def expectation(self):
+        return self.chance
+
+    def extras(self):
+        figures = {"seldepth": self.seldepth}
+        if self.threads > 1:
+            figures["threads"] = self.threads
+        return figures
+
+
+cdef object search_report(int move, double score, bint exact, bint chance, list pv, int depth,
+                          int seldepth, long long nodes, double seconds, list root_scores,
+                          int threads):
+    """The AlphaBetaReport of a finished search: ``root_scores`` [(move, score, exact)]
+    become its RootMoves, the exact ones first, each group best first."""
+    cdef str proven = "", verdict
+    cdef int m
+    cdef double v
+    cdef bint scored
+    if exact:
+        proven = "win" if score > 0 else "loss" if score < 0 else "draw"
+    moves = []
+    for m, v, scored in sorted(root_scores, key=_exact_then_best):
+        # a move refuted by a null window has only an upper bound: its value is "at most".
+        # An exact mate score is a proof wherever it stands; an exact 0 is a proven draw
+        # when the root is one (its tree was searched to the ends, or solved), not when a
+        # mate ended a search whose other lines stop at the horizon
+        verdict = ""
+        if scored and is_mate(v):
+            verdict = "win" if v > 0 else "loss"
+        elif scored and v == 0 and proven == "draw":
+            verdict = "draw"
+        moves.append(root_move(m, score_to_value(v), 0, verdict, [], [], v, scored))
+    return AlphaBetaReport(move=move, value=score_to_value(score), pv=pv, nodes=nodes,
+                           depth=depth, seldepth=seldepth, seconds=seconds, score=score,
+                           exact=exact, chance=chance, proven=proven, root_moves=moves,
+                           threads=threads)
+
+
+def _exact_then_best(root_score):
+    move, score, exact = root_score
+    return not exact, -score
 
 
 cdef list complete_pv(TranspositionTable table, State root, list pv, int depth):
@@ -100,7 +157,7 @@ cdef list kept_root_scores(Iteration* it):
     return [(it.root_move[i], it.root_val[i], it.root_exact[i]) for i in range(it.root_n)]
 
 
-def score_to_value(double score):
+cpdef double score_to_value(double score):
     """A score (player to move's view) as an expected result in [0, 1]."""
     if score > MATE_BOUND:
         return 1.0
@@ -119,5 +176,5 @@ def score_text(double score):
     return f"{score / MATE:+.3f}"
 
 
-def is_mate(double score):
+cpdef bint is_mate(double score):
     return fabs(score) > MATE_BOUND

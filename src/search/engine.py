@@ -16,6 +16,7 @@ import abc
 
 from roost.core.errors import EngineSpecError, MoveError, SeatError, check_seed
 from roost.search.mcts import visible_line
+from roost.search.result import MoveStat, SearchResult
 from roost.search.spec import EngineSpec, format_value
 
 _SEED_MASK = (1 << 64) - 1
@@ -104,6 +105,28 @@ class Engine(abc.ABC):
         if seat != state.player and not self.any_seat:
             raise SeatError(f"engine '{self.kind}' analyses for the player to move only")
         return seat
+
+    def read_report(self, report, state, world, seat, info=None):
+        """A searcher's ``report`` (a ``result.Report``) as this engine's SearchResult for
+        seat ``seat`` at ``state``: its moves named in ``world`` (the state as that seat may
+        know it), ``info`` followed by the searcher's own figures."""
+        chosen = report.chosen()
+        values = chosen.values if chosen is not None else []
+        mine = report.seat_value
+        if mine is None:
+            mine = seat_value(state, seat, report.value, values)
+        pv = (line_names(world, report.pv, seat) if report.pv_is_line
+              else [world.move_name(m) for m in report.pv])
+        return SearchResult(
+            engine=str(self.spec), move=report.move, move_name=world.move_name(report.move),
+            player=state.player, value=report.value, values=values, score=report.score_text(),
+            pv=pv, nodes=report.nodes, iterations=report.iterations, depth=report.depth,
+            seconds=report.seconds, proven=report.proven, expectation=report.expectation,
+            stats=[MoveStat(move=m.move, name=world.move_name(m.move), visits=m.visits,
+                            value=m.value, proven=m.proven, values=m.values,
+                            bound="" if m.exact else "upper") for m in report.root_moves],
+            info={**(info or {}), **report.extras()},
+            seat=seat, seat_value=mine)
 
     # ------------------------------------------------------------------ the kind's spec text
     @classmethod

@@ -114,5 +114,5 @@ cdef class MCTS:
                       int observer, double t0) except *
     cdef void resolve_options(self, State root_state)
     cdef long long iterations_done(self)
-    cdef dict report(self, State root_state, long long it, double seconds)
+    cdef object report(self, State root_state, long long it, double seconds)
     cdef list slot_values(self, int slot, int n)

@@ -61,7 +61,7 @@ from roost.search.enhancements cimport (select_blended, leaf_value, evaluate_chi
                                         back_up_imm, back_up_amaf)
 from roost.search.nodes cimport (Extra, NONE, EXPANDING, EXPANDED, UNKNOWN, WIN0, WIN1, DRAW,
                                  CHUNK, MAX_STORE_NODES)
-from roost.search.mcts_report cimport root_moves, line_from, proven_name, tree_rows, chance_node_widths
+from roost.search.mcts_report cimport search_report, tree_rows, chance_node_widths
 from roost.search.mcts_report import visible_line
 from roost.search.nodes import can_allocate_tree
 
@@ -782,7 +782,7 @@ cdef class MCTS:
         `threads` threads.  Stops at the iteration or time budget, or when the root is
         proven.  `progress`, if given, is called as progress(iterations, seconds) after the
         first iteration and then at growing intervals (0.1 s, then twice as long each time,
-        at most 10 s); ``snapshot`` reads the tree meanwhile."""
+        at most 10 s); ``snapshot`` reads the tree meanwhile.  Returns an MctsReport."""
         cdef double t0 = now()
         cdef Worker* first = &self.workers[0]
         self.prepare(root_state, iterations, seconds, observer, t0)
@@ -803,24 +803,18 @@ cdef class MCTS:
         for a progress report while it runs (other threads may still be adding nodes)."""
         return self.report(root_state, iterations, seconds)
 
-    cdef dict report(self, State root_state, long long it, double seconds):
-        cdef int me = root_state.to_move(), best, j
+    cdef object report(self, State root_state, long long it, double seconds):
+        """The MctsReport of the tree as it stands, after ``it`` iterations in ``seconds``."""
         cdef list kids = self.store.children(self.root)
         cdef list values = [self.slot_values(self.store.at(k).slot, root_state.n_players)
                             for k in kids]
         cdef long long playouts = 0
-        cdef Node* b
+        cdef int j
         for j in range(self.threads):
             playouts += self.workers[j].playout_total
-        stats, best = root_moves(self.store, kids, values, self.opt.solving, me)
-        b = self.store.at(best) if best != NONE else NULL
-        return {"move": b.move if b != NULL else -1,
-                "value": b.value / b.visits if b != NULL and b.visits else 0.5,
-                "proven": proven_name(self.opt.solving, b.proven, me) if b != NULL else "",
-                "root_proven": proven_name(self.opt.solving, self.store.at(self.root).proven, me),
-                "iterations": it, "seconds": seconds, "stats": stats,
-                "pv": line_from(self.store, best), "nodes": self.nodes_made(),
-                "playout_plies": playouts, "threads": self.threads, "memory": self.memory}
+        return search_report(self.store, self.root, kids, values, self.opt.solving,
+                             root_state.to_move(), it, seconds, self.nodes_made(), playouts,
+                             self.threads, self.memory)
 
     cdef list slot_values(self, int slot, int n):
         """Every player's mean result below the root child of `slot`, over all threads."""

@@ -1,13 +1,13 @@
 """The tree searchers' engine kinds: ``mcts`` and ``ismcts`` (``roost.search.mcts``) and
 ``pimc`` (``roost.search.pimc``) behind the engine interface; their shared parameters, the
-tree's memory from them, and their reports read as SearchResults."""
+tree's memory from them, and their reports read as SearchResults (``Engine.read_report``)."""
 from roost.core.errors import EngineSpecError
 from roost.search import mcts as _mcts
 from roost.search.alphabeta import SearchInterrupted
-from roost.search.engine import Engine, line_names, no_memory, observer_world, seat_value
+from roost.search.engine import Engine, line_names, no_memory, observer_world
 from roost.search.pimc import Pimc
 from roost.search.playout import POLICIES
-from roost.search.result import MoveStat, Progress, SearchResult
+from roost.search.result import Progress
 from roost.search.spec import Param
 
 
@@ -16,14 +16,14 @@ def _tree_progress(tree, state, iterations, seconds, world=None, names_from=None
     (``observer``: the seat whose view the principal variation keeps to)."""
     snap = tree.snapshot(state, iterations, seconds)
     view = names_from if names_from is not None else state
-    visits = sum(st["visits"] for st in snap["stats"]) or 1
-    best = next((st for st in snap["stats"] if st["move"] == snap["move"]), None)
-    return Progress(seconds=seconds, nodes=snap["nodes"], iterations=iterations,
-                    value=snap["value"], verdict=snap["proven"],
-                    best=view.move_name(snap["move"]) if snap["move"] >= 0 else "",
-                    share=best["visits"] / visits if best else None,
-                    pv=line_names(view, snap["pv"], state.player if observer is None else observer)
-                    if snap["pv"] else [],
+    visits = sum(m.visits for m in snap.root_moves) or 1
+    best = snap.chosen()
+    return Progress(seconds=seconds, nodes=snap.nodes, iterations=iterations,
+                    value=snap.value, verdict=snap.proven,
+                    best=view.move_name(snap.move) if snap.move >= 0 else "",
+                    share=best.visits / visits if best else None,
+                    pv=line_names(view, snap.pv, state.player if observer is None else observer)
+                    if snap.pv else [],
                     world=world)
 
 
@@ -207,28 +207,17 @@ class MctsEngine(Engine):
                 tree.reset()
         return self._result(state, r, info, seed, multipv, seat)
 
-    def _result(self, state, r, info, seed, multipv=1, seat=None):
-        seat = state.player if seat is None else seat
+    def _result(self, state, r, info, seed, multipv, seat):
+        """The SearchResult of the MctsReport ``r``, with the most visited moves' lines
+        when ``multipv`` > 1."""
         world = observer_world(state, seed, seat)
-        stats = [MoveStat(move=s["move"], name=world.move_name(s["move"]), visits=s["visits"],
-                          value=s["value"], proven=s["proven"], values=s["values"]) for s in r["stats"]]
-        best = next((s for s in stats if s.move == r["move"]), None)
-        info = dict(info)
-        info["tree_nodes"] = r["nodes"]
-        info["tree_mb"] = round(r["memory"] / 2 ** 20, 1)
-        if r["threads"] > 1:
-            info["threads"] = r["threads"]
-        return SearchResult(
-            engine=str(self.spec), move=r["move"], move_name=world.move_name(r["move"]),
-            player=state.player, value=r["value"], values=best.values if best else [],
-            score=r["proven"] and f"{r['proven']} (proven)" or f"{r['value']:.3f}",
-            pv=line_names(world, r["pv"], seat), nodes=r["nodes"],
-            iterations=r["iterations"], seconds=r["seconds"],
-            proven=r["proven"], expectation=not r["proven"], stats=stats, info=info,
-            seat=seat, seat_value=seat_value(state, seat, r["value"], best.values if best else ()),
-            lines=[{"move": world.move_name(st["move"]), "value": st["value"], "verdict": st["proven"],
-                    "visits": st["visits"], "pv": line_names(world, st["pv"], seat)}
-                   for st in r["stats"][:multipv]] if multipv > 1 else [])
+        result = self.read_report(r, state, world, seat, info)
+        if multipv > 1:
+            result.lines = [{"move": world.move_name(m.move), "value": m.value,
+                             "verdict": m.proven, "visits": m.visits,
+                             "pv": line_names(world, m.pv, seat)}
+                            for m in r.root_moves[:multipv]]
+        return result
 
 
 class IsmctsEngine(MctsEngine):
@@ -282,6 +271,7 @@ class PimcEngine(Engine):
     def choose(self, state, limit=None, *, seed=0, observer=None, progress=None, multipv=1):
         seat = self._check_playable(state, seed, observer)
         s = self.spec.within(limit, state)
+        view = observer_world(state, seed, seat)
         on_round = None
         if progress is not None:
             def on_round(tree, world, n, secs, number):
@@ -292,17 +282,6 @@ class PimcEngine(Engine):
                                      s["iterations"] or (0 if s["time"] else 2000), s["time"],
                                      s["threads"], on_round)
         except SearchInterrupted as e:
-            raise SearchInterrupted(self._result(state, seed, seat, e.partial)) from None
-        return self._result(state, seed, seat, r)
+            raise SearchInterrupted(self.read_report(e.partial, state, view, seat)) from None
+        return self.read_report(r, state, view, seat)
 
-    def _result(self, state, seed, seat, r):
-        view = observer_world(state, seed, seat)
-        stats = [MoveStat(move=m.move, name=view.move_name(m.move), visits=m.visits, value=m.value)
-                 for m in r.root_moves]
-        mine = r.seat_value if r.seat_value is not None else seat_value(state, seat, r.value)
-        return SearchResult(engine=str(self.spec), move=r.move, move_name=view.move_name(r.move),
-                            seat=seat, seat_value=mine,
-                            player=state.player, value=r.value, score=f"{r.value:.3f}",
-                            pv=[view.move_name(r.move)], nodes=r.nodes, iterations=r.iterations,
-                            seconds=r.seconds, expectation=True, stats=stats,
-                            info={"worlds": r.worlds})

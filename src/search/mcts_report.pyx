@@ -1,27 +1,59 @@
-"""What an MCTS search reports, read from its node store: each root move's statistics, the
-move chosen (the robust child, but a proven win first and a proven loss last), the most
-visited lines, and the tree as rows for tests that check its bookkeeping.  Safe to read
-while other threads search (NodeStore.children)."""
+"""What an MCTS search reports, read from its node store: the MctsReport a search ends
+with (each root move's statistics, the move chosen: the robust child, but a proven win
+first and a proven loss last; the most visited lines), and the tree as rows for tests that
+check its bookkeeping.  Safe to read while other threads search (NodeStore.children)."""
 from libc.stdint cimport int8_t
 from roost.core.state cimport State, CHANCE, HIDDEN, MAX_MOVES
 from roost.search.nodes cimport Node, Extra, NONE, UNKNOWN, WIN0, WIN1, DRAW, EXPANDED
+from roost.search.result import Report
+from roost.search.root_move cimport root_move
+
+
+class MctsReport(Report):
+    """An MCTS search's Report: ``proven`` the chosen move's proof for the mover,
+    ``root_proven`` the root's, ``nodes`` the tree nodes made, ``memory`` the bytes of the
+    node store; each root move's visits, every player's values and most visited line."""
+
+    def score_text(self):
+        return f"{self.proven} (proven)" if self.proven else f"{self.value:.3f}"
+
+    def extras(self):
+        figures = {"tree_nodes": self.nodes, "tree_mb": round(self.memory / 2 ** 20, 1)}
+        if self.threads > 1:
+            figures["threads"] = self.threads
+        return figures
+
+
+cdef object search_report(NodeStore store, int root, list kids, list values, bint solving,
+                          int me, long long iterations, double seconds, long long nodes,
+                          long long playout_plies, int threads, long long memory):
+    """The MctsReport of the tree below ``root``: its children ``kids`` with every
+    player's values from ``values`` (in the same order)."""
+    moves, best = root_moves(store, kids, values, solving, me)
+    cdef Node* b = store.at(best) if best != NONE else NULL
+    return MctsReport(move=b.move if b != NULL else -1,
+                      value=b.value / b.visits if b != NULL and b.visits else 0.5,
+                      proven=proven_name(solving, b.proven, me) if b != NULL else "",
+                      root_proven=proven_name(solving, store.at(root).proven, me),
+                      iterations=iterations, seconds=seconds, root_moves=moves,
+                      pv=line_from(store, best), nodes=nodes, playout_plies=playout_plies,
+                      threads=threads, memory=memory)
 
 
 cdef tuple root_moves(NodeStore store, list kids, list values, bint solving, int me):
-    """(stats, chosen): a dict for each root child in `kids` (most visited first), with
-    every player's values from `values` (in the same order), and the child chosen, or NONE."""
+    """(moves, chosen): a RootMove for each root child in `kids` (most visited first),
+    with every player's values from `values` (in the same order), and the child chosen,
+    or NONE."""
     cdef int best = NONE, k, i
     cdef Node* ch
-    cdef list stats = []
+    cdef list moves = []
     cdef int8_t mine = WIN0 if me == 0 else WIN1
     cdef long best_key = -1, key
     for i, k in enumerate(kids):
         ch = store.at(k)
-        stats.append({"move": ch.move, "visits": ch.visits,
-                      "value": ch.value / ch.visits if ch.visits else 0.5,
-                      "proven": proven_name(solving, ch.proven, me),
-                      "values": values[i],
-                      "pv": line_from(store, k)})
+        moves.append(root_move(ch.move, ch.value / ch.visits if ch.visits else 0.5, ch.visits,
+                               proven_name(solving, ch.proven, me), values[i],
+                               line_from(store, k), None, True))
         # robust child, but a proven win first and a proven loss last
         key = ch.visits + 1
         if solving and ch.proven == mine:
@@ -31,8 +63,12 @@ cdef tuple root_moves(NodeStore store, list kids, list values, bint solving, int
         if key > best_key:
             best_key = key
             best = k
-    stats.sort(key=lambda s: -s["visits"])
-    return stats, best
+    moves.sort(key=_most_visited)
+    return moves, best
+
+
+def _most_visited(root_move):
+    return -root_move.visits
 
 
 cdef list line_from(NodeStore store, int node):

@@ -12,7 +12,18 @@ import time
 
 from roost.search import mcts as _mcts
 from roost.search.alphabeta import SearchInterrupted
-from roost.search.result import Report, RootMove
+from roost.search.result import Report
+from roost.search.root_move import RootMove
+
+
+class PimcReport(Report):
+    """PIMC's Report: the moves ranked by votes (``visits``), ``worlds`` searched,
+    ``seat_value`` the observer's expected result where the worlds tell it.  Its pv is the
+    move the votes chose, named as it stands: the observer's own world need not hold it."""
+    pv_is_line = False
+
+    def extras(self):
+        return {"worlds": self.worlds}
 
 
 class Pimc:
@@ -33,7 +44,7 @@ class Pimc:
         from) over ``worlds`` determinizations, each searched for ``iterations`` (or a share
         of ``seconds``).  ``progress(tree, world, iterations, seconds, number)``, if given,
         hears the first tree of each round as it searches world ``number`` (from 1).  A
-        Report: the moves ranked by votes (a tie to the lower id), the value of each the
+        PimcReport: the moves ranked by votes (a tie to the lower id), the value of each the
         mean of its visits' results; SearchInterrupted with the votes so far on Ctrl-C."""
         width = min(threads, worlds)
         trees = self.trees_for(width)
@@ -43,7 +54,7 @@ class Pimc:
             world_seed = rng.getrandbits(63) if state.hidden_info else None
             seeds.append((world_seed, rng.getrandbits(63)))
         votes, sums, seat_sums = {}, {}, {}     # per move: visits, results, the seat's results
-        done = Report(move=-1)
+        done = PimcReport(move=-1)
         t0 = time.monotonic()
         interrupted = False
         for first in range(0, worlds, width):
@@ -69,16 +80,16 @@ class Pimc:
             except KeyboardInterrupt:              # Ctrl-C between two rounds
                 rs, interrupted = [], True
             for r in rs:
-                done.iterations += r["iterations"]
+                done.iterations += r.iterations
                 done.worlds += 1
-                for st in r["stats"]:
-                    m = st["move"]
-                    votes[m] = votes.get(m, 0) + st["visits"]
-                    sums[m] = sums.get(m, 0.0) + st["value"] * st["visits"]
-                    if st["values"]:
-                        seat_sums[m] = seat_sums.get(m, 0.0) + st["values"][seat] * st["visits"]
+                for st in r.root_moves:
+                    m = st.move
+                    votes[m] = votes.get(m, 0) + st.visits
+                    sums[m] = sums.get(m, 0.0) + st.value * st.visits
+                    if st.values:
+                        seat_sums[m] = seat_sums.get(m, 0.0) + st.values[seat] * st.visits
             if rs:
-                done.seconds += max(r["seconds"] for r in rs)
+                done.seconds += max(r.seconds for r in rs)
             if interrupted:
                 break
         result = self.count(state, seat, votes, sums, seat_sums, done)

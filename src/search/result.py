@@ -3,23 +3,12 @@ and per-move statistics.  A value is always the searching player's expected resu
 [0, 1]; ``score`` keeps the engine's own units (alpha-beta score, win/loss distance).
 
 Two levels: a searcher (``AlphaBeta``, ``MCTS``, ``Pimc``) reports a ``Report`` in move ids
-and its own units; an engine reads it as the ``SearchResult`` every engine kind returns, the
-moves named in the world of the seat the analysis is for.
+and its own units (each kind its own subclass, made where its search ends:
+``alphabeta_report.AlphaBetaReport``, ``mcts_report.MctsReport``, ``pimc.PimcReport``); an
+engine reads any of them the same way (``Engine.read_report``) as the ``SearchResult`` every
+engine kind returns, the moves named in the world of the seat the analysis is for.
 """
 from dataclasses import dataclass, field
-
-
-@dataclass
-class RootMove:
-    """One root move as a searcher saw it (ids; values for the player to move)."""
-    move: int
-    value: float = 0.5       # the mover's expected result after it
-    visits: int = 0          # MCTS visits, PIMC votes (0 for alpha-beta)
-    proven: str = ""         # MCTS: "win", "loss", "draw" when proven for the mover
-    values: list = field(default_factory=list)   # every player's expected result (MCTS)
-    pv: list = field(default_factory=list)       # MCTS: the most visited line from it (ids)
-    score: float = None      # alpha-beta: its score (``alphabeta.score_to_value`` reads it)
-    exact: bool = True       # alpha-beta: False where a null window bounded it from above
 
 
 @dataclass
@@ -40,12 +29,33 @@ class Report:
     chance: bool = False         # alpha-beta: the search met chance (the value is an expectation)
     proven: str = ""             # MCTS: the chosen move's proof for the mover
     root_proven: str = ""        # MCTS: the root's own
-    root_moves: list = field(default_factory=list)     # [RootMove]
+    root_moves: list = field(default_factory=list)     # [root_move.RootMove]
     threads: int = 1
     memory: int = 0              # MCTS: bytes of node store
     playout_plies: int = 0       # MCTS: plies its playouts played
     worlds: int = 0              # PIMC: worlds searched
     seat_value: float = None     # PIMC: the observer's expected result, where the worlds tell it
+
+    # whether ``pv`` is a line of play, named as far as the observer can follow it in its
+    # world; a kind whose pv is only the move it chose names that move as it stands
+    pv_is_line = True
+
+    def chosen(self):
+        """The RootMove of the move chosen, or None."""
+        return next((m for m in self.root_moves if m.move == self.move), None)
+
+    def score_text(self):
+        """The result in the searcher's own units, as ``SearchResult.score`` shows it."""
+        return f"{self.value:.3f}"
+
+    @property
+    def expectation(self):
+        """Whether the value is an expectation rather than a proof."""
+        return not self.proven
+
+    def extras(self):
+        """The searcher's own figures for ``SearchResult.info``."""
+        return {}
 
 
 @dataclass

@@ -100,19 +100,19 @@ def test_an_excluded_root_move_is_not_searched():
     state = get_game("ducks").parse(AFTER_SETUP)
     ab = AlphaBeta(tt_mb=4)
     first = ab.search(state, max_depth=2)
-    second = ab.search(state, max_depth=2, exclude=[first["move"]])
-    assert second["move"] != first["move"]
-    assert all(m != first["move"] for m, _, _ in second["root_moves"])
+    second = ab.search(state, max_depth=2, exclude=[first.move])
+    assert second.move != first.move
+    assert all(m.move != first.move for m in second.root_moves)
     others = []
     for m in state.legal():
-        if m == first["move"]:
+        if m == first.move:
             continue
         child = state.copy()
         child.play_move(m)
-        v = AlphaBeta(tt_mb=4).search(child, max_depth=1)["score"] if not child.is_over else None
+        v = AlphaBeta(tt_mb=4).search(child, max_depth=1).score if not child.is_over else None
         if v is not None:
             others.append(score_to_value(v) if child.player == state.player else 1 - score_to_value(v))
-    assert abs(score_to_value(second["score"]) - max(others)) < 1e-9
+    assert abs(score_to_value(second.score) - max(others)) < 1e-9
 
 
 def test_one_clear_value_and_only_the_notes_that_apply():

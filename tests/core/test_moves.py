@@ -51,3 +51,17 @@ def test_chance_outcomes_play_by_name():
     assert play_line(state, [state.move_name(outcome)]) == [outcome]
     before.play_unchecked(outcome)
     assert state.text() == before.text()
+
+
+def test_a_line_plays_each_checked_move_as_the_caller_asks():
+    # Wingspan's position text replays each move with the chance outcomes it was told
+    state = get_game("connect4").start()
+    played = []
+
+    def play(m):
+        played.append(m)
+        state.play_unchecked(m)
+    with pytest.raises(LineError) as caught:
+        play_line(state, ["4", "5", "9"], play=play)
+    assert played == [3, 4] and caught.value.index == 3       # the unplayable one never reaches it
+    assert state.text() == get_game("connect4").parse("45").text()

@@ -181,8 +181,8 @@ def test_sampled_chance_converges_with_more_samples(text):
     truth = max(move_values(s).values())
     few = AlphaBeta(tt_mb=1, exact_outcomes=1, samples=8, seed=4).search(s, max_depth=12)
     many = AlphaBeta(tt_mb=1, exact_outcomes=1, samples=200, seed=4).search(s, max_depth=12)
-    assert abs(score_to_value(many["score"]) - truth) < 0.04
-    assert many["nodes"] > 10 * few["nodes"]
+    assert abs(score_to_value(many.score) - truth) < 0.04
+    assert many.nodes > 10 * few.nodes
 
 
 def test_a_deal_of_many_cards_is_one_bounded_chance_ply():
@@ -196,10 +196,10 @@ def test_a_deal_of_many_cards_is_one_bounded_chance_ply():
     assert len(s.legal()) == 2
     r = AlphaBeta(tt_mb=1, seed=1).search(s, max_depth=1)
     # the root, per move: the move's chance node, 7 first cards, 49 second cards, 49 leaves
-    assert r["nodes"] <= 1 + 2 * (1 + 7 + 49 + 64)
+    assert r.nodes <= 1 + 2 * (1 + 7 + 49 + 64)
     sampled = AlphaBeta(tt_mb=1, exact_outcomes=1, samples=8, seed=1).search(s, max_depth=1)
-    assert sampled["nodes"] <= 1 + 2 * (1 + 8)       # 8 complete deals a move
-    assert r["chance"] and sampled["chance"]
+    assert sampled.nodes <= 1 + 2 * (1 + 8)       # 8 complete deals a move
+    assert r.chance and sampled.chance
 
 
 
@@ -224,7 +224,7 @@ def test_a_line_is_followed_to_the_ply_limit_and_no_further(text, score):
     s = LongDeal.parse(text)
     r = AlphaBeta(tt_mb=1, seed=0).search(s, max_depth=2)
     plies = int(text.split()[0]) + 1 + (" close" in text)      # from the root to the end
-    assert r["score"] == score
-    assert r["seldepth"] == min(plies, 158)
-    assert r["move"] == 0 and r["chance"]
-    assert sorted((m, v) for m, v, _ in r["root_moves"]) == [(0, score), (1, -score)]
+    assert r.score == score
+    assert r.seldepth == min(plies, 158)
+    assert r.move == 0 and r.chance
+    assert sorted((m.move, m.score) for m in r.root_moves) == [(0, score), (1, -score)]

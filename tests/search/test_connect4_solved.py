@@ -94,12 +94,13 @@ def test_a_solve_ended_by_deepening_reports_every_root_move():
     for row in _load("end")[:60]:
         state = game.parse(row["moves"])
         r = searcher.search(state, solve=True)
-        assert r["exact"], row["moves"]
-        by_deepening += r["depth"] <= 8          # deepening's last depth in a solve
-        assert sorted(m for m, _, _ in r["root_moves"]) == sorted(state.legal()), row["moves"]
-        for move, score, is_exact in r["root_moves"]:
+        assert r.exact, row["moves"]
+        by_deepening += r.depth <= 8          # deepening's last depth in a solve
+        assert sorted(m.move for m in r.root_moves) == sorted(state.legal()), row["moves"]
+        for m in r.root_moves:
+            move, score = m.move, m.score
             truth = outcome(row["move_scores"][move])
-            if is_exact:
+            if m.exact:
                 assert outcome(score) == truth, (row["moves"], move, score)
                 exact += 1
             else:
@@ -148,10 +149,10 @@ def test_a_solve_s_line_keeps_the_proven_result_at_every_ply():
     for row in rows:
         state = game.parse(row["moves"])
         r = AlphaBeta(tt_mb=16).search(state, max_depth=10000, solve=True)
-        lines += len(r["pv"])
+        lines += len(r.pv)
         child = state.copy()
-        for i, move in enumerate(r["pv"][:-1], 1):
+        for i, move in enumerate(r.pv[:-1], 1):
             child.play_unchecked(move)
             again = AlphaBeta(tt_mb=16).search(child, max_depth=10000, solve=True)
-            assert outcome(again["score"]) == (-1) ** i * outcome(r["score"]), (row["moves"], r["pv"], i)
+            assert outcome(again.score) == (-1) ** i * outcome(r.score), (row["moves"], r.pv, i)
     assert lines > len(rows)          # some line goes on past its first move

@@ -140,7 +140,7 @@ def test_a_perfect_information_search_of_the_true_state_would_differ():
         stats = []
         for state in (s, t):
             tree = MCTS(capacity=200000, solver=False, seed=3)
-            stats.append([(x["move"], x["visits"]) for x in tree.search(state, iterations=600)["stats"]])
+            stats.append([(x.move, x.visits) for x in tree.search(state, iterations=600).root_moves])
         differ += stats[0] != stats[1]
     assert differ > 0
 

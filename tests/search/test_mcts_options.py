@@ -253,7 +253,7 @@ def test_a_new_move_is_tried_best_evaluated_first():
         tree = parse_engine(f"mcts:{spec}").tree()
         r = tree.search(s, iterations=1)
         heur = {m: value_after(s, m, s.player) for m in s.legal()}
-        tried = [st["move"] for st in r["stats"] if st["visits"]]
+        tried = [st.move for st in r.root_moves if st.visits]
         assert len(tried) == 1 and heur[tried[0]] == max(heur.values()), spec
 
 
@@ -334,9 +334,9 @@ def test_a_discounted_playout_keeps_discount_to_the_plies_of_its_margin(discount
     for seed in range(1, 9):
         t = MCTS(capacity=10000, seed=seed, solver=False, discount=discount)
         r = t.search(s, iterations=1, seconds=0)
-        plies = r["playout_plies"]
-        (child,) = [st for st in r["stats"] if st["visits"] == 1]
-        margin = abs(child["value"] - 0.5)
+        plies = r.playout_plies
+        (child,) = [st for st in r.root_moves if st.visits == 1]
+        margin = abs(child.value - 0.5)
         assert plies > 0 and margin in (0.0, pytest.approx(0.5 * discount ** plies, rel=1e-12))
         seen.add(margin > 0)
     assert True in seen          # decided playouts were among them

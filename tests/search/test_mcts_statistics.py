@@ -118,7 +118,7 @@ def test_ismcts_matches_a_plain_ismcts_step_by_step(text):
     s = Connect4.parse(text)
     tree = MCTS(capacity=200000, c=1.0, solver=False, ismcts=True, playout_plies=0, seed=1)
     r = tree.search(s, iterations=1000)
-    got = {x["move"]: (x["visits"], x["value"]) for x in r["stats"]}
+    got = {x.move: (x.visits, x.value) for x in r.root_moves}
     want = plain_ismcts(s, 1000, 1.0)
     assert set(got) == set(want)
     for m in want:
@@ -132,17 +132,17 @@ def test_uct_matches_a_plain_uct_step_by_step(text, c):
     s = Ducks.parse(text)
     tree = MCTS(capacity=200000, c=c, solver=False, playout_plies=0, seed=1)
     r = tree.search(s, iterations=1500)
-    got = {x["move"]: (x["visits"], x["value"]) for x in r["stats"]}
+    got = {x.move: (x.visits, x.value) for x in r.root_moves}
     want = plain_uct(s, 1500, c)
     assert set(got) == set(want)
     for m in want:
         assert got[m][0] == want[m][0], (text, s.move_name(m), got[m], want[m])
         assert got[m][1] == pytest.approx(want[m][1], abs=1e-9)
-    assert r["playout_plies"] == 0
-    for x in r["stats"]:
+    assert r.playout_plies == 0
+    for x in r.root_moves:
         # every player's mean result below the move; the mover's is the move's value
-        assert len(x["values"]) == 2 and sum(x["values"]) == pytest.approx(1.0)
-        assert x["values"][s.player] == pytest.approx(x["value"], abs=1e-12)
+        assert len(x.values) == 2 and sum(x.values) == pytest.approx(1.0)
+        assert x.values[s.player] == pytest.approx(x.value, abs=1e-12)
 
 
 def test_a_bandit_with_known_arms():
@@ -203,7 +203,7 @@ def test_plies_caps_the_playouts():
     played = {}
     for plies in (0, 3, 100000):
         tree = parse_engine(f"mcts:iterations=500,plies={plies}").tree()
-        played[plies] = tree.search(s, iterations=500)["playout_plies"]
+        played[plies] = tree.search(s, iterations=500).playout_plies
     assert played[0] == 0
     assert 0 < played[3] <= 3 * 500
     assert played[100000] > 10 * 500          # whole games: dozens of plies each
@@ -253,7 +253,7 @@ def test_the_solver_proves_a_drawn_ending(text):
     s = get_game("tweeeet").parse(text)
     assert parse_engine("ab:tt=8").choose(s, seed=0, solve=True).proven == "draw"
     r = MCTS(capacity=100000, solver=True, seed=1).search(s, iterations=50000)
-    assert r["root_proven"] == "draw" and r["iterations"] < 50000
+    assert r.root_proven == "draw" and r.iterations < 50000
 
 
 def test_a_proven_loss_is_chosen_last_whatever_its_visits():

@@ -192,7 +192,7 @@ def test_a_kept_subtree_is_copied_out_whole_and_the_rest_freed(game, threads):
     # the kept node's first visit made it a leaf; every later one went to a child, except
     # that with threads a visit arriving while another thread expands the node plays out
     # from the node itself (docs/threads.md), so a few visits may stop there
-    below = sum(x["visits"] for x in one["stats"])
+    below = sum(x.visits for x in one.root_moves)
     if threads == 1:
         assert below == kept
     else:

@@ -402,22 +402,22 @@ def test_a_node_limit_reports_the_last_depth_it_completed():
     from roost.search.alphabeta import AlphaBeta
     s = Ducks.parse("bwbwb/w4b/w5w/b6b/b7b/w6w/b5w/b4w/bbwww w 0")
     full = {d: AlphaBeta(tt_mb=4).search(s, max_depth=d) for d in (4, 5)}
-    limit = (full[4]["nodes"] + full[5]["nodes"]) // 2
+    limit = (full[4].nodes + full[5].nodes) // 2
     r = AlphaBeta(tt_mb=4).search(s, max_depth=64, nodes=limit)
-    assert r["depth"] == 4 and r["move"] == full[4]["move"] and r["score"] == full[4]["score"]
-    assert r["pv"] == full[4]["pv"]
+    assert r.depth == 4 and r.move == full[4].move and r.score == full[4].score
+    assert r.pv == full[4].pv
 
 
 def test_a_search_stopped_before_any_move_still_names_one():
     from roost.search.alphabeta import AlphaBeta
     s = Ducks.parse("bwbwb/w4b/w5w/b6b/b7b/w6w/b5w/b4w/bbwww w 0")
     r = AlphaBeta(tt_mb=1).search(s, nodes=1)
-    assert r["move"] in s.legal() and r["pv"] == [r["move"]]
+    assert r.move in s.legal() and r.pv == [r.move]
     # the root was the whole budget: no move was searched, so no depth is claimed
-    assert r["nodes"] == 1 and r["depth"] == 0 and not r["exact"]
+    assert r.nodes == 1 and r.depth == 0 and not r.exact
     # and the score is the evaluation of the root for its mover, on the search's scale
     # (a probability p is (2p - 1) x 1,000,000, the mate score)
-    assert r["score"] == pytest.approx((2 * s.evaluate_for(s.player) - 1) * 1e6)
+    assert r.score == pytest.approx((2 * s.evaluate_for(s.player) - 1) * 1e6)
 
 
 def test_a_solve_stopped_at_its_root_reports_no_root_moves_of_an_earlier_search():
@@ -425,10 +425,10 @@ def test_a_solve_stopped_at_its_root_reports_no_root_moves_of_an_earlier_search(
     from roost.search.alphabeta import AlphaBeta
     c4 = get_game("connect4")
     ab = AlphaBeta(tt_mb=4)
-    assert ab.search(c4.parse("2214625612264131"), solve=True, max_depth=1000)["root_moves"]
+    assert ab.search(c4.parse("2214625612264131"), solve=True, max_depth=1000).root_moves
     r = ab.search(c4.parse("4453"), solve=True, nodes=1, max_depth=1000)
     # the root was the whole budget: no root move of this position was scored
-    assert r["nodes"] == 1 and r["root_moves"] == []
+    assert r.nodes == 1 and r.root_moves == []
 
 
 def _random_decision_position(info, players, seed):
@@ -458,9 +458,9 @@ def test_a_node_limit_is_never_passed_and_reached_unless_the_search_ends_first(g
             continue
         for limit in (1, 2, 3, 17, 100, 1000):
             r = AlphaBeta(tt_mb=4, paranoid=players > 2).search(s, max_depth=60, nodes=limit)
-            assert r["nodes"] <= limit, (seed, limit, r["nodes"])
-            if not r["exact"]:
-                assert r["nodes"] == limit, (seed, limit, r["nodes"])
+            assert r.nodes <= limit, (seed, limit, r.nodes)
+            if not r.exact:
+                assert r.nodes == limit, (seed, limit, r.nodes)
             checked += 1
     assert checked >= 30
 
@@ -472,7 +472,7 @@ def test_a_tree_searched_to_its_ends_stops_deepening():
     from roost.search.alphabeta import AlphaBeta
     s = get_game("dice").parse("0 0 2 0 -")
     r = AlphaBeta(tt_mb=1).search(s, max_depth=12)
-    assert r["depth"] <= 3
+    assert r.depth <= 3
 
 
 def test_a_multipv_line_with_one_move_left_is_searched_not_played_at_once():
@@ -484,8 +484,8 @@ def test_a_multipv_line_with_one_move_left_is_searched_not_played_at_once():
     s = get_game("connect4").parse("63665457623455764614274423517")
     col7 = s.parse_move("7")
     r = AlphaBeta(tt_mb=4).search(s, max_depth=20, exclude=[m for m in s.legal() if m != col7])
-    assert r["move"] == col7 and r["exact"] and r["score"] < -999000 and r["depth"] > 1
+    assert r.move == col7 and r.exact and r.score < -999000 and r.depth > 1
     # a move that is forced without exclusions is still played at once
     forced = AlphaBeta(tt_mb=4).search(get_game("connect4").parse("416537772751533375214472134216652231454"),
                                        max_depth=20)
-    assert forced["depth"] == 1
+    assert forced.depth == 1

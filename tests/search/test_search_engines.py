@@ -13,6 +13,8 @@ from roost.core.games import get_game
 from roost.search.engine import check_observer, seat_value
 from roost.search.engines import parse_engine
 from roost.search.limit import Limit, LimitError
+from roost.search.mcts_report import MctsReport
+from roost.search.root_move import RootMove
 
 DUCKS = get_game("ducks")
 
@@ -30,9 +32,9 @@ class FakeWorlds:
         self.calls.append((len(worlds), iterations, seconds))
         took = self.fixed if self.fixed is not None else seconds * self.spend
         self.now += took
-        return [{"iterations": 100, "seconds": took - 0.01 * k,
-                 "stats": [{"move": m, "visits": v, "value": q, "values": [q, 1 - q]}
-                           for m, v, q in self.votes]}
+        return [MctsReport(move=self.votes[0][0], iterations=100, seconds=took - 0.01 * k,
+                           root_moves=[RootMove(move=m, visits=v, value=q, values=[q, 1 - q])
+                                       for m, v, q in self.votes])
                 for k in range(len(worlds))]
 
 
@@ -241,3 +243,37 @@ def test_a_game_start_names_a_seed_out_of_range():
     for seed in (-1, MAX_SEED + 1):
         with pytest.raises(SeedError, match="out of range"):
             info.start(players=2, seed=seed)
+
+
+def test_an_engine_kind_registers_by_its_class_and_once():
+    from roost.search.engine import Engine
+    from roost.search.engines import ENGINES, engine_class, kind_of, register_engine
+
+    class Echo(Engine):
+        kind = "echo"
+
+        def choose(self, state, limit=None, **options):
+            raise NotImplementedError
+
+    class Other(Echo):
+        pass
+    try:
+        assert register_engine(Echo) is Echo and register_engine(Echo) is Echo    # again: the same
+        assert engine_class("echo") is Echo and kind_of(" Echo:x=1") is Echo
+        assert kind_of("mcts:time=1") is engine_class("mcts") and kind_of(7) is None
+        with pytest.raises(ValueError, match="engine kind 'echo' is taken by"):
+            register_engine(Other)
+        for bad in (object, Engine, "echo"):          # not an Engine class, or one with no kind
+            with pytest.raises(TypeError):
+                register_engine(bad)
+    finally:
+        ENGINES.pop("echo", None)
+    assert engine_class("echo") is None
+
+
+def test_a_spec_is_checked_against_the_machine_unless_asked_not_to_be():
+    from roost.search.engines import parse_spec
+    small = "mcts:nodes=500"                     # in range, but too few nodes for a search
+    with pytest.raises(EngineSpecError, match="nodes must be 0 .* or at least 1000"):
+        parse_spec(small)
+    assert parse_spec(small, check=False)["nodes"] == 500

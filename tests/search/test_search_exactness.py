@@ -88,30 +88,30 @@ def compare(state, depth, paranoid=False, star=2, tt_mb=4):
     False when the reference cannot follow (sampled chance)."""
     ab = AlphaBeta(tt_mb=tt_mb, paranoid=paranoid, star=star, seed=3)
     r = ab.search(state, max_depth=depth)
-    done = r["depth"]
+    done = r.depth
     assert 1 <= done <= depth
     try:
         children, best = reference(state, done, paranoid)
     except Sampled:
         return False
-    assert r["score"] == pytest.approx(best, abs=1e-3), (state.text(), done)
-    assert {m for m, _, _ in r["root_moves"]} == set(state.legal())
+    assert r.score == pytest.approx(best, abs=1e-3), (state.text(), done)
+    assert {m.move for m in r.root_moves} == set(state.legal())
     check_principal_variation(state, r, paranoid)
     truth = dict(children)
-    assert truth[r["move"]] == pytest.approx(best, abs=1e-3), (state.text(), done)
-    for m, v, exact in r["root_moves"]:
-        if exact:
-            assert v == pytest.approx(truth[m], abs=1e-3), (state.text(), done, m)
+    assert truth[r.move] == pytest.approx(best, abs=1e-3), (state.text(), done)
+    for m in r.root_moves:
+        if m.exact:
+            assert m.score == pytest.approx(truth[m.move], abs=1e-3), (state.text(), done, m)
         else:                       # refuted by a null window: an upper bound
-            assert truth[m] <= v + 1e-3, (state.text(), done, m)
+            assert truth[m.move] <= m.score + 1e-3, (state.text(), done, m)
     return True
 
 
 def check_principal_variation(state, r, paranoid):
     """Every position along the PV, searched to the depth left, has the root's value: the
     PV is the line that value comes from (up to the first chance node, where the PV ends)."""
-    pv = r["pv"]
-    assert pv and pv[0] == r["move"]
+    pv = r.pv
+    assert pv and pv[0] == r.move
     s, path = state.copy(), [state.hash]
     for k, m in enumerate(pv, 1):
         assert m in s.legal(), (state.text(), k)
@@ -119,11 +119,11 @@ def check_principal_variation(state, r, paranoid):
         if s.is_over or s.is_chance:
             assert k == len(pv)
             break
-        v = reference_root(s, r["depth"] - k, paranoid, me=state.player, ply0=k, path0=path)
-        assert v == pytest.approx(r["score"], abs=1e-3), (state.text(), k)
+        v = reference_root(s, r.depth - k, paranoid, me=state.player, ply0=k, path0=path)
+        assert v == pytest.approx(r.score, abs=1e-3), (state.text(), k)
         path.append(s.hash)
     # the line runs to the depth searched, unless the game ends or chance acts on the way
-    assert len(pv) == r["depth"] or s.is_over or s.is_chance, (state.text(), len(pv), r["depth"])
+    assert len(pv) == r.depth or s.is_over or s.is_chance, (state.text(), len(pv), r.depth)
 
 
 def sample_positions(game, players, count, seed):
@@ -247,10 +247,10 @@ def test_repetitions_anywhere_on_the_search_path_are_draws():
         assert reference_root(special, 4) != reference_root(special, 4, repetition_anywhere=False)
         for s in [special] + sample_positions("ducks", 2, 40, seed=23)[:6]:
             r = AlphaBeta(tt_mb=4, seed=3).search(s, max_depth=4)
-            if r["depth"] != 4:
-                assert r["exact"] or abs(r["score"]) > 999000.0
+            if r.depth != 4:
+                assert r.exact or abs(r.score) > 999000.0
                 continue
-            assert r["score"] == pytest.approx(reference_root(s, 4), abs=1e-3), s.text()
+            assert r.score == pytest.approx(reference_root(s, 4), abs=1e-3), s.text()
             compared += 1
     finally:
         EVALUATION.reset()

@@ -102,3 +102,94 @@ def test_reports_round_to_four_places_and_speeds_to_one():
     p = Progress(seconds=0.123456, nodes=1000, depth=2, value=0.123456, share=0.123456)
     assert p.as_dict() == {"seconds": 0.1235, "nodes": 1000, "depth": 2, "speed": 8100.1,
                            "share": 0.1235, "value": 0.1235, "verdict": None, "pv": []}
+
+
+# ------------------------------------------------------------------ a searcher's report read
+def _read(spec, report):
+    """``report`` read by the engine of ``spec`` at Feed the Ducks' start, for the mover."""
+    from roost.core.games import get_game
+    from roost.search.engines import parse_engine
+    state = get_game("ducks").start()
+    return parse_engine(spec).read_report(report, state, state, state.player, {"given": 1})
+
+
+def test_an_alpha_beta_report_reads_in_its_own_units():
+    from roost.search.alphabeta_report import AlphaBetaReport
+    from roost.search.root_move import RootMove
+    win = 1e6 - 5                                   # a win in 5 plies
+    r = _read("ab", AlphaBetaReport(
+        move=64, value=1.0, pv=[64, 65], nodes=900, depth=5, seldepth=7, seconds=0.5,
+        score=win, exact=True, proven="win", threads=2,
+        root_moves=[RootMove(move=64, value=1.0, score=win, exact=True, proven="win"),
+                    RootMove(move=65, value=0.25, score=-5e5, exact=False)]))
+    assert (r.move_name, r.value, r.score, r.proven, r.expectation) == ("W@a1", 1.0, "win in 5", "win", False)
+    assert (r.nodes, r.iterations, r.depth, r.seconds) == (900, 0, 5, 0.5)
+    assert r.pv == ["W@a1", "W@a2"] and r.seat == 0 and r.seat_value == 1.0 and r.values == []
+    assert r.info == {"given": 1, "seldepth": 7, "threads": 2}
+    assert [(s.name, s.value, s.proven, s.bound) for s in r.stats] == [
+        ("W@a1", 1.0, "win", ""), ("W@a2", 0.25, "", "upper")]
+    chance = _read("ab", AlphaBetaReport(move=64, value=0.6, score=2e5, chance=True))
+    assert chance.expectation and chance.score == "+0.200" and chance.info == {"given": 1, "seldepth": 0}
+
+
+def test_an_mcts_report_reads_with_its_visits_and_every_players_values():
+    from roost.search.mcts_report import MctsReport
+    from roost.search.root_move import RootMove
+    report = MctsReport(
+        move=65, value=0.7, pv=[65, 64], nodes=1234, iterations=1000, seconds=0.25,
+        memory=3 << 20, root_moves=[RootMove(move=65, visits=800, value=0.7, values=[0.7, 0.3]),
+                                    RootMove(move=64, visits=200, value=0.4, values=[0.4, 0.6],
+                                             proven="loss")])
+    r = _read("mcts", report)
+    assert (r.move_name, r.value, r.score, r.proven, r.expectation) == ("W@a2", 0.7, "0.700", "", True)
+    assert r.values == [0.7, 0.3] and r.seat_value == 0.7 and (r.nodes, r.iterations) == (1234, 1000)
+    assert r.info == {"given": 1, "tree_nodes": 1234, "tree_mb": 3.0}
+    assert [(s.name, s.visits, s.proven, s.values) for s in r.stats] == [
+        ("W@a2", 800, "", [0.7, 0.3]), ("W@a1", 200, "loss", [0.4, 0.6])]
+    report.proven = "win"
+    assert _read("mcts", report).score == "win (proven)" and not _read("mcts", report).expectation
+
+
+def test_a_pimc_report_names_the_move_it_voted_for_as_its_line():
+    from roost.search.mcts_report import MctsReport
+    from roost.search.pimc import PimcReport
+    from roost.search.root_move import RootMove
+    r = _read("pimc", PimcReport(move=64, value=0.55, pv=[64], iterations=80, nodes=80,
+                                 worlds=4, seat_value=0.5,
+                                 root_moves=[RootMove(move=64, visits=50, value=0.55)]))
+    assert r.pv == ["W@a1"] and r.seat_value == 0.5 and r.score == "0.550"
+    assert r.info == {"given": 1, "worlds": 4} and r.expectation
+    # a pv of a line is named as far as it can be followed (W@a1 twice is no line: the
+    # square is taken); PIMC's is the move the votes chose, named as it stands
+    assert _read("mcts", MctsReport(move=64, pv=[64, 64])).pv == ["W@a1"]
+    assert _read("pimc", PimcReport(move=64, pv=[64, 64])).pv == ["W@a1", "W@a1"]
+
+
+def test_a_report_of_no_kind_of_its_own_reads_with_the_defaults():
+    # a pv of a line, the value 0.5 its text, no proof, no figures but the engine's own
+    from roost.search.result import Report
+    from roost.search.root_move import RootMove
+    r = _read("mcts", Report(move=64, pv=[64, 64],
+                             root_moves=[RootMove(65, 0.25, values=[0.25, 0.75]),
+                                         RootMove(64, values=[0.5, 0.5])]))
+    assert r.pv == ["W@a1"] and (r.value, r.score, r.proven, r.expectation) == (0.5, "0.500", "", True)
+    assert r.values == [0.5, 0.5] and r.info == {"given": 1}
+    assert (r.nodes, r.iterations, r.depth, r.seconds) == (0, 0, 0, 0.0)
+
+
+def test_the_searchers_return_their_reports():
+    from roost.core.games import get_game
+    from roost.search.alphabeta import AlphaBeta
+    from roost.search.alphabeta_report import AlphaBetaReport
+    from roost.search.mcts import MCTS
+    from roost.search.mcts_report import MctsReport
+    s = get_game("ducks").start()
+    ab = AlphaBeta(tt_mb=1).search(s, max_depth=2)
+    assert type(ab) is AlphaBetaReport and {m.move for m in ab.root_moves} == set(s.legal())
+    # the exact root scores first, each group best first
+    order = [(not m.exact, -m.score) for m in ab.root_moves]
+    assert order == sorted(order) and ab.chosen() is ab.root_moves[0]
+    tree = MCTS(capacity=10000, seed=1).search(s, iterations=300)
+    assert type(tree) is MctsReport and tree.iterations == 300
+    visits = [m.visits for m in tree.root_moves]
+    assert visits == sorted(visits, reverse=True) and sum(visits) == tree.iterations

@@ -104,11 +104,11 @@ def test_exact_values_of_exhausted_trees_agree():
             states = decisions(random_game(info, 2, seed))
             for state in (states[-3], states[-5], states[-7]):
                 one = AlphaBeta(tt_mb=4).search(state, max_depth=14, nodes=100000)
-                if not one["exact"]:
+                if not one.exact:
                     continue
                 for trial in range(3):
                     many = AlphaBeta(tt_mb=4, threads=4).search(state, max_depth=14, nodes=1000000)
-                    assert many["exact"] and many["score"] == one["score"], state.text()
+                    assert many.exact and many.score == one.score, state.text()
                 checked += 1
     assert checked >= 12
 
@@ -120,8 +120,8 @@ def test_the_table_is_shared_safely_under_four_threads():
     ab = AlphaBeta(tt_mb=1, threads=4)       # a small table: the threads collide all the time
     r1 = ab.search(get_game("connect4").parse("44536621"), max_depth=10000, solve=True)
     r2 = AlphaBeta(tt_mb=1).search(get_game("connect4").parse("44536621"), max_depth=10000, solve=True)
-    assert r1["exact"] and r1["score"] == r2["score"]
-    assert ab.search(state, max_depth=6)["move"] in state.legal()
+    assert r1.exact and r1.score == r2.score
+    assert ab.search(state, max_depth=6).move in state.legal()
 
 
 @pytest.mark.parametrize("spec,fault", [("ab:threads=0", "at least 1"), ("ab:threads=1000", "at most 256"),
@@ -164,7 +164,7 @@ def test_a_cleared_table_searches_as_a_new_one():
     used = AlphaBeta(tt_mb=64)
     used.search(state, max_depth=6)
     used.clear()
-    assert used.search(state, max_depth=5)["nodes"] == AlphaBeta(tt_mb=64).search(state, max_depth=5)["nodes"]
+    assert used.search(state, max_depth=5).nodes == AlphaBeta(tt_mb=64).search(state, max_depth=5).nodes
 
 
 def test_a_reused_searcher_counts_only_this_searchs_nodes_while_it_runs():
@@ -176,8 +176,8 @@ def test_a_reused_searcher_counts_only_this_searchs_nodes_while_it_runs():
     shown = []
     small = ab.search(ducks.parse(DUCKS_SOLVE), max_depth=2,
                       callback=lambda depth, score, pv, nodes, seconds: shown.append(nodes))
-    assert big["nodes"] > 10 * small["nodes"]
-    assert shown and max(shown) <= small["nodes"], (shown, small["nodes"])
+    assert big.nodes > 10 * small.nodes
+    assert shown and max(shown) <= small.nodes, (shown, small.nodes)
 
 
 def test_a_search_cut_short_in_its_first_iteration_still_reports_a_legal_line():
@@ -190,4 +190,4 @@ def test_a_search_cut_short_in_its_first_iteration_still_reports_a_legal_line():
     r = AlphaBeta(tt_mb=1).search(state, max_depth=3, nodes=2,
                                   callback=lambda depth, score, pv, nodes, seconds: lines.append(pv))
     assert lines and all(pv and pv[0] in state.legal() for pv in lines), lines
-    assert r["move"] in state.legal() and r["pv"][0] == r["move"]
+    assert r.move in state.legal() and r.pv[0] == r.move

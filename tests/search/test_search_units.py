@@ -8,7 +8,8 @@ import pytest
 
 SEARCH = pathlib.Path(__file__).resolve().parents[2] / "src" / "search"
 
-# unit -> the units of search/ it may use (everything may use core/)
+# unit -> the units of search/ it may use (everything may use core/; the reports build the
+# value types of result.py, which imports nothing of search/)
 MAY_USE = {
     "clock": set(),                       # time and Ctrl-C
     "threads": {"clock"},                 # atomics, locks, thread start, the pool and its drive
@@ -16,12 +17,13 @@ MAY_USE = {
     "tt": {"threads", "clock", "score"},  # the transposition table (a proof word packs a score)
     "ordering": {"score"},                # killers and history
     "negamax": {"score", "tt", "ordering", "threads", "clock"},     # one thread's alpha-beta
-    "alphabeta_report": {"score", "tt", "negamax"},                  # what alpha-beta returns
+    "root_move": set(),                   # a report's root moves
+    "alphabeta_report": {"score", "tt", "negamax", "root_move", "result"},  # what alpha-beta returns
     "alphabeta": {"score", "tt", "negamax", "alphabeta_report", "threads", "clock"},
     "nodes": {"threads"},                 # MCTS's node store
     "playout": {"threads"},               # playout policies
     "enhancements": {"nodes", "playout", "threads"},                 # RAVE, implicit minimax, bias
-    "mcts_report": {"nodes"},             # what MCTS returns
+    "mcts_report": {"nodes", "root_move", "result"},                 # what MCTS returns
     # (alphabeta: SearchInterrupted, the interruption every search raises)
     "mcts": {"nodes", "playout", "enhancements", "mcts_report", "threads", "clock", "alphabeta"},
 }

@@ -19,6 +19,8 @@
 - ``views``       a seat's view, written and read back (its unseen cards dealt in a fixed way)
 - ``worlds``      the record of a determinized position, so that it is written as text
 - ``jsonform``    the JSON form of earlier versions (struct and frames), still read
+- ``jsonform_fields`` that form's keys and the checks of its values as they enter
+- ``jsonform_stack`` that form's stack of frames, read back and checked
 - ``jsonform_views`` a seat's view in that form, still read
 - ``moves``       move names
 - ``render``      the text picture and the pending question

@@ -24,13 +24,15 @@ import json
 import random
 
 from roost.core.wingspan import jsonform as _text
-from roost.core.wingspan.tables import NB, NBON, MAXP, TK_P, TK_H, BIRD_NAMES, BONUS_NAMES
+from roost.core.wingspan import jsonform_fields as _fields
+from roost.core.wingspan.tables import (NB, NBON, MAXP, MAXEP, MAXBEP, TK_P, TK_H, BIRD_NAMES,
+                                        BONUS_NAMES)
 
-VIEW_KEYS = tuple(k for k in _text._TOP_KEYS if k != "rng") + ("observer",)
+VIEW_KEYS = tuple(k for k in _fields._TOP_KEYS if k != "rng") + ("observer",)
 DEALS = 64           # orders of the bird cards tried before a view is called unplayable
 
-_fault = _text._fault
-_int, _lst, _ints = _text._int, _text._lst, _text._ints
+_fault = _fields._fault
+_int, _lst, _ints = _fields._int, _fields._lst, _fields._ints
 
 
 def _bird_name(b):
@@ -56,7 +58,7 @@ class _BirdSlots:
         self.deck = _lst(d["deck"], "'deck'", 0, NB)
         if any(x != -1 for x in self.deck):
             _fault(f"a view's 'deck' is one -1 per card (its order and content are hidden), "
-                   f"got {_text._show(self.deck)}")
+                   f"got {_fields._show(self.deck)}")
         self.slots(depoch).extend((self.deck, i) for i in range(len(self.deck)))
         self.name_all(d.get("discard"), "'discard'")
         self.name_all([b for b in _lst(d["tray"], "'tray'") if b != -1], "'tray'")
@@ -65,26 +67,26 @@ class _BirdSlots:
         for q, pd in enumerate(players):
             w = f"players[{q}]"
             if not isinstance(pd, dict):
-                _fault(f"{w} must be an object, got {_text._show(pd)}")
+                _fault(f"{w} must be an object, got {_fields._show(pd)}")
             for i, ent in enumerate(_lst(pd.get("hand"), f"{w}.hand", 0, NB)):
                 _entry(ent, f"{w}.hand[{i}]", 2)
                 if ent[0] != -1:
                     if q != o and ent[1] != "p":
-                        _fault(f"{w}.hand[{i}]: another seat's card drawn face down (tag {_text._show(ent[1])}) "
-                               f"is hidden in a view (-1), got {_text._show(ent[0])}")
+                        _fault(f"{w}.hand[{i}]: another seat's card drawn face down (tag {_fields._show(ent[1])}) "
+                               f"is hidden in a view (-1), got {_fields._show(ent[0])}")
                     self.name(ent[0], f"{w}.hand[{i}]")
                     continue
                 if q == o:
                     _fault(f"{w}.hand[{i}]: the observer sees every card of its own hand, got -1")
                 if ent[1] == "p":
                     _fault(f"{w}.hand[{i}]: a card tagged \"p\" is public, so it is named, not -1")
-                e = _text._hand_tag_in(ent[1], f"{w}.hand[{i}] tag", depoch)
+                e = _fields._hand_tag_in(ent[1], f"{w}.hand[{i}] tag", depoch)
                 self.slots(e).append((ent, 0))
                 self.hand_slots.setdefault((q, e), []).append(ent)
             for h, row in enumerate(_lst(pd.get("mat"), f"{w}.mat", 3, 3)):
                 for col, bd in enumerate(_lst(row, f"{w}.mat[{h}]", 0, 5)):
                     if not isinstance(bd, dict):
-                        _fault(f"{w}.mat[{h}][{col}] must be an object, got {_text._show(bd)}")
+                        _fault(f"{w}.mat[{h}][{col}] must be an object, got {_fields._show(bd)}")
                     self.name(bd.get("id"), f"{w}.mat[{h}][{col}]")
                     self.tucks(bd.get("tuck"), f"{w}.mat[{h}][{col}].tuck", q == o, depoch)
 
@@ -92,7 +94,7 @@ class _BirdSlots:
         return self.by_epoch.setdefault(e, [])
 
     def name(self, b, where):
-        b = _text._bird(b, f"{where} card")
+        b = _fields._bird(b, f"{where} card")
         if b in self.named:
             _fault(f"{_bird_name(b)} is in two places: {self.named[b]} and {where}")
         self.named[b] = where
@@ -104,12 +106,12 @@ class _BirdSlots:
     def tucks(self, tucks, where, own, depoch):
         for i, ent in enumerate(_lst(tucks, where, 0, NB)):
             _entry(ent, f"{where}[{i}]", 2)
-            kind, e = _text._tuck_tag_in(ent[1], f"{where}[{i}] tag", depoch)
+            kind, e = _fields._tuck_tag_in(ent[1], f"{where}[{i}] tag", depoch)
             known = kind == TK_P or (kind == TK_H and own)
             if ent[0] != -1:
                 if not known:
                     _fault(f"{where}[{i}]: a card tucked face down (tag {ent[1]!r}) that the observer did "
-                           f"not tuck is hidden in a view (-1), got {_text._show(ent[0])}")
+                           f"not tuck is hidden in a view (-1), got {_fields._show(ent[0])}")
                 self.name(ent[0], f"{where}[{i}]")
                 continue
             if known:
@@ -122,7 +124,7 @@ class _BirdSlots:
             if not isinstance(fr, dict) or fr.get("f") != "PLAY":
                 continue
             card, seat = fr.get("card"), fr.get("seat")
-            if not (_text._is_int(card) and _text._is_int(seat)) or not 0 <= card < NB or card in self.named:
+            if not (_fields._is_int(card) and _fields._is_int(seat)) or not 0 <= card < NB or card in self.named:
                 continue
             e = forms_of.get(card, 0)
             hidden = self.hand_slots.get((seat, e), [])
@@ -160,7 +162,7 @@ def _deck_formations(d, depoch):
 
 
 def _fill_birds(d, o, n, rnd):
-    depoch = _int(d["deck_epoch"], "'deck_epoch'", 0, _text.MAXEP - 1)
+    depoch = _int(d["deck_epoch"], "'deck_epoch'", 0, MAXEP - 1)
     forms_of = _deck_formations(d, depoch)
     slots = _BirdSlots(d, o, n, depoch)
     slots.place_shown(d, forms_of)
@@ -170,11 +172,11 @@ def _fill_birds(d, o, n, rnd):
 # ---------------------------------------------------------------------------- bonus cards
 def _fill_bonus(d, o, n):
     """§6.4 bonus cards with fixed choices (module docstring)."""
-    bepoch = _int(d["bonus_epoch"], "'bonus_epoch'", 0, _text.MAXBEP)
+    bepoch = _int(d["bonus_epoch"], "'bonus_epoch'", 0, MAXBEP)
     deck = _lst(d["bonus_deck"], "'bonus_deck'", 0, NBON)
     if any(x != -1 for x in deck):
         _fault(f"a view's 'bonus_deck' is one -1 per card (its order and content are hidden), "
-               f"got {_text._show(deck)}")
+               f"got {_fields._show(deck)}")
     forms = _lst(d["bonus_forms"], "'bonus_forms'", bepoch, bepoch)
     drew = {}                    # epoch -> the cards o drew from it
     must = {}                    # card -> the epochs whose formation o knows it to be in
@@ -195,7 +197,7 @@ def _fill_bonus(d, o, n):
                 _fault(f"{where}: the observer knows its own bonus cards, so it is named, not -1")
             return True
         if not mine:
-            _fault(f"{where}: another seat's bonus card is hidden in a view (-1), got {_text._show(ent[0])}")
+            _fault(f"{where}: another seat's bonus card is hidden in a view (-1), got {_fields._show(ent[0])}")
         own(ent[0], tag, where)
         return False
 
@@ -273,7 +275,7 @@ def _fill_setup(d, o, n):
     if not isinstance(fr, dict) or fr.get("f") != "SETUP":
         return
     seat, stage, i = fr.get("seat"), fr.get("stage"), fr.get("i")
-    if not (_text._is_int(seat) and _text._is_int(i) and stage in _text._STAGES):
+    if not (_fields._is_int(seat) and _fields._is_int(i) and stage in _fields._STAGES):
         return                   # the full check names the fault
     for p, pd in enumerate(d["players"]):
         if p == o:

@@ -1,6 +1,7 @@
 """The position as text for people (``Wingspan.render``) and the pending decision as a
 short question (``Wingspan.question``), in plain Python over the position dict."""
 from roost.core.wingspan import jsonform as _text
+from roost.core.wingspan import jsonform_fields as _fields
 from roost.core.wingspan.tables import (
     BIRDS, BIRD_NAMES, BIRD_SLUGS, BONUS_NAMES, BONUS_SLUGS, FOODS, FRAME_NAMES, GOALS, HABS,
     HAB_LETTERS, NEST_NAMES, PURPOSES, PH_SETUP, PH_PLAY, PH_OVER)
@@ -70,7 +71,7 @@ def _seat_lines(raw, d, p, observer, score):
         for col, bird in enumerate(pd["mat"][h]):
             slot = 5 * h + col
             b = bird["id"]
-            extra = [f"eggs {bird['egg']}/{_text._EGGS[b]}"]
+            extra = [f"eggs {bird['egg']}/{_fields._EGGS[b]}"]
             if any(bird["cache"]):
                 extra.append("cache " + _food_text(bird["cache"]))
             if P["ntuck"][slot]:
@@ -437,7 +438,7 @@ def _svg_seat(out, raw, d, p, observer, score, y, escape):
                 continue
             bird = birds[col]
             b = bird["id"]
-            notes = [f"eggs {bird['egg']}/{_text._EGGS[b]}"]
+            notes = [f"eggs {bird['egg']}/{_fields._EGGS[b]}"]
             if any(bird["cache"]):
                 notes.append("cache " + _food_text(bird["cache"]))
             if P["ntuck"][slot]:

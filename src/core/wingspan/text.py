@@ -13,11 +13,11 @@ natively, each checked to be legal where it is played, so the engine's frames ar
 read from outside."""
 import json
 
-from roost.core.errors import MoveError
+from roost.core.moves import LineError, play_line
 from roost.core.wingspan import jsonform
 from roost.core.wingspan import table as _table
 from roost.core.wingspan import told as _told
-from roost.core.wingspan.moves import move_name, parse_move
+from roost.core.wingspan.moves import move_name
 from roost.core.wingspan.names import fault, show
 
 HIDDEN_MOVE = "?"
@@ -102,20 +102,6 @@ def legal_hint(s):
     return f"legal here: {shown}" if names else "the game is over"
 
 
-def move_id(s, i, entry):
-    """The move an entry names, legal in ``s``."""
-    if s.is_over:
-        fault(f"moves[{i}] {entry!r}: the game is over before it")
-    try:
-        m = parse_move(entry)
-    except MoveError as exc:
-        fault(f"moves[{i}]: {exc} ({legal_hint(s)})")
-    if not s.is_legal(m):
-        fault(f"moves[{i}] {entry!r} is not legal here: seat {s.player} decides {s.purpose} "
-              f"({legal_hint(s)})")
-    return m
-
-
 def play_told(s, i, m, told):
     """Plays move ``m`` telling it the outcomes ``told`` [(index, text)]."""
     script = b"".join(_told.encode(t, f"moves[{j}]") for j, t in told)
@@ -130,11 +116,18 @@ def play_told(s, i, m, told):
 
 
 def replay(s, moves):
-    """Plays the moves entries on ``s``, natively, each checked to be legal."""
+    """Plays the moves entries on ``s``, natively, each checked to be legal where it is
+    played (``play_line``) and told the chance outcomes that follow it."""
     for i, entry, told in grouped(moves):
         if entry.strip() == HIDDEN_MOVE:
             fault(f"moves[{i}]: a hidden move ('?') is for a seat's view (\"seen by\")")
-        play_told(s, i, move_id(s, i, entry), told)
+        try:
+            play_line(s, [entry], first=i, play=lambda m, i=i, told=told: play_told(s, i, m, told))
+        except LineError as e:
+            if s.is_over:
+                fault(f"moves[{e.index}] {e.move!r}: the game is over before it")
+            fault(f"moves[{e.index}] {e.move!r}: {e.reason} (seat {s.player} decides "
+                  f"{s.purpose}; {legal_hint(s)})")
     return s
 
 
