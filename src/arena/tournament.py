@@ -260,6 +260,7 @@ class TournamentResult:
     extra: int = 0               # stored after the SPRT decided, not counted
     played: int = 0              # games played by this run
     resumed: int = 0             # games found in the database at the start
+    grown: bool = False          # the stored tournament was given more games or engines
     wall: float = 0.0
     game_seconds: float = 0.0    # summed durations of this run's games (in the workers)
     workers: int = 1
@@ -399,10 +400,11 @@ def run_tournament(config, db=None, jobs=None, backend=None, on_progress=None,
     database by then: while it runs, in the main thread, the signals only set ``stop`` (a
     StopRequest; see ``stopping.py``), which the backend's loop checks."""
     db = db or config.default_db()
-    config, plan, store = _open_store(config, db)
+    config, plan, store, grew = _open_store(config, db)
     try:
         book, stored = _book_of(store, config, plan, db)
         res = _result(config, db, book, plan, len(stored), anchor)
+        res.grown = grew
         done = {gid for gid, _, _ in stored}
         todo = [config.work_item(g) for g in plan if g.id not in done]
         listener = _Listener(res, book, plan, config.names(), on_progress, progress_every)
@@ -422,9 +424,9 @@ def run_tournament(config, db=None, jobs=None, backend=None, on_progress=None,
 
 
 def _open_store(config, db):
-    """(config, plan, store): the tournament's database created, or opened to resume (the
-    config grown where the stored one is a smaller schedule of it), once the setup is
-    checked."""
+    """(config, plan, store, grew): the tournament's database created, or opened to resume
+    (the config grown where the stored one is a smaller schedule of it: ``grew``), once the
+    setup is checked."""
     stored = _stored_config(db)
     grown = config.grown_from(stored) if stored is not None else None
     if grown is not None:
@@ -433,7 +435,8 @@ def _open_store(config, db):
     check_setup(config, plan)
     store = Store.create_or_resume(db, config.as_dict(), defaults={"opening": 0},
                                    replaces=stored if grown is not None else None)
-    return config, plan, store
+    grew = grown is not None and canonical(stored) != canonical(config.as_dict())
+    return config, plan, store, grew
 
 
 def _book_of(store, config, plan, db):
@@ -680,6 +683,7 @@ def summary_dict(res):
               for j in range(t.k)] for i in range(t.k)]
     d = {"db": res.db, "config": cfg.as_dict(), "scheduled": res.scheduled, "stored": res.stored,
          "counted": res.counted, "played_now": res.played, "resumed_from": res.resumed,
+         "grown": res.grown,
          "finished": res.finished, "interrupted": res.interrupted,
          "anchor": names[res.anchor] if res.anchor < len(names) else None,
          "rating_note": r.note if r else "", "engines": engines, "crosstable": cross,
@@ -746,7 +750,8 @@ def summary_text(res):
                      f"{'worker' if res.workers == 1 else 'workers'} ({res.backend}): "
                      f"{res.rate():.1f} games/s, {100 * res.busy():.0f}% of worker time in games")
     if res.resumed and res.played:
-        lines.append(f"resumed: {res.resumed} games were already stored")
+        lines.append(f"grown from {res.resumed} stored games to {res.scheduled} scheduled" if res.grown
+                     else f"resumed: {res.resumed} {'game was' if res.resumed == 1 else 'games were'} already stored")
     if not res.counted:
         lines.append("no games yet")
         return "\n".join(lines)

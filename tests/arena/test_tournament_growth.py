@@ -8,7 +8,7 @@ import pytest
 
 from roost.arena.schedule import schedule
 from roost.arena.store import StoreError
-from roost.arena.tournament import TournamentConfig, run_tournament
+from roost.arena.tournament import TournamentConfig, run_tournament, summary_text
 from roost.core.games import get_game
 
 DUCKS = get_game("ducks")
@@ -34,7 +34,8 @@ def test_more_games_then_an_added_engine_keep_every_stored_game(tmp_path):
     assert first.finished and first.counted == 2
     before = _games(db)
     more = run_tournament(_config(two, 4), db=db, jobs=1)
-    assert more.finished and more.counted == 4 and more.played == 2
+    assert more.finished and more.counted == 4 and more.played == 2 and more.grown
+    assert "grown from 2 stored games to 4 scheduled" in summary_text(more)
     after = _games(db)
     assert after[:2] == before
     # the games added are those a tournament of 4 games would have played 3rd and 4th
@@ -51,7 +52,18 @@ def test_more_games_then_an_added_engine_keep_every_stored_game(tmp_path):
     assert grown.tally.games == [8, 8, 8]
     # run again: nothing to play, the grown tournament resumes as it is
     again = run_tournament(_config(three, 4), db=db, jobs=1)
-    assert again.played == 0 and again.counted == 12 and _games(db) == rows
+    assert again.played == 0 and again.counted == 12 and _games(db) == rows and not again.grown
+
+
+def test_a_resumed_tournament_is_not_called_grown(tmp_path):
+    db = str(tmp_path / "t.db")
+    two = ["ab:depth=1", "mcts:iterations=30"]
+    run_tournament(_config(two, 2), db=db, jobs=1)
+    with sqlite3.connect(db) as c:                 # as if the second game had not been played
+        c.execute("DELETE FROM games WHERE id = 2")
+    resumed = run_tournament(_config(two, 2), db=db, jobs=1)
+    assert resumed.played == 1 and not resumed.grown
+    assert "resumed: 1 game was already stored" in summary_text(resumed)
 
 
 def test_changes_other_than_growth_are_refused_and_leave_the_file_alone(tmp_path):
