@@ -109,14 +109,14 @@ ctypedef struct C4Core:
     int no_win
     int n                 # stones played
     int result            # UNDECIDED, 0 or 1 (the winner), DRAWN
-    int8_t hist[CELLS]    # the columns played, in order (the position text)
+    # (the columns played, which only the position text reads, are the state's `hist`,
+    # outside the core: a search's scratch child copies the core alone)
 
 
 cdef inline void core_play(C4Core* c, int col) noexcept nogil:
     cdef uint64_t cell = (c.mask + (<uint64_t>1 << (STRIDE * col))) & column_mask(col)
     cdef uint64_t mine = c.cur | cell
     cdef uint64_t safe = c.safe
-    c.hist[c.n] = <int8_t>col
     c.n += 1
     c.mask |= cell
     c.cur = mine ^ c.mask            # the opponent, to move next
@@ -235,6 +235,42 @@ cdef int by_threats(const C4Core* c, uint64_t cells, int* out) noexcept nogil:
     return n
 
 
+cdef inline uint64_t search_cells(C4Core* c, int* soon) noexcept nogil:
+    """The cells of search_moves (see there), and *soon; with SOON_QUIET it keeps them in
+    c.safe for the next move (core_play); with SOON_LOSS, every playable cell."""
+    cdef uint64_t moves, mine, theirs, forced, safe
+    if c.result != UNDECIDED:
+        soon[0] = SOON_UNKNOWN
+        return 0
+    moves = playable(c.mask)
+    if not c.no_win:
+        mine = winning_cells(c.cur, c.mask) & moves
+        if mine:
+            soon[0] = SOON_WIN
+            return mine & (0 - mine)
+    theirs = winning_cells(c.cur ^ c.mask, c.mask)
+    forced = moves & theirs
+    safe = moves & ~(theirs >> 1)
+    if forced:
+        safe = 0 if forced & (forced - 1) else safe & forced   # two wins: one is left
+    if not safe:
+        soon[0] = SOON_LOSS
+        return moves
+    soon[0] = SOON_QUIET
+    c.safe = safe
+    return safe
+
+
+cdef inline int columns_of(uint64_t cells, int* out) noexcept nogil:
+    """The columns of `cells` (at most one a column), from the centre outwards."""
+    cdef int n = 0, i
+    for i in range(WIDTH):
+        if cells & column_mask(CENTRE_ORDER[i]):
+            out[n] = CENTRE_ORDER[i]
+            n += 1
+    return n
+
+
 cdef class Connect4(State):
     """A Connect Four position.
 
@@ -247,6 +283,7 @@ cdef class Connect4(State):
     name = "connect4"
 
     cdef C4Core c
+    cdef int8_t hist[CELLS]      # the columns played, in order (the position text)
 
     def __cinit__(self):
         self.n_players = 2
@@ -266,6 +303,10 @@ cdef class Connect4(State):
         return mix(self.c.cur + self.c.mask)
 
     cdef void assign(self, State other) noexcept nogil:
+        self.c = (<Connect4>other).c
+        self.hist = (<Connect4>other).hist
+
+    cdef void assign_position(self, State other) noexcept nogil:
         self.c = (<Connect4>other).c
 
     cdef int legal_moves(self, int* out) noexcept nogil:
@@ -303,35 +344,39 @@ cdef class Connect4(State):
         return n
 
     cdef void play(self, int move) noexcept nogil:
+        self.hist[self.c.n] = <int8_t>move
         core_play(&self.c, move)
 
     cdef int search_moves(self, int* out, int* soon) noexcept nogil:
         # A proof needs only these: a win now, alone; else the moves that do not let the
         # opponent win at once (the block of their win now, if they have one, and never a
-        # stone under a cell where they would complete four); none such is a loss in two.
-        # (What a dedicated solver calls non-losing moves.)
-        cdef uint64_t moves, mine, theirs, forced, safe
-        if self.c.result != UNDECIDED:
-            soon[0] = SOON_UNKNOWN
-            return 0
-        moves = playable(self.c.mask)
-        if not self.c.no_win:
-            mine = winning_cells(self.c.cur, self.c.mask) & moves
-            if mine:
-                soon[0] = SOON_WIN
-                out[0] = lsb(mine) // STRIDE
-                return 1
-        theirs = winning_cells(self.c.cur ^ self.c.mask, self.c.mask)
-        forced = moves & theirs
-        safe = moves & ~(theirs >> 1)
-        if forced:
-            safe = 0 if forced & (forced - 1) else safe & forced   # two wins: one is left
-        if not safe:
-            soon[0] = SOON_LOSS
+        # stone under a cell where they would complete four), by the threats they make
+        # (by_threats); none such is a loss in two.  (What a dedicated solver calls
+        # non-losing moves.)
+        cdef uint64_t cells = search_cells(&self.c, soon)
+        if soon[0] == SOON_QUIET:
+            return by_threats(&self.c, cells, out)
+        if soon[0] == SOON_LOSS:
             return self.legal_moves(out)
-        soon[0] = SOON_QUIET
-        self.c.safe = safe
-        return by_threats(&self.c, safe, out)
+        return columns_of(cells, out)
+
+    cdef int search_moves_unordered(self, int* out, int* soon) noexcept nogil:
+        # search_moves's cells, from the centre outwards (the order, by_threats,
+        # costs as much as finding them: a proof orders only where its table does not
+        # settle the node)
+        return columns_of(search_cells(&self.c, soon), out)
+
+    cdef void order_search_moves(self, int* moves, int n, int soon) noexcept nogil:
+        cdef uint64_t cells = 0, free_cells = playable(self.c.mask)
+        cdef int i
+        if soon == SOON_LOSS:
+            self.legal_moves(moves)
+            return
+        if soon != SOON_QUIET:
+            return                        # a win now, or none: one move or none
+        for i in range(n):
+            cells |= free_cells & column_mask(moves[i])
+        by_threats(&self.c, cells, moves)
 
     cdef int plies_bound(self) noexcept nogil:
         # the board fills after the cells left are played
@@ -363,7 +408,7 @@ cdef class Connect4(State):
         while plies < max_plies and self.c.result == UNDECIDED:
             moves = playable(self.c.mask)
             cell = pdep(<uint64_t>1 << rng_below(rng, popcount(moves)), moves)
-            core_play(&self.c, lsb(cell) // STRIDE)
+            self.play(lsb(cell) // STRIDE)
             plies += 1
         return plies
 
@@ -404,13 +449,13 @@ cdef class Connect4(State):
             col = ord(ch) - ord("1")
             if not playable(s.c.mask) & column_mask(col):
                 raise PositionError(f"move {i + 1} drops into column {ch}, which is full")
-            core_play(&s.c, col)
+            s.play(col)
         return s
 
     def text(self):
         if self.c.n == 0:
             return "-"
-        return "".join(chr(ord("1") + self.c.hist[i]) for i in range(self.c.n))
+        return "".join(chr(ord("1") + self.hist[i]) for i in range(self.c.n))
 
     def ending(self):
         """Why the game ended: ``four`` (four in a row) or ``full`` (a draw); None while it

@@ -12,7 +12,10 @@
 # - evaluate(p) estimates outcome()[p] for a position that is not over, also in [0, 1];
 # - search_moves(out, soon) writes the moves a proof must search and *soon (SOON_*): the
 #   legal moves less those that lose at once, or a win now alone; the default, the legal
-#   moves and SOON_UNKNOWN, is always right;
+#   moves and SOON_UNKNOWN, is always right; search_moves_unordered(out, soon) writes the
+#   same moves and *soon in any order and order_search_moves(out, n, soon) puts them in
+#   search_moves's order (a proof orders only the nodes its table does not settle; the
+#   default orders nothing and search_moves_unordered is search_moves);
 # - plies_bound() is at most how many more plies the game lasts from here, or -1 when the
 #   game does not say (the default): a proof bisects the result's distance within it;
 # - every move buffer passed to legal_moves (or search_moves) holds at least MAX_MOVES ints,
@@ -70,6 +73,10 @@ cdef class State:
     cdef void assign(self, State other) noexcept nogil   # copy other's position into self
                                                           # (same game and player count: clone()
                                                           # sets the fields above)
+    cdef void assign_position(self, State other) noexcept nogil  # assign, less what only the
+                                                          # position's text reads (its history):
+                                                          # a search's scratch child (the default:
+                                                          # assign)
 
     # -- chance: games with chance nodes implement these --------------------------------
     cdef int chance_count(self) noexcept nogil
@@ -81,6 +88,8 @@ cdef class State:
     cdef void determinize(self, int observer, Rng* rng) noexcept nogil
     cdef int observe(self, int move, int observer) noexcept nogil
     cdef int search_moves(self, int* out, int* soon) noexcept nogil
+    cdef int search_moves_unordered(self, int* out, int* soon) noexcept nogil
+    cdef void order_search_moves(self, int* moves, int n, int soon) noexcept nogil
     cdef int plies_bound(self) noexcept nogil
     cdef int playout(self, Rng* rng, int max_plies) noexcept nogil
     cdef int quiesce(self, Rng* rng) noexcept nogil      # on to a position evaluate reads

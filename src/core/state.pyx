@@ -60,6 +60,9 @@ cdef class State:
     cdef void assign(self, State other) noexcept nogil:
         pass
 
+    cdef void assign_position(self, State other) noexcept nogil:
+        self.assign(other)
+
     # ---------------------------------------------------------------- chance
     cdef int chance_count(self) noexcept nogil:
         return 0
@@ -103,6 +106,13 @@ cdef class State:
     cdef int search_moves(self, int* out, int* soon) noexcept nogil:
         soon[0] = SOON_UNKNOWN
         return self.legal_moves(out)
+
+    cdef int search_moves_unordered(self, int* out, int* soon) noexcept nogil:
+        # A game whose order costs nothing to skip: search_moves, in its order already.
+        return self.search_moves(out, soon)
+
+    cdef void order_search_moves(self, int* moves, int n, int soon) noexcept nogil:
+        pass
 
     cdef int plies_bound(self) noexcept nogil:
         return -1

@@ -50,3 +50,15 @@ def search_moves(State state):
     cdef int* out = _ids
     n = state.search_moves(out, &soon)
     return [out[i] for i in range(n)], ("unknown", "win", "loss", "quiet")[soon]
+
+
+def search_moves_in_two_steps(State state):
+    """search_moves as a proof takes them where its table may settle the node first:
+    State.search_moves_unordered, then State.order_search_moves; (the unordered moves, the
+    ordered ones, what the game knows of the next two plies) as search_moves says it."""
+    cdef int n, i, soon = SOON_UNKNOWN
+    cdef int* out = _ids
+    n = state.search_moves_unordered(out, &soon)
+    unordered = [out[i] for i in range(n)]
+    state.order_search_moves(out, n, soon)
+    return unordered, [out[i] for i in range(n)], ("unknown", "win", "loss", "quiet")[soon]

@@ -314,7 +314,7 @@ cdef class Negamax:
             else:
                 a = -MATE - 1
                 b = MATE + 1
-            (<State>child).assign(c)
+            (<State>child).assign_position(c)
             if exact:
                 (<State>child).play(outs[i])
                 v = self.value(<State>child, depth, a, b, ply + 1, me, budget // n)
@@ -345,7 +345,7 @@ cdef class Negamax:
         cdef PyObject* child = self.states[ply + 1]
         cdef int i
         for i in range(n):
-            (<State>child).assign(c)
+            (<State>child).assign_position(c)
             (<State>child).play(outs[i])
             self.probe(<State>child, depth, ply + 1, me, &lo[i], &hi[i])
             if self.stop:
@@ -448,7 +448,7 @@ cdef class Negamax:
             # reads its own and orders its moves (the probe's miss is the solver's largest
             # single cost); kept if it is the first searched
             made[0] = moves[0]
-            (<State>self.states[ply + 1]).assign(s)
+            (<State>self.states[ply + 1]).assign_position(s)
             (<State>self.states[ply + 1]).play(made[0])
             self.table.prefetch((<State>self.states[ply + 1]).key())
         return False
@@ -470,13 +470,13 @@ cdef class Negamax:
         v = self.value(child, depth - 1 - r, alpha, alpha + 1.0, ply + 1, me,
                        self.s.exact_outcomes)
         if r and v > alpha and not self.stop:
-            child.assign(s)
+            child.assign_position(s)
             child.play(m)
             v = self.value(child, depth - 1, alpha, alpha + 1.0, ply + 1, me,
                            self.s.exact_outcomes)
         exact_v[0] = False
         if v > alpha and v < beta and not self.stop:
-            child.assign(s)
+            child.assign_position(s)
             child.play(m)
             v = self.value(child, depth - 1, alpha, beta, ply + 1, me, self.s.exact_outcomes)
             exact_v[0] = True
@@ -540,7 +540,7 @@ cdef class Negamax:
         for i in range(n):
             m = self.order.pick(moves, n, i, ply)
             if i > 0 or m != made:
-                (<State>child).assign(s)
+                (<State>child).assign_position(s)
                 (<State>child).play(m)
             self.pv_len[ply + 1] = 0
             v = self.search_move(s, <State>child, m, i, depth, alpha, beta, ply, me, reducing,
@@ -620,7 +620,7 @@ cdef class Negamax:
         cdef int* moves = self.movebuf + ply * MAX_MOVES
         cdef PyObject* child = self.states[ply + 1]
         cdef long long horizon0 = self.horizon
-        cdef bint ordered, guided, made = False, skip
+        cdef bint ordered, guided, skip
         # the table's word is fetched while the game generates the moves
         self.table.prefetch(key)
         if self.line:
@@ -635,7 +635,9 @@ cdef class Negamax:
             alpha = -tv
             if alpha >= beta:
                 return alpha
-        n = s.search_moves(moves, &soon)
+        # the moves, ordered only if the table does not settle the node (a third of the
+        # nodes it settles)
+        n = s.search_moves_unordered(moves, &soon)
         if soon == SOON_WIN:
             return MATE - ply - 1
         if soon == SOON_LOSS:
@@ -658,12 +660,12 @@ cdef class Negamax:
                 if alpha >= beta:
                     return alpha
         if ordered and n > 0:
-            # the first child, made now so that its table word comes in while this node
-            # reads its own (the probe's miss is the proof's largest single cost)
-            (<State>child).assign(s)
+            # a child, made now so that its table word comes in while this node reads its
+            # own (the probe's miss is the proof's largest single cost): the first of the
+            # unordered moves, often the first searched (it is made again when searched)
+            (<State>child).assign_position(s)
             (<State>child).play(moves[0])
             self.table.prefetch((<State>child).key())
-            made = True
         if self.table.probe(key, &hit):
             # only a result that holds at any depth bounds a proof (the search's entries,
             # where a solve keeps them, hold deepening's results to a depth too)
@@ -694,6 +696,7 @@ cdef class Negamax:
                             nh = 1
                             break
         alpha0 = alpha
+        s.order_search_moves(moves, n, soon)
         if guided:
             # the killers after the table's move (by their place in this node's list)
             for k in range(2):
@@ -716,9 +719,8 @@ cdef class Negamax:
                 if skip:
                     continue
             m = moves[idx]
-            if not (made and t == 0 and idx == 0):      # the first child made already
-                (<State>child).assign(s)
-                (<State>child).play(m)
+            (<State>child).assign_position(s)
+            (<State>child).play(m)
             if self.line:
                 self.pv_len[ply + 1] = 0
             if best == -INF or alpha + 1.0 >= beta:
@@ -726,7 +728,7 @@ cdef class Negamax:
             else:
                 v = self.prove_value(<State>child, alpha, alpha + 1.0, ply + 1, me)
                 if v > alpha and v < beta and not self.stop:
-                    (<State>child).assign(s)
+                    (<State>child).assign_position(s)
                     (<State>child).play(m)
                     v = self.prove_value(<State>child, alpha, beta, ply + 1, me)
             if self.stop:
@@ -781,7 +783,7 @@ cdef class Negamax:
             moves[0] = m
         for i in range(n):
             m = moves[i]
-            (<State>child).assign(root)
+            (<State>child).assign_position(root)
             (<State>child).play(m)
             self.pv_len[1] = 0
             exact_v = True
@@ -791,7 +793,7 @@ cdef class Negamax:
                 v = self.prove_value(<State>child, alpha, alpha + 1.0, 1, me)
                 exact_v = False
                 if v > alpha and v < beta and not self.stop:
-                    (<State>child).assign(root)
+                    (<State>child).assign_position(root)
                     (<State>child).play(m)
                     v = self.prove_value(<State>child, alpha, beta, 1, me)
                     exact_v = True
