@@ -115,6 +115,7 @@ cdef class Negamax:
     cdef void periodic_checks(self) noexcept nogil
     cdef inline bint over_node_limit(self) noexcept nogil
     cdef inline bint enter_node(self) noexcept nogil
+    cdef inline bint entered(self, int ply) noexcept nogil
     cdef bint signalled(self) noexcept nogil
     cdef long long helper_count(self) noexcept nogil
     cdef double value(self, State c, int depth, double alpha, double beta, int ply, int me,
@@ -136,6 +137,8 @@ cdef class Negamax:
     cdef double prove_value(self, State c, double alpha, double beta, int ply,
                             int me) noexcept nogil
     cdef double prove(self, State s, double alpha, double beta, int ply, int me) noexcept nogil
+    cdef inline int guide(self, int* moves, int n, int ply, int tt_move, int* head) noexcept nogil
+    cdef inline void extend_line(self, int ply, int m) noexcept nogil
     cdef double prove_root(self, State root, double alpha, double beta) noexcept nogil
     cdef int without_excluded(self, int* moves, int n) noexcept nogil
     cdef void helper_search(self, State root) noexcept nogil

@@ -54,6 +54,44 @@ cdef inline int result_index(double v, int bound) noexcept nogil:
     return 0
 
 
+cdef inline bint narrowed(double* alpha, double* beta, double lo, double hi,
+                          double* settled) noexcept nogil:
+    """The window (alpha, beta) narrowed to a node whose value lies in [lo, hi]; True when
+    no value is left inside it (the node's fail-soft bound then in `settled`)."""
+    if beta[0] > hi:
+        beta[0] = hi
+        if alpha[0] >= beta[0]:
+            settled[0] = beta[0]
+            return True
+    if alpha[0] < lo:
+        alpha[0] = lo
+        if alpha[0] >= beta[0]:
+            settled[0] = alpha[0]
+            return True
+    return False
+
+
+cdef inline bint table_narrowed(TTData* hit, int ply, double* alpha, double* beta,
+                                double* settled) noexcept nogil:
+    """The window narrowed by a table entry that holds at any depth, found at `ply`: True
+    when it settles the node (its value, or its bound, in `settled`)."""
+    cdef double tv = from_tt(hit.value, ply)
+    if hit.flag == EXACT:
+        settled[0] = tv
+        return True
+    if hit.flag == LOWER:
+        return narrowed(alpha, beta, tv, INF, settled)
+    return narrowed(alpha, beta, -INF, tv, settled)
+
+
+cdef inline bint in_head(int* head, int nh, int idx) noexcept nogil:
+    cdef int j
+    for j in range(nh):
+        if head[j] == idx:
+            return True
+    return False
+
+
 cdef class Negamax:
     """One thread's searcher (its scratch states, line, move ordering and counts)."""
 
@@ -204,6 +242,18 @@ cdef class Negamax:
         self.nodes += 1
         return True
 
+    cdef inline bint entered(self, int ply) noexcept nogil:
+        """The prologue of a node reached at `ply` (value(), prove_value()): every position
+        reached counts as a node, leaves included (as in chess engines), and the limits
+        are read; False when the search may not go into it (it has stopped: a stopped
+        search enters none, and a sampled chance run can stop it before its child)."""
+        if not self.enter_node():
+            return False
+        if ply > self.seldepth:
+            self.seldepth = ply
+        self.check_limits()
+        return not self.stop
+
     cdef bint signalled(self) noexcept nogil:
         with gil:
             return interrupted()
@@ -222,14 +272,7 @@ cdef class Negamax:
         """Value of position c for player `me`, who moved into it, in window (alpha, beta).
         `budget` bounds the leaves of the compound chance node c belongs to (see chance())."""
         cdef int tm
-        # every position reached counts as a node, leaves included (as in chess engines);
-        # a stopped search enters none (a sampled chance run can stop it before its child)
-        if not self.enter_node():
-            return 0.0
-        if ply > self.seldepth:
-            self.seldepth = ply
-        self.check_limits()
-        if self.stop:
+        if not self.entered(ply):
             return 0.0
         if c.over():
             return self.terminal(c, me, ply)
@@ -557,10 +600,7 @@ cdef class Negamax:
                 best_move = m
                 if v > alpha:
                     alpha = v
-                    self.pv[ply][0] = m
-                    for j in range(self.pv_len[ply + 1]):
-                        self.pv[ply][j + 1] = self.pv[ply + 1][j]
-                    self.pv_len[ply] = self.pv_len[ply + 1] + 1
+                    self.extend_line(ply, m)
                     if alpha >= beta:
                         self.order.cutoff(m, ply, me, depth)
                         break
@@ -584,12 +624,7 @@ cdef class Negamax:
         """A proof's value() of position c for `me`, who moved into it: a solve's window
         tests search to the end of the game, and stop at chance (nothing there is proven)."""
         cdef int tm
-        if not self.enter_node():
-            return 0.0
-        if ply > self.seldepth:
-            self.seldepth = ply
-        self.check_limits()
-        if self.stop:
+        if not self.entered(ply):
             return 0.0
         if c.over():
             return self.terminal(c, me, ply)
@@ -614,110 +649,57 @@ cdef class Negamax:
         they land inside.  Only the last window test keeps a line (self.line)."""
         cdef uint64_t key = s.key()
         cdef TTData hit
-        cdef int n, t, idx, m, k, soon = SOON_UNKNOWN, best_slot = -1, nh = 0, j
+        cdef int n, t, idx, m, soon = SOON_UNKNOWN, best_slot = -1, nh = 0
         cdef int head[3]
-        cdef double v, best = -INF, tv, alpha0
+        cdef double v, best = -INF, settled, alpha0
         cdef int* moves = self.movebuf + ply * MAX_MOVES
         cdef PyObject* child = self.states[ply + 1]
         cdef long long horizon0 = self.horizon
-        cdef bint ordered, guided, skip
+        cdef bint guided, found
         # the table's word is fetched while the game generates the moves
         self.table.prefetch(key)
         if self.line:
             self.pv_len[ply] = 0
         # nothing here ends sooner than the next ply
-        tv = MATE - ply - 1
-        if beta > tv:
-            beta = tv
-            if alpha >= beta:
-                return beta
-        if alpha < -tv:
-            alpha = -tv
-            if alpha >= beta:
-                return alpha
-        # the moves, ordered only if the table does not settle the node (a third of the
-        # nodes it settles)
+        if narrowed(&alpha, &beta, -(MATE - ply - 1), MATE - ply - 1, &settled):
+            return settled
+        # the moves, ordered only if the table does not settle the node (it settles a
+        # third of a Connect Four proof's nodes)
         n = s.search_moves_unordered(moves, &soon)
         if soon == SOON_WIN:
             return MATE - ply - 1
         if soon == SOON_LOSS:
             return -(MATE - ply - 2)
-        ordered = soon != SOON_UNKNOWN
         # the table's move and the killers first, but where the game orders a proof's moves
         # in a game that bounds its length (the proof table's layout): the list of a game
         # whose length is open follows no order that finds a result soon
-        guided = not (ordered and self.table.proof)
+        guided = not (soon != SOON_UNKNOWN and self.table.proof)
         if soon == SOON_QUIET:
             # a win on the mover's next move but one at the soonest, a loss on the
             # opponent's next move but one
-            tv = MATE - ply - 3
-            if beta > tv:
-                beta = tv
-                if alpha >= beta:
-                    return beta
-            if alpha < -(tv - 1):
-                alpha = -(tv - 1)
-                if alpha >= beta:
-                    return alpha
-        if ordered and n > 0:
+            if narrowed(&alpha, &beta, -(MATE - ply - 4), MATE - ply - 3, &settled):
+                return settled
+        if soon != SOON_UNKNOWN and n > 0:
             # a child, made now so that its table word comes in while this node reads its
             # own (the probe's miss is the proof's largest single cost): the first of the
             # unordered moves, often the first searched (it is made again when searched)
             (<State>child).assign_position(s)
             (<State>child).play(moves[0])
             self.table.prefetch((<State>child).key())
-        if self.table.probe(key, &hit):
-            # only a result that holds at any depth bounds a proof (the search's entries,
-            # where a solve keeps them, hold deepening's results to a depth too)
-            tv = from_tt(hit.value, ply)
-            if hit.depth < DEPTH_INF:
-                pass                    # its move still goes first
-            elif hit.flag == EXACT:
-                return tv
-            elif hit.flag == LOWER:
-                if tv >= beta:
-                    return tv
-                if tv > alpha:
-                    alpha = tv          # a bound that does not cut still narrows the window
-            else:
-                if tv <= alpha:
-                    return tv
-                if tv < beta:
-                    beta = tv
-            if guided:
-                if self.table.proof:           # a proof word's move is its place in the list
-                    if 0 <= hit.move < n:
-                        head[0] = hit.move
-                        nh = 1
-                else:
-                    for j in range(n):
-                        if moves[j] == hit.move:
-                            head[0] = j
-                            nh = 1
-                            break
+        found = self.table.probe(key, &hit)
+        # only a result that holds at any depth bounds a proof (the search's entries, where
+        # a solve keeps them, hold deepening's results to a depth too); a bound that does
+        # not cut still narrows the window
+        if found and hit.depth >= DEPTH_INF and table_narrowed(&hit, ply, &alpha, &beta, &settled):
+            return settled
         alpha0 = alpha
         s.order_search_moves(moves, n, soon)
         if guided:
-            # the killers after the table's move (by their place in this node's list)
-            for k in range(2):
-                m = self.order.killers[ply][k]
-                for j in range(n):
-                    if moves[j] == m:
-                        if nh == 0 or head[0] != j:
-                            head[nh] = j
-                            nh += 1
-                        break
+            nh = self.guide(moves, n, ply, hit.move if found else -1, head)
         for t in range(nh + n):
-            if t < nh:
-                idx = head[t]
-            else:
-                idx = t - nh
-                skip = False
-                for j in range(nh):
-                    if head[j] == idx:
-                        skip = True
-                if skip:
-                    continue
+            idx = head[t] if t < nh else t - nh
+            if t >= nh and nh > 0 and in_head(head, nh, idx):
+                continue
             m = moves[idx]
             (<State>child).assign_position(s)
             (<State>child).play(m)
@@ -739,10 +721,7 @@ cdef class Negamax:
                 if v > alpha:
                     alpha = v
                     if self.line:
-                        self.pv[ply][0] = m
-                        for j in range(self.pv_len[ply + 1]):
-                            self.pv[ply][j + 1] = self.pv[ply + 1][j]
-                        self.pv_len[ply] = self.pv_len[ply + 1] + 1
+                        self.extend_line(ply, m)
                     if alpha >= beta:
                         if guided:
                             self.order.cutoff(m, ply, me, 1)
@@ -755,6 +734,40 @@ cdef class Negamax:
                              best_slot if self.table.proof else moves[best_slot], DEPTH_INF,
                              LOWER if best >= beta else (EXACT if best > alpha0 else UPPER))
         return best
+
+    cdef inline int guide(self, int* moves, int n, int ply, int tt_move, int* head) noexcept nogil:
+        """The places in this node's list of its n moves to try first (in head; how many):
+        the table's move (tt_move: a proof word's place in the list, else a move id; -1
+        none), then the killers."""
+        cdef int nh = 0, j, k, m
+        if tt_move >= 0:
+            if self.table.proof:
+                if tt_move < n:
+                    head[0] = tt_move
+                    nh = 1
+            else:
+                for j in range(n):
+                    if moves[j] == tt_move:
+                        head[0] = j
+                        nh = 1
+                        break
+        for k in range(2):
+            m = self.order.killers[ply][k]
+            for j in range(n):
+                if moves[j] == m:
+                    if nh == 0 or head[0] != j:
+                        head[nh] = j
+                        nh += 1
+                    break
+        return nh
+
+    cdef inline void extend_line(self, int ply, int m) noexcept nogil:
+        """The line from ply: move m, then the line its child kept."""
+        cdef int j
+        self.pv[ply][0] = m
+        for j in range(self.pv_len[ply + 1]):
+            self.pv[ply][j + 1] = self.pv[ply + 1][j]
+        self.pv_len[ply] = self.pv_len[ply + 1] + 1
 
     cdef double prove_root(self, State root, double alpha, double beta) noexcept nogil:
         """One window test at the root: every legal move (but those excluded), the last
@@ -809,10 +822,7 @@ cdef class Negamax:
                 if v > alpha:
                     alpha = v
                     self.root_first = m
-                    self.pv[0][0] = m
-                    for t in range(self.pv_len[1]):
-                        self.pv[0][t + 1] = self.pv[1][t]
-                    self.pv_len[0] = self.pv_len[1] + 1
+                    self.extend_line(0, m)
                     if alpha >= beta:
                         break
         return best
