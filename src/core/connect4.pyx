@@ -302,6 +302,12 @@ cdef class Connect4(State):
     cdef uint64_t key(self) noexcept nogil:
         return mix(self.c.cur + self.c.mask)
 
+    cdef bint key_after(self, int move, uint64_t* key) noexcept nogil:
+        # after the stone, the opponent's stones are to move: cur ^ mask
+        cdef uint64_t cell = (self.c.mask + (<uint64_t>1 << (STRIDE * move))) & column_mask(move)
+        key[0] = mix((self.c.cur ^ self.c.mask) + (self.c.mask | cell))
+        return True
+
     cdef void assign(self, State other) noexcept nogil:
         self.c = (<Connect4>other).c
         self.hist = (<Connect4>other).hist

@@ -70,6 +70,11 @@ cdef class State:
     cdef bint over(self) noexcept nogil
     cdef void outcome(self, double* out) noexcept nogil
     cdef uint64_t key(self) noexcept nogil
+    cdef bint key_after(self, int move, uint64_t* key) noexcept nogil  # the key after `move`
+                                                          # without playing it, where the game
+                                                          # has it cheaply (a search fetches its
+                                                          # children's table entries early);
+                                                          # False where not (the default)
     cdef void assign(self, State other) noexcept nogil   # copy other's position into self
                                                           # (same game and player count: clone()
                                                           # sets the fields above)

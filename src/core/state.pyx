@@ -57,6 +57,9 @@ cdef class State:
     cdef uint64_t key(self) noexcept nogil:
         return 0
 
+    cdef bint key_after(self, int move, uint64_t* key) noexcept nogil:
+        return False
+
     cdef void assign(self, State other) noexcept nogil:
         pass
 

@@ -3,6 +3,7 @@ through the contract in one pass (a Tweeeet row has 80,640 outcomes: a list of P
 tuples for each chance node would dominate a bridged game's speed)."""
 import numpy as np
 
+from libc.stdint cimport uint64_t
 from roost.core.state cimport State, CHANCE, HIDDEN, MAX_OUTCOMES, SOON_UNKNOWN
 
 # outcome buffers are shared: every call fills them and copies out what it needs
@@ -62,3 +63,12 @@ def search_moves_in_two_steps(State state):
     unordered = [out[i] for i in range(n)]
     state.order_search_moves(out, n, soon)
     return unordered, [out[i] for i in range(n)], ("unknown", "win", "loss", "quiet")[soon]
+
+
+def key_after(State state, int move):
+    """The key of the position after ``move`` as State.key_after gives it without playing
+    the move, or None where the game does not give it."""
+    cdef uint64_t key
+    if not state.key_after(move, &key):
+        return None
+    return key

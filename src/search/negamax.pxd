@@ -16,6 +16,8 @@ cdef enum:
                                   # game bounds its length (plies_bound); where it does not, far
     SOLVE_DEEPENING_OPEN = 8      # enough to find a near result before a window test without
                                   # a distance to stop it goes down the longest lines
+    PREFETCH_CHILDREN = 8         # a proof node fetches the table words of this many children
+                                  # at most before it reads its own
 
 
 ctypedef struct Settings:
@@ -134,9 +136,10 @@ cdef class Negamax:
                             bint* exact_v) noexcept nogil
     cdef double negamax(self, State s, int depth, double alpha, double beta, int ply,
                         int me) noexcept nogil
-    cdef double prove_value(self, State c, double alpha, double beta, int ply,
-                            int me) noexcept nogil
-    cdef double prove(self, State s, double alpha, double beta, int ply, int me) noexcept nogil
+    cdef double prove_value(self, State c, double alpha, double beta, int ply, int me,
+                            uint64_t key) noexcept nogil
+    cdef double prove(self, State s, double alpha, double beta, int ply, int me,
+                      uint64_t key) noexcept nogil
     cdef inline int guide(self, int* moves, int n, int ply, int tt_move, int* head) noexcept nogil
     cdef inline void extend_line(self, int ply, int m) noexcept nogil
     cdef double prove_root(self, State root, double alpha, double beta) noexcept nogil

@@ -619,10 +619,11 @@ cdef class Negamax:
         return best
 
     # ------------------------------------------------------------------ the proof
-    cdef double prove_value(self, State c, double alpha, double beta, int ply,
-                            int me) noexcept nogil:
-        """A proof's value() of position c for `me`, who moved into it: a solve's window
-        tests search to the end of the game, and stop at chance (nothing there is proven)."""
+    cdef double prove_value(self, State c, double alpha, double beta, int ply, int me,
+                            uint64_t key) noexcept nogil:
+        """A proof's value() of position c (whose key is `key`) for `me`, who moved into it:
+        a solve's window tests search to the end of the game, and stop at chance (nothing
+        there is proven)."""
         cdef int tm
         if not self.entered(ply):
             return 0.0
@@ -636,10 +637,11 @@ cdef class Negamax:
         if ply >= MAX_PLY - 2:
             return self.leaf(c, me)
         if self.side(tm) == self.side(me):
-            return self.prove(c, alpha, beta, ply, tm)
-        return -self.prove(c, -beta, -alpha, ply, tm)
+            return self.prove(c, alpha, beta, ply, tm, key)
+        return -self.prove(c, -beta, -alpha, ply, tm, key)
 
-    cdef double prove(self, State s, double alpha, double beta, int ply, int me) noexcept nogil:
+    cdef double prove(self, State s, double alpha, double beta, int ply, int me,
+                      uint64_t key) noexcept nogil:
         """The value of s (not the root) for its mover `me` in window (alpha, beta), fail-soft,
         to the end of the game: the window narrowed by the nearest result the node allows
         (mate distance), by what the game knows of the next two plies (search_moves) and by
@@ -647,9 +649,9 @@ cdef class Negamax:
         the game names a proof's moves), else the table's move and the killers first; the
         first with the whole window, the others with a null window, searched again when
         they land inside.  Only the last window test keeps a line (self.line)."""
-        cdef uint64_t key = s.key()
+        cdef uint64_t ck
         cdef TTData hit
-        cdef int n, t, idx, m, soon = SOON_UNKNOWN, best_slot = -1, nh = 0
+        cdef int n, t, idx, m, i, soon = SOON_UNKNOWN, best_slot = -1, nh = 0
         cdef int head[3]
         cdef double v, best = -INF, settled, alpha0
         cdef int* moves = self.movebuf + ply * MAX_MOVES
@@ -679,13 +681,12 @@ cdef class Negamax:
             # opponent's next move but one
             if narrowed(&alpha, &beta, -(MATE - ply - 4), MATE - ply - 3, &settled):
                 return settled
-        if soon != SOON_UNKNOWN and n > 0:
-            # a child, made now so that its table word comes in while this node reads its
-            # own (the probe's miss is the proof's largest single cost): the first of the
-            # unordered moves, often the first searched (it is made again when searched)
-            (<State>child).assign_position(s)
-            (<State>child).play(moves[0])
-            self.table.prefetch((<State>child).key())
+        # the children's table words, fetched while this node reads its own (the probe's
+        # miss is the proof's largest single cost), where the game has their keys cheaply
+        for i in range(min(n, PREFETCH_CHILDREN)):
+            if not s.key_after(moves[i], &ck):
+                break
+            self.table.prefetch(ck)
         found = self.table.probe(key, &hit)
         # only a result that holds at any depth bounds a proof (the search's entries, where
         # a solve keeps them, hold deepening's results to a depth too); a bound that does
@@ -703,16 +704,18 @@ cdef class Negamax:
             m = moves[idx]
             (<State>child).assign_position(s)
             (<State>child).play(m)
+            if not s.key_after(m, &ck):
+                ck = (<State>child).key()
             if self.line:
                 self.pv_len[ply + 1] = 0
             if best == -INF or alpha + 1.0 >= beta:
-                v = self.prove_value(<State>child, alpha, beta, ply + 1, me)
+                v = self.prove_value(<State>child, alpha, beta, ply + 1, me, ck)
             else:
-                v = self.prove_value(<State>child, alpha, alpha + 1.0, ply + 1, me)
+                v = self.prove_value(<State>child, alpha, alpha + 1.0, ply + 1, me, ck)
                 if v > alpha and v < beta and not self.stop:
                     (<State>child).assign_position(s)
                     (<State>child).play(m)
-                    v = self.prove_value(<State>child, alpha, beta, ply + 1, me)
+                    v = self.prove_value(<State>child, alpha, beta, ply + 1, me, ck)
             if self.stop:
                 return 0.0
             if v > best:
@@ -777,6 +780,7 @@ cdef class Negamax:
         cdef PyObject* child = self.states[1]
         cdef double v, best = -INF, tv = MATE - 1
         cdef bint exact_v
+        cdef uint64_t ck
         self.pv_len[0] = 0
         self.root_n = 0
         if beta > tv:
@@ -798,17 +802,19 @@ cdef class Negamax:
             m = moves[i]
             (<State>child).assign_position(root)
             (<State>child).play(m)
+            if not root.key_after(m, &ck):
+                ck = (<State>child).key()
             self.pv_len[1] = 0
             exact_v = True
             if i == 0 or alpha + 1.0 >= beta:
-                v = self.prove_value(<State>child, alpha, beta, 1, me)
+                v = self.prove_value(<State>child, alpha, beta, 1, me, ck)
             else:
-                v = self.prove_value(<State>child, alpha, alpha + 1.0, 1, me)
+                v = self.prove_value(<State>child, alpha, alpha + 1.0, 1, me, ck)
                 exact_v = False
                 if v > alpha and v < beta and not self.stop:
                     (<State>child).assign_position(root)
                     (<State>child).play(m)
-                    v = self.prove_value(<State>child, alpha, beta, 1, me)
+                    v = self.prove_value(<State>child, alpha, beta, 1, me, ck)
                     exact_v = True
             if self.stop:
                 break

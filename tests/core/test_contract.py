@@ -239,3 +239,23 @@ def test_the_native_loader_takes_back_what_it_gives(game, players):
         if s.is_over:
             break
         _random_step(s, rnd)
+
+
+@pytest.mark.parametrize("game,players", CONFIGS)
+def test_a_key_after_a_move_is_the_key_of_the_position_it_makes(game, players):
+    # State.key_after: a game that gives it (a proof fetches its children's table words by
+    # it) gives the key the move's position has; the others give none
+    from roost.interop.native import key_after
+    rnd = random.Random(3)
+    s = game.start(players=players, seed=7)
+    plies = 0
+    while not s.is_over and plies < 60:
+        if not s.is_chance:
+            for m in s.legal()[:20]:
+                k = key_after(s, m)
+                if k is not None:
+                    child = s.copy()
+                    child.play_unchecked(m)
+                    assert k == child.hash, (s.text(), m)
+        _random_step(s, rnd)
+        plies += 1
