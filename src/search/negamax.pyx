@@ -84,6 +84,17 @@ cdef inline bint table_narrowed(TTData* hit, int ply, double* alpha, double* bet
     return narrowed(alpha, beta, -INF, tv, settled)
 
 
+cdef inline uint64_t child_key(int* moves, uint64_t* keys, int n, int m,
+                               State child) noexcept nogil:
+    """The key of `child`, move m's position: from the n keys fetched for `moves`, else
+    the child's own."""
+    cdef int i
+    for i in range(n):
+        if moves[i] == m:
+            return keys[i]
+    return child.key()
+
+
 cdef inline bint in_head(int* head, int nh, int idx) noexcept nogil:
     cdef int j
     for j in range(nh):
@@ -650,8 +661,10 @@ cdef class Negamax:
         first with the whole window, the others with a null window, searched again when
         they land inside.  Only the last window test keeps a line (self.line)."""
         cdef uint64_t ck
+        cdef uint64_t child_keys[PREFETCH_CHILDREN]
+        cdef int child_moves[PREFETCH_CHILDREN]
         cdef TTData hit
-        cdef int n, t, idx, m, i, soon = SOON_UNKNOWN, best_slot = -1, nh = 0
+        cdef int n, t, idx, m, i, soon = SOON_UNKNOWN, best_slot = -1, nh = 0, nk = 0
         cdef int head[3]
         cdef double v, best = -INF, settled, alpha0
         cdef int* moves = self.movebuf + ply * MAX_MOVES
@@ -684,9 +697,11 @@ cdef class Negamax:
         # the children's table words, fetched while this node reads its own (the probe's
         # miss is the proof's largest single cost), where the game has their keys cheaply
         for i in range(min(n, PREFETCH_CHILDREN)):
-            if not s.key_after(moves[i], &ck):
+            if not s.key_after(moves[i], &child_keys[i]):
                 break
-            self.table.prefetch(ck)
+            child_moves[i] = moves[i]
+            self.table.prefetch(child_keys[i])
+            nk += 1
         found = self.table.probe(key, &hit)
         # only a result that holds at any depth bounds a proof (the search's entries, where
         # a solve keeps them, hold deepening's results to a depth too); a bound that does
@@ -704,8 +719,7 @@ cdef class Negamax:
             m = moves[idx]
             (<State>child).assign_position(s)
             (<State>child).play(m)
-            if not s.key_after(m, &ck):
-                ck = (<State>child).key()
+            ck = child_key(child_moves, child_keys, nk, m, <State>child)
             if self.line:
                 self.pv_len[ply + 1] = 0
             if best == -INF or alpha + 1.0 >= beta:
