@@ -84,15 +84,16 @@ cdef inline bint table_narrowed(TTData* hit, int ply, double* alpha, double* bet
     return narrowed(alpha, beta, -INF, tv, settled)
 
 
-cdef inline uint64_t child_key(int* moves, uint64_t* keys, int n, int m,
-                               State child) noexcept nogil:
-    """The key of `child`, move m's position: from the n keys fetched for `moves`, else
-    the child's own."""
+cdef inline bint fetched_key(int* moves, uint64_t* keys, int n, int m,
+                             uint64_t* key) noexcept nogil:
+    """The key of move m's position, if it is among the n whose table words were fetched
+    (`moves`, `keys`)."""
     cdef int i
     for i in range(n):
         if moves[i] == m:
-            return keys[i]
-    return child.key()
+            key[0] = keys[i]
+            return True
+    return False
 
 
 cdef inline bint in_head(int* head, int nh, int idx) noexcept nogil:
@@ -671,8 +672,8 @@ cdef class Negamax:
         cdef PyObject* child = self.states[ply + 1]
         cdef long long horizon0 = self.horizon
         cdef bint guided, found
-        # the table's word is fetched while the game generates the moves
-        self.table.prefetch(key)
+        # (the parent has fetched this node's table word: it comes in while the game
+        # generates the moves)
         if self.line:
             self.pv_len[ply] = 0
         # nothing here ends sooner than the next ply
@@ -719,7 +720,9 @@ cdef class Negamax:
             m = moves[idx]
             (<State>child).assign_position(s)
             (<State>child).play(m)
-            ck = child_key(child_moves, child_keys, nk, m, <State>child)
+            if not fetched_key(child_moves, child_keys, nk, m, &ck):
+                ck = (<State>child).key()
+                self.table.prefetch(ck)
             if self.line:
                 self.pv_len[ply + 1] = 0
             if best == -INF or alpha + 1.0 >= beta:
@@ -818,6 +821,7 @@ cdef class Negamax:
             (<State>child).play(m)
             if not root.key_after(m, &ck):
                 ck = (<State>child).key()
+            self.table.prefetch(ck)
             self.pv_len[1] = 0
             exact_v = True
             if i == 0 or alpha + 1.0 >= beta:
