@@ -44,6 +44,57 @@ cdef extern from *:
     const uint64_t BOARD "C4_BOARD"
     const uint64_t ODD_ROWS "C4_ODD_ROWS"
 
+# The threats a stone in each column's cell of `cells` would make (winning_cells of the
+# stones with it, counted), all seven columns at once where the compiler has vector types:
+# ordering a proof's moves by them was its largest cost after the table's misses.  The
+# same formula as winning_cells and line_gaps, lane by lane (a column without a cell in
+# `cells` gets a count of nothing).
+cdef extern from *:
+    """
+    #define C4_LINE_GAPS(p, s, r) do { \
+        t = ((p) << (s)) & ((p) << (2 * (s))); r |= t & ((p) << (3 * (s))); r |= t & ((p) >> (s)); \
+        t = ((p) >> (s)) & ((p) >> (2 * (s))); r |= t & ((p) << (s)); r |= t & ((p) >> (3 * (s))); \
+    } while (0)
+    #define C4_COLUMN(i) (0x3FULL << (7 * (i)))
+    #if defined(__GNUC__)
+    typedef unsigned long long c4_lanes __attribute__((vector_size(64)));
+    static inline void c4_threat_counts(unsigned long long cur, unsigned long long mask,
+                                        unsigned long long cells, int* out) {
+        const c4_lanes columns = {C4_COLUMN(0), C4_COLUMN(1), C4_COLUMN(2), C4_COLUMN(3),
+                                  C4_COLUMN(4), C4_COLUMN(5), C4_COLUMN(6), 0};
+        c4_lanes c, p, r, t;
+        int i;
+        c = columns & cells;
+        p = c | cur;
+        r = (p << 1) & (p << 2) & (p << 3);
+        C4_LINE_GAPS(p, 7, r);
+        C4_LINE_GAPS(p, 6, r);
+        C4_LINE_GAPS(p, 8, r);
+        r &= (c | mask) ^ C4_BOARD;
+        for (i = 0; i < 8; i++) out[i] = __builtin_popcountll(r[i]);
+    }
+    #else
+    static inline void c4_threat_counts(unsigned long long cur, unsigned long long mask,
+                                        unsigned long long cells, int* out) {
+        unsigned long long c, p, r, t;
+        int i;
+        for (i = 0; i < 7; i++) {
+            c = cells & C4_COLUMN(i);
+            p = cur | c;
+            r = (p << 1) & (p << 2) & (p << 3);
+            C4_LINE_GAPS(p, 7, r);
+            C4_LINE_GAPS(p, 6, r);
+            C4_LINE_GAPS(p, 8, r);
+            r &= (c | mask) ^ C4_BOARD;
+            out[i] = __builtin_popcountll(r);
+        }
+        out[7] = 0;
+    }
+    #endif
+    """
+    void threat_counts "c4_threat_counts"(uint64_t cur, uint64_t mask, uint64_t cells,
+                                          int* out) noexcept nogil
+
 # The columns from the centre outwards: the order in which equal moves are tried.
 cdef int CENTRE_ORDER[WIDTH]
 CENTRE_ORDER[:] = [3, 2, 4, 1, 5, 0, 6]
@@ -218,20 +269,19 @@ cdef inline int insert_by_rank(int* ranks, int* cols, int n, int rank, int col) 
 cdef int by_threats(const C4Core* c, uint64_t cells, int* out) noexcept nogil:
     """The columns of `cells` (next free cells), most threats made first (cells where the
     stone played there helps complete a four), centre first among equals."""
-    cdef int n = 0, col, rank
+    cdef int n = 0, col
     cdef int ranks[WIDTH]
-    cdef uint64_t cell
+    cdef int threats[8]
     if not cells & (cells - 1):
         # one move or none: nothing to order (a forced move is most of a proof's nodes)
         if cells:
             out[0] = lsb(cells) // STRIDE
         return 1 if cells else 0
+    threat_counts(c.cur, c.mask, cells, threats)
     while cells:                 # each cell once, in any order: the rank holds the tie-break
-        cell = cells & (0 - cells)
-        cells ^= cell
-        col = lsb(cell) // STRIDE
-        rank = popcount(winning_cells(c.cur | cell, c.mask | cell)) * 8 + CENTRE_TIE[col]
-        n = insert_by_rank(ranks, out, n, rank, col)
+        col = lsb(cells) // STRIDE
+        cells &= cells - 1
+        n = insert_by_rank(ranks, out, n, threats[col] * 8 + CENTRE_TIE[col], col)
     return n
 
 
