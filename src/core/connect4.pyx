@@ -374,9 +374,11 @@ cdef class Connect4(State):
         cdef int n = 0, i, j, col, s
         cdef int score[WIDTH]
         cdef int cols[WIDTH]
+        cdef int threats[8]
         if self.c.result != UNDECIDED:
             return 0
         moves = playable(self.c.mask)
+        threat_counts(self.c.cur, self.c.mask, moves, threats)
         mine_wins = winning_cells(self.c.cur, self.c.mask)
         their_wins = winning_cells(self.c.cur ^ self.c.mask, self.c.mask)
         if moves & mine_wins:
@@ -393,7 +395,7 @@ cdef class Connect4(State):
             elif (cell << 1) & their_wins:
                 s = -1000                     # the opponent wins on top of this stone
             else:
-                s = popcount(winning_cells(self.c.cur | cell, self.c.mask | cell))
+                s = threats[col]
             n = insert_by_rank(score, cols, n, s, col)   # equal scores keep the centre order
         for j in range(n):
             out[j] = cols[j]
