@@ -440,6 +440,10 @@ cdef class Connect4(State):
         # the board fills after the cells left are played
         return CELLS - self.c.n
 
+    cdef bint wins_on_own_move(self) noexcept nogil:
+        # a four is completed by the stone just dropped
+        return True
+
     cdef double evaluate(self, int player) noexcept nogil:
         # Threats decide Connect Four: a logistic model of the result on both players'
         # threat features (c4_features), weights fitted from self-play by

@@ -18,6 +18,9 @@
 #   default orders nothing and search_moves_unordered is search_moves);
 # - plies_bound() is at most how many more plies the game lasts from here, or -1 when the
 #   game does not say (the default): a proof bisects the result's distance within it;
+# - wins_on_own_move() is True when two players alternate and a game is won only by the
+#   winner's own move: the mover wins an odd number of plies from here and loses an even
+#   number (a proof's bisection skips the other distances); the default, False, says nothing;
 # - every move buffer passed to legal_moves (or search_moves) holds at least MAX_MOVES ints,
 #   and every outcome buffer passed to chance_outcomes holds at least MAX_OUTCOMES ints and doubles.
 from libc.stdint cimport uint64_t
@@ -96,6 +99,7 @@ cdef class State:
     cdef int search_moves_unordered(self, int* out, int* soon) noexcept nogil
     cdef void order_search_moves(self, int* moves, int n, int soon) noexcept nogil
     cdef int plies_bound(self) noexcept nogil
+    cdef bint wins_on_own_move(self) noexcept nogil
     cdef int playout(self, Rng* rng, int max_plies) noexcept nogil
     cdef int quiesce(self, Rng* rng) noexcept nogil      # on to a position evaluate reads
     cdef unsigned long long perft_native(self, int depth) noexcept

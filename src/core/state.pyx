@@ -120,6 +120,9 @@ cdef class State:
     cdef int plies_bound(self) noexcept nogil:
         return -1
 
+    cdef bint wins_on_own_move(self) noexcept nogil:
+        return False
+
     @property
     def length_bound(self):
         """At most how many more plies the game lasts from here, or None when the game does

@@ -41,6 +41,17 @@ cdef inline double result_score(int i, int bound) noexcept nogil:
     return -(MATE - (bound + 1 + i))
 
 
+cdef inline bint possible_result(int i, int bound, bint own_move) noexcept nogil:
+    """Whether the i-th result (see result_score) can be the value of a position whose mover
+    wins only on its own moves (own_move: an odd distance) and loses only on the
+    opponent's (an even one); any result can where the game does not say."""
+    if i == 0 or not own_move:
+        return True
+    if i > 0:
+        return (bound + 1 - i) % 2 == 1
+    return (bound + 1 + i) % 2 == 0
+
+
 cdef inline int result_index(double v, int bound) noexcept nogil:
     """result_score's inverse, for any score a proof returns (a score between the results
     counts as the draw's side of them)."""
@@ -162,11 +173,14 @@ cdef class Negamax:
         self.done.depth = 0
         self.done.pv_len = 0
         self.done.root_n = 0
-        while len(self.stack) < MAX_PLY + 1:
-            self.stack.append(root.clone())
-        for i in range(MAX_PLY + 1):
-            self.states[i] = <PyObject*>self.stack[i]
-        (<State>self.stack[0]).assign(root)
+        if len(self.stack) < MAX_PLY + 1:
+            # scratch states made once for a game and kept (a search of a small position
+            # costs little more than this set-up)
+            while len(self.stack) < MAX_PLY + 1:
+                self.stack.append(root.clone())
+            for i in range(MAX_PLY + 1):
+                self.states[i] = <PyObject*>self.stack[i]
+        (<State>self.states[0]).assign(root)
 
     # ------------------------------------------------------------------ scores and limits
     cdef inline int side(self, int player) noexcept nogil:
@@ -909,18 +923,28 @@ cdef class Negamax:
         """The exact value of the root by window tests to the end of the game.
 
         Where the game bounds its length (plies_bound), the proof search's null windows
-        bisect the results in order (a loss soonest, ..., a draw, ..., a win soonest), from
+        bisect the results in order (a loss soonest, ..., a draw, ..., a win soonest; only
+        the distances the mover can win or lose at, where the game says: wins_on_own_move), from
         halfway to the soonest loss or win towards the draw, as a dedicated solver does: a
         test far from the draw is cheap (the mate distance cuts it short) and fills the
         table for the next; one last window around the value scores every root move and
         keeps the line.  Otherwise (draw_first_tests) the search's own windows."""
         cdef double v, score
         cdef int bound = root.plies_bound(), lo, hi, med
+        cdef bint own_move = root.wins_on_own_move()
         self.horizon = 0
         if bound <= 0:
             return self.draw_first_tests(root, DEPTH_INF - 1)
         lo, hi = -bound, bound
-        while lo < hi and not self.stop:
+        while True:
+            # only the results the position can have (a game won on the winner's own
+            # moves: half the distances)
+            while lo < hi and not possible_result(lo, bound, own_move):
+                lo += 1
+            while lo < hi and not possible_result(hi, bound, own_move):
+                hi -= 1
+            if lo >= hi or self.stop:
+                break
             med = lo + (hi - lo) // 2
             if med <= 0 and ctrunc_half(lo) < med:
                 med = ctrunc_half(lo)
