@@ -72,3 +72,9 @@ def key_after(State state, int move):
     if not state.key_after(move, &key):
         return None
     return key
+
+
+def wins_on_own_move(State state):
+    """State.wins_on_own_move: whether the game says its mover wins only on its own moves
+    (and loses only on the opponent's)."""
+    return bool(state.wins_on_own_move())
