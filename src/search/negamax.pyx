@@ -383,7 +383,7 @@ cdef class Negamax:
             else:
                 a = -MATE - 1
                 b = MATE + 1
-            (<State>child).assign_position(c)
+            (<State>child).assign(c)
             if exact:
                 (<State>child).play(outs[i])
                 v = self.value(<State>child, depth, a, b, ply + 1, me, budget // n)
@@ -414,7 +414,7 @@ cdef class Negamax:
         cdef PyObject* child = self.states[ply + 1]
         cdef int i
         for i in range(n):
-            (<State>child).assign_position(c)
+            (<State>child).assign(c)
             (<State>child).play(outs[i])
             self.probe(<State>child, depth, ply + 1, me, &lo[i], &hi[i])
             if self.stop:
@@ -517,7 +517,7 @@ cdef class Negamax:
             # reads its own and orders its moves (the probe's miss is the solver's largest
             # single cost); kept if it is the first searched
             made[0] = moves[0]
-            (<State>self.states[ply + 1]).assign_position(s)
+            (<State>self.states[ply + 1]).assign(s)
             (<State>self.states[ply + 1]).play(made[0])
             self.table.prefetch((<State>self.states[ply + 1]).key())
         return False
@@ -539,13 +539,13 @@ cdef class Negamax:
         v = self.value(child, depth - 1 - r, alpha, alpha + 1.0, ply + 1, me,
                        self.s.exact_outcomes)
         if r and v > alpha and not self.stop:
-            child.assign_position(s)
+            child.assign(s)
             child.play(m)
             v = self.value(child, depth - 1, alpha, alpha + 1.0, ply + 1, me,
                            self.s.exact_outcomes)
         exact_v[0] = False
         if v > alpha and v < beta and not self.stop:
-            child.assign_position(s)
+            child.assign(s)
             child.play(m)
             v = self.value(child, depth - 1, alpha, beta, ply + 1, me, self.s.exact_outcomes)
             exact_v[0] = True
@@ -609,7 +609,7 @@ cdef class Negamax:
         for i in range(n):
             m = self.order.pick(moves, n, i, ply)
             if i > 0 or m != made:
-                (<State>child).assign_position(s)
+                (<State>child).assign(s)
                 (<State>child).play(m)
             self.pv_len[ply + 1] = 0
             v = self.search_move(s, <State>child, m, i, depth, alpha, beta, ply, me, reducing,
