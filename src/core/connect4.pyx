@@ -44,6 +44,57 @@ cdef extern from *:
     const uint64_t BOARD "C4_BOARD"
     const uint64_t ODD_ROWS "C4_ODD_ROWS"
 
+# The threats a stone in each column's cell of `cells` would make (winning_cells of the
+# stones with it, counted), all seven columns at once where the compiler has vector types:
+# ordering a proof's moves by them was its largest cost after the table's misses.  The
+# same formula as winning_cells and line_gaps, lane by lane (a column without a cell in
+# `cells` gets a count of nothing).
+cdef extern from *:
+    """
+    #define C4_LINE_GAPS(p, s, r) do { \
+        t = ((p) << (s)) & ((p) << (2 * (s))); r |= t & ((p) << (3 * (s))); r |= t & ((p) >> (s)); \
+        t = ((p) >> (s)) & ((p) >> (2 * (s))); r |= t & ((p) << (s)); r |= t & ((p) >> (3 * (s))); \
+    } while (0)
+    #define C4_COLUMN(i) (0x3FULL << (7 * (i)))
+    #if defined(__GNUC__)
+    typedef unsigned long long c4_lanes __attribute__((vector_size(64)));
+    static inline void c4_threat_counts(unsigned long long cur, unsigned long long mask,
+                                        unsigned long long cells, int* out) {
+        const c4_lanes columns = {C4_COLUMN(0), C4_COLUMN(1), C4_COLUMN(2), C4_COLUMN(3),
+                                  C4_COLUMN(4), C4_COLUMN(5), C4_COLUMN(6), 0};
+        c4_lanes c, p, r, t;
+        int i;
+        c = columns & cells;
+        p = c | cur;
+        r = (p << 1) & (p << 2) & (p << 3);
+        C4_LINE_GAPS(p, 7, r);
+        C4_LINE_GAPS(p, 6, r);
+        C4_LINE_GAPS(p, 8, r);
+        r &= (c | mask) ^ C4_BOARD;
+        for (i = 0; i < 8; i++) out[i] = __builtin_popcountll(r[i]);
+    }
+    #else
+    static inline void c4_threat_counts(unsigned long long cur, unsigned long long mask,
+                                        unsigned long long cells, int* out) {
+        unsigned long long c, p, r, t;
+        int i;
+        for (i = 0; i < 7; i++) {
+            c = cells & C4_COLUMN(i);
+            p = cur | c;
+            r = (p << 1) & (p << 2) & (p << 3);
+            C4_LINE_GAPS(p, 7, r);
+            C4_LINE_GAPS(p, 6, r);
+            C4_LINE_GAPS(p, 8, r);
+            r &= (c | mask) ^ C4_BOARD;
+            out[i] = __builtin_popcountll(r);
+        }
+        out[7] = 0;
+    }
+    #endif
+    """
+    void threat_counts "c4_threat_counts"(uint64_t cur, uint64_t mask, uint64_t cells,
+                                          int* out) noexcept nogil
+
 # The columns from the centre outwards: the order in which equal moves are tried.
 cdef int CENTRE_ORDER[WIDTH]
 CENTRE_ORDER[:] = [3, 2, 4, 1, 5, 0, 6]
@@ -109,14 +160,14 @@ ctypedef struct C4Core:
     int no_win
     int n                 # stones played
     int result            # UNDECIDED, 0 or 1 (the winner), DRAWN
-    int8_t hist[CELLS]    # the columns played, in order (the position text)
+    # (the columns played, which only the position text reads, are the state's `hist`,
+    # outside the core: a search's scratch child copies the core alone)
 
 
 cdef inline void core_play(C4Core* c, int col) noexcept nogil:
     cdef uint64_t cell = (c.mask + (<uint64_t>1 << (STRIDE * col))) & column_mask(col)
     cdef uint64_t mine = c.cur | cell
     cdef uint64_t safe = c.safe
-    c.hist[c.n] = <int8_t>col
     c.n += 1
     c.mask |= cell
     c.cur = mine ^ c.mask            # the opponent, to move next
@@ -218,20 +269,55 @@ cdef inline int insert_by_rank(int* ranks, int* cols, int n, int rank, int col) 
 cdef int by_threats(const C4Core* c, uint64_t cells, int* out) noexcept nogil:
     """The columns of `cells` (next free cells), most threats made first (cells where the
     stone played there helps complete a four), centre first among equals."""
-    cdef int n = 0, col, rank
+    cdef int n = 0, col
     cdef int ranks[WIDTH]
-    cdef uint64_t cell
+    cdef int threats[8]
     if not cells & (cells - 1):
         # one move or none: nothing to order (a forced move is most of a proof's nodes)
         if cells:
             out[0] = lsb(cells) // STRIDE
         return 1 if cells else 0
+    threat_counts(c.cur, c.mask, cells, threats)
     while cells:                 # each cell once, in any order: the rank holds the tie-break
-        cell = cells & (0 - cells)
-        cells ^= cell
-        col = lsb(cell) // STRIDE
-        rank = popcount(winning_cells(c.cur | cell, c.mask | cell)) * 8 + CENTRE_TIE[col]
-        n = insert_by_rank(ranks, out, n, rank, col)
+        col = lsb(cells) // STRIDE
+        cells &= cells - 1
+        n = insert_by_rank(ranks, out, n, threats[col] * 8 + CENTRE_TIE[col], col)
+    return n
+
+
+cdef inline uint64_t search_cells(C4Core* c, int* soon) noexcept nogil:
+    """The cells of search_moves (see there), and *soon; with SOON_QUIET it keeps them in
+    c.safe for the next move (core_play); with SOON_LOSS, every playable cell."""
+    cdef uint64_t moves, mine, theirs, forced, safe
+    if c.result != UNDECIDED:
+        soon[0] = SOON_UNKNOWN
+        return 0
+    moves = playable(c.mask)
+    if not c.no_win:
+        mine = winning_cells(c.cur, c.mask) & moves
+        if mine:
+            soon[0] = SOON_WIN
+            return mine & (0 - mine)
+    theirs = winning_cells(c.cur ^ c.mask, c.mask)
+    forced = moves & theirs
+    safe = moves & ~(theirs >> 1)
+    if forced:
+        safe = 0 if forced & (forced - 1) else safe & forced   # two wins: one is left
+    if not safe:
+        soon[0] = SOON_LOSS
+        return moves
+    soon[0] = SOON_QUIET
+    c.safe = safe
+    return safe
+
+
+cdef inline int columns_of(uint64_t cells, int* out) noexcept nogil:
+    """The columns of `cells` (at most one a column), from the left."""
+    cdef int n = 0
+    while cells:
+        out[n] = lsb(cells) // STRIDE
+        n += 1
+        cells &= cells - 1
     return n
 
 
@@ -247,6 +333,7 @@ cdef class Connect4(State):
     name = "connect4"
 
     cdef C4Core c
+    cdef int8_t hist[CELLS]      # the columns played, in order (the position text)
 
     def __cinit__(self):
         self.n_players = 2
@@ -265,7 +352,17 @@ cdef class Connect4(State):
     cdef uint64_t key(self) noexcept nogil:
         return mix(self.c.cur + self.c.mask)
 
+    cdef bint key_after(self, int move, uint64_t* key) noexcept nogil:
+        # after the stone, the opponent's stones are to move: cur ^ mask
+        cdef uint64_t cell = (self.c.mask + (<uint64_t>1 << (STRIDE * move))) & column_mask(move)
+        key[0] = mix((self.c.cur ^ self.c.mask) + (self.c.mask | cell))
+        return True
+
     cdef void assign(self, State other) noexcept nogil:
+        self.c = (<Connect4>other).c
+        self.hist = (<Connect4>other).hist
+
+    cdef void assign_position(self, State other) noexcept nogil:
         self.c = (<Connect4>other).c
 
     cdef int legal_moves(self, int* out) noexcept nogil:
@@ -277,9 +374,11 @@ cdef class Connect4(State):
         cdef int n = 0, i, j, col, s
         cdef int score[WIDTH]
         cdef int cols[WIDTH]
+        cdef int threats[8]
         if self.c.result != UNDECIDED:
             return 0
         moves = playable(self.c.mask)
+        threat_counts(self.c.cur, self.c.mask, moves, threats)
         mine_wins = winning_cells(self.c.cur, self.c.mask)
         their_wins = winning_cells(self.c.cur ^ self.c.mask, self.c.mask)
         if moves & mine_wins:
@@ -296,46 +395,54 @@ cdef class Connect4(State):
             elif (cell << 1) & their_wins:
                 s = -1000                     # the opponent wins on top of this stone
             else:
-                s = popcount(winning_cells(self.c.cur | cell, self.c.mask | cell))
+                s = threats[col]
             n = insert_by_rank(score, cols, n, s, col)   # equal scores keep the centre order
         for j in range(n):
             out[j] = cols[j]
         return n
 
     cdef void play(self, int move) noexcept nogil:
+        self.hist[self.c.n] = <int8_t>move
         core_play(&self.c, move)
 
     cdef int search_moves(self, int* out, int* soon) noexcept nogil:
         # A proof needs only these: a win now, alone; else the moves that do not let the
         # opponent win at once (the block of their win now, if they have one, and never a
-        # stone under a cell where they would complete four); none such is a loss in two.
-        # (What a dedicated solver calls non-losing moves.)
-        cdef uint64_t moves, mine, theirs, forced, safe
-        if self.c.result != UNDECIDED:
-            soon[0] = SOON_UNKNOWN
-            return 0
-        moves = playable(self.c.mask)
-        if not self.c.no_win:
-            mine = winning_cells(self.c.cur, self.c.mask) & moves
-            if mine:
-                soon[0] = SOON_WIN
-                out[0] = lsb(mine) // STRIDE
-                return 1
-        theirs = winning_cells(self.c.cur ^ self.c.mask, self.c.mask)
-        forced = moves & theirs
-        safe = moves & ~(theirs >> 1)
-        if forced:
-            safe = 0 if forced & (forced - 1) else safe & forced   # two wins: one is left
-        if not safe:
-            soon[0] = SOON_LOSS
+        # stone under a cell where they would complete four), by the threats they make
+        # (by_threats); none such is a loss in two.  (What a dedicated solver calls
+        # non-losing moves.)
+        cdef uint64_t cells = search_cells(&self.c, soon)
+        if soon[0] == SOON_QUIET:
+            return by_threats(&self.c, cells, out)
+        if soon[0] == SOON_LOSS:
             return self.legal_moves(out)
-        soon[0] = SOON_QUIET
-        self.c.safe = safe
-        return by_threats(&self.c, safe, out)
+        return columns_of(cells, out)
+
+    cdef int search_moves_unordered(self, int* out, int* soon) noexcept nogil:
+        # search_moves's cells, column by column from the left (the order, by_threats,
+        # costs as much as finding them: a proof orders only where its table does not
+        # settle the node)
+        return columns_of(search_cells(&self.c, soon), out)
+
+    cdef void order_search_moves(self, int* moves, int n, int soon) noexcept nogil:
+        cdef uint64_t cells = 0, free_cells = playable(self.c.mask)
+        cdef int i
+        if soon == SOON_LOSS:
+            self.legal_moves(moves)
+            return
+        if soon != SOON_QUIET:
+            return                        # a win now, or none: one move or none
+        for i in range(n):
+            cells |= free_cells & column_mask(moves[i])
+        by_threats(&self.c, cells, moves)
 
     cdef int plies_bound(self) noexcept nogil:
         # the board fills after the cells left are played
         return CELLS - self.c.n
+
+    cdef bint wins_on_own_move(self) noexcept nogil:
+        # a four is completed by the stone just dropped
+        return True
 
     cdef double evaluate(self, int player) noexcept nogil:
         # Threats decide Connect Four: a logistic model of the result on both players'
@@ -363,7 +470,7 @@ cdef class Connect4(State):
         while plies < max_plies and self.c.result == UNDECIDED:
             moves = playable(self.c.mask)
             cell = pdep(<uint64_t>1 << rng_below(rng, popcount(moves)), moves)
-            core_play(&self.c, lsb(cell) // STRIDE)
+            self.play(lsb(cell) // STRIDE)
             plies += 1
         return plies
 
@@ -404,13 +511,13 @@ cdef class Connect4(State):
             col = ord(ch) - ord("1")
             if not playable(s.c.mask) & column_mask(col):
                 raise PositionError(f"move {i + 1} drops into column {ch}, which is full")
-            core_play(&s.c, col)
+            s.play(col)
         return s
 
     def text(self):
         if self.c.n == 0:
             return "-"
-        return "".join(chr(ord("1") + self.c.hist[i]) for i in range(self.c.n))
+        return "".join(chr(ord("1") + self.hist[i]) for i in range(self.c.n))
 
     def ending(self):
         """Why the game ended: ``four`` (four in a row) or ``full`` (a draw); None while it

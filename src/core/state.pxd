@@ -12,9 +12,15 @@
 # - evaluate(p) estimates outcome()[p] for a position that is not over, also in [0, 1];
 # - search_moves(out, soon) writes the moves a proof must search and *soon (SOON_*): the
 #   legal moves less those that lose at once, or a win now alone; the default, the legal
-#   moves and SOON_UNKNOWN, is always right;
+#   moves and SOON_UNKNOWN, is always right; search_moves_unordered(out, soon) writes the
+#   same moves and *soon in any order and order_search_moves(out, n, soon) puts them in
+#   search_moves's order (a proof orders only the nodes its table does not settle; the
+#   default orders nothing and search_moves_unordered is search_moves);
 # - plies_bound() is at most how many more plies the game lasts from here, or -1 when the
 #   game does not say (the default): a proof bisects the result's distance within it;
+# - wins_on_own_move() is True when two players alternate and a game is won only by the
+#   winner's own move: the mover wins an odd number of plies from here and loses an even
+#   number (a proof's bisection skips the other distances); the default, False, says nothing;
 # - every move buffer passed to legal_moves (or search_moves) holds at least MAX_MOVES ints,
 #   and every outcome buffer passed to chance_outcomes holds at least MAX_OUTCOMES ints and doubles.
 from libc.stdint cimport uint64_t
@@ -67,9 +73,18 @@ cdef class State:
     cdef bint over(self) noexcept nogil
     cdef void outcome(self, double* out) noexcept nogil
     cdef uint64_t key(self) noexcept nogil
+    cdef bint key_after(self, int move, uint64_t* key) noexcept nogil  # the key after `move`
+                                                          # without playing it, where the game
+                                                          # has it cheaply (a search fetches its
+                                                          # children's table entries early);
+                                                          # False where not (the default)
     cdef void assign(self, State other) noexcept nogil   # copy other's position into self
                                                           # (same game and player count: clone()
                                                           # sets the fields above)
+    cdef void assign_position(self, State other) noexcept nogil  # assign, less what only the
+                                                          # position's text reads (its history):
+                                                          # a search's scratch child (the default:
+                                                          # assign)
 
     # -- chance: games with chance nodes implement these --------------------------------
     cdef int chance_count(self) noexcept nogil
@@ -81,7 +96,10 @@ cdef class State:
     cdef void determinize(self, int observer, Rng* rng) noexcept nogil
     cdef int observe(self, int move, int observer) noexcept nogil
     cdef int search_moves(self, int* out, int* soon) noexcept nogil
+    cdef int search_moves_unordered(self, int* out, int* soon) noexcept nogil
+    cdef void order_search_moves(self, int* moves, int n, int soon) noexcept nogil
     cdef int plies_bound(self) noexcept nogil
+    cdef bint wins_on_own_move(self) noexcept nogil
     cdef int playout(self, Rng* rng, int max_plies) noexcept nogil
     cdef int quiesce(self, Rng* rng) noexcept nogil      # on to a position evaluate reads
     cdef unsigned long long perft_native(self, int depth) noexcept

@@ -57,8 +57,14 @@ cdef class State:
     cdef uint64_t key(self) noexcept nogil:
         return 0
 
+    cdef bint key_after(self, int move, uint64_t* key) noexcept nogil:
+        return False
+
     cdef void assign(self, State other) noexcept nogil:
         pass
+
+    cdef void assign_position(self, State other) noexcept nogil:
+        self.assign(other)
 
     # ---------------------------------------------------------------- chance
     cdef int chance_count(self) noexcept nogil:
@@ -104,8 +110,18 @@ cdef class State:
         soon[0] = SOON_UNKNOWN
         return self.legal_moves(out)
 
+    cdef int search_moves_unordered(self, int* out, int* soon) noexcept nogil:
+        # A game whose order costs nothing to skip: search_moves, in its order already.
+        return self.search_moves(out, soon)
+
+    cdef void order_search_moves(self, int* moves, int n, int soon) noexcept nogil:
+        pass
+
     cdef int plies_bound(self) noexcept nogil:
         return -1
+
+    cdef bint wins_on_own_move(self) noexcept nogil:
+        return False
 
     @property
     def length_bound(self):

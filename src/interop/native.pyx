@@ -3,6 +3,7 @@ through the contract in one pass (a Tweeeet row has 80,640 outcomes: a list of P
 tuples for each chance node would dominate a bridged game's speed)."""
 import numpy as np
 
+from libc.stdint cimport uint64_t
 from roost.core.state cimport State, CHANCE, HIDDEN, MAX_OUTCOMES, SOON_UNKNOWN
 
 # outcome buffers are shared: every call fills them and copies out what it needs
@@ -50,3 +51,30 @@ def search_moves(State state):
     cdef int* out = _ids
     n = state.search_moves(out, &soon)
     return [out[i] for i in range(n)], ("unknown", "win", "loss", "quiet")[soon]
+
+
+def search_moves_in_two_steps(State state):
+    """search_moves as a proof takes them where its table may settle the node first:
+    State.search_moves_unordered, then State.order_search_moves; (the unordered moves, the
+    ordered ones, what the game knows of the next two plies) as search_moves says it."""
+    cdef int n, i, soon = SOON_UNKNOWN
+    cdef int* out = _ids
+    n = state.search_moves_unordered(out, &soon)
+    unordered = [out[i] for i in range(n)]
+    state.order_search_moves(out, n, soon)
+    return unordered, [out[i] for i in range(n)], ("unknown", "win", "loss", "quiet")[soon]
+
+
+def key_after(State state, int move):
+    """The key of the position after ``move`` as State.key_after gives it without playing
+    the move, or None where the game does not give it."""
+    cdef uint64_t key
+    if not state.key_after(move, &key):
+        return None
+    return key
+
+
+def wins_on_own_move(State state):
+    """State.wins_on_own_move: whether the game says its mover wins only on its own moves
+    (and loses only on the opponent's)."""
+    return bool(state.wins_on_own_move())

@@ -16,6 +16,8 @@ cdef enum:
                                   # game bounds its length (plies_bound); where it does not, far
     SOLVE_DEEPENING_OPEN = 8      # enough to find a near result before a window test without
                                   # a distance to stop it goes down the longest lines
+    PREFETCH_CHILDREN = 8         # a proof node fetches the table words of this many children
+                                  # at most before it reads its own
 
 
 ctypedef struct Settings:
@@ -115,6 +117,7 @@ cdef class Negamax:
     cdef void periodic_checks(self) noexcept nogil
     cdef inline bint over_node_limit(self) noexcept nogil
     cdef inline bint enter_node(self) noexcept nogil
+    cdef inline bint entered(self, int ply) noexcept nogil
     cdef bint signalled(self) noexcept nogil
     cdef long long helper_count(self) noexcept nogil
     cdef double value(self, State c, int depth, double alpha, double beta, int ply, int me,
@@ -133,9 +136,12 @@ cdef class Negamax:
                             bint* exact_v) noexcept nogil
     cdef double negamax(self, State s, int depth, double alpha, double beta, int ply,
                         int me) noexcept nogil
-    cdef double prove_value(self, State c, double alpha, double beta, int ply,
-                            int me) noexcept nogil
-    cdef double prove(self, State s, double alpha, double beta, int ply, int me) noexcept nogil
+    cdef double prove_value(self, State c, double alpha, double beta, int ply, int me,
+                            uint64_t key) noexcept nogil
+    cdef double prove(self, State s, double alpha, double beta, int ply, int me,
+                      uint64_t key) noexcept nogil
+    cdef inline int guide(self, int* moves, int n, int ply, int tt_move, int* head) noexcept nogil
+    cdef inline void extend_line(self, int ply, int m) noexcept nogil
     cdef double prove_root(self, State root, double alpha, double beta) noexcept nogil
     cdef int without_excluded(self, int* moves, int n) noexcept nogil
     cdef void helper_search(self, State root) noexcept nogil

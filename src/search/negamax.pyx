@@ -41,6 +41,17 @@ cdef inline double result_score(int i, int bound) noexcept nogil:
     return -(MATE - (bound + 1 + i))
 
 
+cdef inline bint possible_result(int i, int bound, bint own_move) noexcept nogil:
+    """Whether the i-th result (see result_score) can be the value of a position whose mover
+    wins only on its own moves (own_move: an odd distance) and loses only on the
+    opponent's (an even one); any result can where the game does not say."""
+    if i == 0 or not own_move:
+        return True
+    if i > 0:
+        return (bound + 1 - i) % 2 == 1
+    return (bound + 1 + i) % 2 == 0
+
+
 cdef inline int result_index(double v, int bound) noexcept nogil:
     """result_score's inverse, for any score a proof returns (a score between the results
     counts as the draw's side of them)."""
@@ -52,6 +63,56 @@ cdef inline int result_index(double v, int bound) noexcept nogil:
         d = <int>(MATE + v + 0.5)
         return min(-1, -(bound + 1 - d))
     return 0
+
+
+cdef inline bint narrowed(double* alpha, double* beta, double lo, double hi,
+                          double* settled) noexcept nogil:
+    """The window (alpha, beta) narrowed to a node whose value lies in [lo, hi]; True when
+    no value is left inside it (the node's fail-soft bound then in `settled`)."""
+    if beta[0] > hi:
+        beta[0] = hi
+        if alpha[0] >= beta[0]:
+            settled[0] = beta[0]
+            return True
+    if alpha[0] < lo:
+        alpha[0] = lo
+        if alpha[0] >= beta[0]:
+            settled[0] = alpha[0]
+            return True
+    return False
+
+
+cdef inline bint table_narrowed(TTData* hit, int ply, double* alpha, double* beta,
+                                double* settled) noexcept nogil:
+    """The window narrowed by a table entry that holds at any depth, found at `ply`: True
+    when it settles the node (its value, or its bound, in `settled`)."""
+    cdef double tv = from_tt(hit.value, ply)
+    if hit.flag == EXACT:
+        settled[0] = tv
+        return True
+    if hit.flag == LOWER:
+        return narrowed(alpha, beta, tv, INF, settled)
+    return narrowed(alpha, beta, -INF, tv, settled)
+
+
+cdef inline bint fetched_key(int* moves, uint64_t* keys, int n, int m,
+                             uint64_t* key) noexcept nogil:
+    """The key of move m's position, if it is among the n whose table words were fetched
+    (`moves`, `keys`)."""
+    cdef int i
+    for i in range(n):
+        if moves[i] == m:
+            key[0] = keys[i]
+            return True
+    return False
+
+
+cdef inline bint in_head(int* head, int nh, int idx) noexcept nogil:
+    cdef int j
+    for j in range(nh):
+        if head[j] == idx:
+            return True
+    return False
 
 
 cdef class Negamax:
@@ -112,11 +173,14 @@ cdef class Negamax:
         self.done.depth = 0
         self.done.pv_len = 0
         self.done.root_n = 0
-        while len(self.stack) < MAX_PLY + 1:
-            self.stack.append(root.clone())
-        for i in range(MAX_PLY + 1):
-            self.states[i] = <PyObject*>self.stack[i]
-        (<State>self.stack[0]).assign(root)
+        if len(self.stack) < MAX_PLY + 1:
+            # scratch states made once for a game and kept (a search of a small position
+            # costs little more than this set-up)
+            while len(self.stack) < MAX_PLY + 1:
+                self.stack.append(root.clone())
+            for i in range(MAX_PLY + 1):
+                self.states[i] = <PyObject*>self.stack[i]
+        (<State>self.states[0]).assign(root)
 
     # ------------------------------------------------------------------ scores and limits
     cdef inline int side(self, int player) noexcept nogil:
@@ -204,6 +268,18 @@ cdef class Negamax:
         self.nodes += 1
         return True
 
+    cdef inline bint entered(self, int ply) noexcept nogil:
+        """The prologue of a node reached at `ply` (value(), prove_value()): every position
+        reached counts as a node, leaves included (as in chess engines), and the limits
+        are read; False when the search may not go into it (it has stopped: a stopped
+        search enters none, and a sampled chance run can stop it before its child)."""
+        if not self.enter_node():
+            return False
+        if ply > self.seldepth:
+            self.seldepth = ply
+        self.check_limits()
+        return not self.stop
+
     cdef bint signalled(self) noexcept nogil:
         with gil:
             return interrupted()
@@ -222,14 +298,7 @@ cdef class Negamax:
         """Value of position c for player `me`, who moved into it, in window (alpha, beta).
         `budget` bounds the leaves of the compound chance node c belongs to (see chance())."""
         cdef int tm
-        # every position reached counts as a node, leaves included (as in chess engines);
-        # a stopped search enters none (a sampled chance run can stop it before its child)
-        if not self.enter_node():
-            return 0.0
-        if ply > self.seldepth:
-            self.seldepth = ply
-        self.check_limits()
-        if self.stop:
+        if not self.entered(ply):
             return 0.0
         if c.over():
             return self.terminal(c, me, ply)
@@ -557,10 +626,7 @@ cdef class Negamax:
                 best_move = m
                 if v > alpha:
                     alpha = v
-                    self.pv[ply][0] = m
-                    for j in range(self.pv_len[ply + 1]):
-                        self.pv[ply][j + 1] = self.pv[ply + 1][j]
-                    self.pv_len[ply] = self.pv_len[ply + 1] + 1
+                    self.extend_line(ply, m)
                     if alpha >= beta:
                         self.order.cutoff(m, ply, me, depth)
                         break
@@ -579,17 +645,13 @@ cdef class Negamax:
         return best
 
     # ------------------------------------------------------------------ the proof
-    cdef double prove_value(self, State c, double alpha, double beta, int ply,
-                            int me) noexcept nogil:
-        """A proof's value() of position c for `me`, who moved into it: a solve's window
-        tests search to the end of the game, and stop at chance (nothing there is proven)."""
+    cdef double prove_value(self, State c, double alpha, double beta, int ply, int me,
+                            uint64_t key) noexcept nogil:
+        """A proof's value() of position c (whose key is `key`) for `me`, who moved into it:
+        a solve's window tests search to the end of the game, and stop at chance (nothing
+        there is proven)."""
         cdef int tm
-        if not self.enter_node():
-            return 0.0
-        if ply > self.seldepth:
-            self.seldepth = ply
-        self.check_limits()
-        if self.stop:
+        if not self.entered(ply):
             return 0.0
         if c.over():
             return self.terminal(c, me, ply)
@@ -601,10 +663,11 @@ cdef class Negamax:
         if ply >= MAX_PLY - 2:
             return self.leaf(c, me)
         if self.side(tm) == self.side(me):
-            return self.prove(c, alpha, beta, ply, tm)
-        return -self.prove(c, -beta, -alpha, ply, tm)
+            return self.prove(c, alpha, beta, ply, tm, key)
+        return -self.prove(c, -beta, -alpha, ply, tm, key)
 
-    cdef double prove(self, State s, double alpha, double beta, int ply, int me) noexcept nogil:
+    cdef double prove(self, State s, double alpha, double beta, int ply, int me,
+                      uint64_t key) noexcept nogil:
         """The value of s (not the root) for its mover `me` in window (alpha, beta), fail-soft,
         to the end of the game: the window narrowed by the nearest result the node allows
         (mate distance), by what the game knows of the next two plies (search_moves) and by
@@ -612,123 +675,78 @@ cdef class Negamax:
         the game names a proof's moves), else the table's move and the killers first; the
         first with the whole window, the others with a null window, searched again when
         they land inside.  Only the last window test keeps a line (self.line)."""
-        cdef uint64_t key = s.key()
+        cdef uint64_t ck
+        cdef uint64_t child_keys[PREFETCH_CHILDREN]
+        cdef int child_moves[PREFETCH_CHILDREN]
         cdef TTData hit
-        cdef int n, t, idx, m, k, soon = SOON_UNKNOWN, best_slot = -1, nh = 0, j
+        cdef int n, t, idx, m, i, soon = SOON_UNKNOWN, best_slot = -1, nh = 0, nk = 0
         cdef int head[3]
-        cdef double v, best = -INF, tv, alpha0
+        cdef double v, best = -INF, settled, alpha0
         cdef int* moves = self.movebuf + ply * MAX_MOVES
         cdef PyObject* child = self.states[ply + 1]
         cdef long long horizon0 = self.horizon
-        cdef bint ordered, guided, made = False, skip
-        # the table's word is fetched while the game generates the moves
-        self.table.prefetch(key)
+        cdef bint guided, found
+        # (the parent has fetched this node's table word: it comes in while the game
+        # generates the moves)
         if self.line:
             self.pv_len[ply] = 0
         # nothing here ends sooner than the next ply
-        tv = MATE - ply - 1
-        if beta > tv:
-            beta = tv
-            if alpha >= beta:
-                return beta
-        if alpha < -tv:
-            alpha = -tv
-            if alpha >= beta:
-                return alpha
-        n = s.search_moves(moves, &soon)
+        if narrowed(&alpha, &beta, -(MATE - ply - 1), MATE - ply - 1, &settled):
+            return settled
+        # the moves, ordered only if the table does not settle the node (it settles a
+        # third of a Connect Four proof's nodes)
+        n = s.search_moves_unordered(moves, &soon)
         if soon == SOON_WIN:
             return MATE - ply - 1
         if soon == SOON_LOSS:
             return -(MATE - ply - 2)
-        ordered = soon != SOON_UNKNOWN
         # the table's move and the killers first, but where the game orders a proof's moves
         # in a game that bounds its length (the proof table's layout): the list of a game
         # whose length is open follows no order that finds a result soon
-        guided = not (ordered and self.table.proof)
+        guided = not (soon != SOON_UNKNOWN and self.table.proof)
         if soon == SOON_QUIET:
             # a win on the mover's next move but one at the soonest, a loss on the
             # opponent's next move but one
-            tv = MATE - ply - 3
-            if beta > tv:
-                beta = tv
-                if alpha >= beta:
-                    return beta
-            if alpha < -(tv - 1):
-                alpha = -(tv - 1)
-                if alpha >= beta:
-                    return alpha
-        if ordered and n > 0:
-            # the first child, made now so that its table word comes in while this node
-            # reads its own (the probe's miss is the proof's largest single cost)
-            (<State>child).assign(s)
-            (<State>child).play(moves[0])
-            self.table.prefetch((<State>child).key())
-            made = True
-        if self.table.probe(key, &hit):
-            # only a result that holds at any depth bounds a proof (the search's entries,
-            # where a solve keeps them, hold deepening's results to a depth too)
-            tv = from_tt(hit.value, ply)
-            if hit.depth < DEPTH_INF:
-                pass                    # its move still goes first
-            elif hit.flag == EXACT:
-                return tv
-            elif hit.flag == LOWER:
-                if tv >= beta:
-                    return tv
-                if tv > alpha:
-                    alpha = tv          # a bound that does not cut still narrows the window
-            else:
-                if tv <= alpha:
-                    return tv
-                if tv < beta:
-                    beta = tv
-            if guided:
-                if self.table.proof:           # a proof word's move is its place in the list
-                    if 0 <= hit.move < n:
-                        head[0] = hit.move
-                        nh = 1
-                else:
-                    for j in range(n):
-                        if moves[j] == hit.move:
-                            head[0] = j
-                            nh = 1
-                            break
+            if narrowed(&alpha, &beta, -(MATE - ply - 4), MATE - ply - 3, &settled):
+                return settled
+        # the children's table words, fetched while this node reads its own (the probe's
+        # miss is the proof's largest single cost), where the game has their keys cheaply
+        for i in range(min(n, PREFETCH_CHILDREN)):
+            if not s.key_after(moves[i], &child_keys[i]):
+                break
+            child_moves[i] = moves[i]
+            self.table.prefetch(child_keys[i])
+            nk += 1
+        found = self.table.probe(key, &hit)
+        # only a result that holds at any depth bounds a proof (the search's entries, where
+        # a solve keeps them, hold deepening's results to a depth too); a bound that does
+        # not cut still narrows the window
+        if found and hit.depth >= DEPTH_INF and table_narrowed(&hit, ply, &alpha, &beta, &settled):
+            return settled
         alpha0 = alpha
+        s.order_search_moves(moves, n, soon)
         if guided:
-            # the killers after the table's move (by their place in this node's list)
-            for k in range(2):
-                m = self.order.killers[ply][k]
-                for j in range(n):
-                    if moves[j] == m:
-                        if nh == 0 or head[0] != j:
-                            head[nh] = j
-                            nh += 1
-                        break
+            nh = self.guide(moves, n, ply, hit.move if found else -1, head)
         for t in range(nh + n):
-            if t < nh:
-                idx = head[t]
-            else:
-                idx = t - nh
-                skip = False
-                for j in range(nh):
-                    if head[j] == idx:
-                        skip = True
-                if skip:
-                    continue
+            idx = head[t] if t < nh else t - nh
+            if t >= nh and nh > 0 and in_head(head, nh, idx):
+                continue
             m = moves[idx]
-            if not (made and t == 0 and idx == 0):      # the first child made already
-                (<State>child).assign(s)
-                (<State>child).play(m)
+            (<State>child).assign_position(s)
+            (<State>child).play(m)
+            if not fetched_key(child_moves, child_keys, nk, m, &ck):
+                ck = (<State>child).key()
+                self.table.prefetch(ck)
             if self.line:
                 self.pv_len[ply + 1] = 0
             if best == -INF or alpha + 1.0 >= beta:
-                v = self.prove_value(<State>child, alpha, beta, ply + 1, me)
+                v = self.prove_value(<State>child, alpha, beta, ply + 1, me, ck)
             else:
-                v = self.prove_value(<State>child, alpha, alpha + 1.0, ply + 1, me)
+                v = self.prove_value(<State>child, alpha, alpha + 1.0, ply + 1, me, ck)
                 if v > alpha and v < beta and not self.stop:
-                    (<State>child).assign(s)
+                    (<State>child).assign_position(s)
                     (<State>child).play(m)
-                    v = self.prove_value(<State>child, alpha, beta, ply + 1, me)
+                    v = self.prove_value(<State>child, alpha, beta, ply + 1, me, ck)
             if self.stop:
                 return 0.0
             if v > best:
@@ -737,10 +755,7 @@ cdef class Negamax:
                 if v > alpha:
                     alpha = v
                     if self.line:
-                        self.pv[ply][0] = m
-                        for j in range(self.pv_len[ply + 1]):
-                            self.pv[ply][j + 1] = self.pv[ply + 1][j]
-                        self.pv_len[ply] = self.pv_len[ply + 1] + 1
+                        self.extend_line(ply, m)
                     if alpha >= beta:
                         if guided:
                             self.order.cutoff(m, ply, me, 1)
@@ -754,6 +769,40 @@ cdef class Negamax:
                              LOWER if best >= beta else (EXACT if best > alpha0 else UPPER))
         return best
 
+    cdef inline int guide(self, int* moves, int n, int ply, int tt_move, int* head) noexcept nogil:
+        """The places in this node's list of its n moves to try first (in head; how many):
+        the table's move (tt_move: a proof word's place in the list, else a move id; -1
+        none), then the killers."""
+        cdef int nh = 0, j, k, m
+        if tt_move >= 0:
+            if self.table.proof:
+                if tt_move < n:
+                    head[0] = tt_move
+                    nh = 1
+            else:
+                for j in range(n):
+                    if moves[j] == tt_move:
+                        head[0] = j
+                        nh = 1
+                        break
+        for k in range(2):
+            m = self.order.killers[ply][k]
+            for j in range(n):
+                if moves[j] == m:
+                    if nh == 0 or head[0] != j:
+                        head[nh] = j
+                        nh += 1
+                    break
+        return nh
+
+    cdef inline void extend_line(self, int ply, int m) noexcept nogil:
+        """The line from ply: move m, then the line its child kept."""
+        cdef int j
+        self.pv[ply][0] = m
+        for j in range(self.pv_len[ply + 1]):
+            self.pv[ply][j + 1] = self.pv[ply + 1][j]
+        self.pv_len[ply] = self.pv_len[ply + 1] + 1
+
     cdef double prove_root(self, State root, double alpha, double beta) noexcept nogil:
         """One window test at the root: every legal move (but those excluded), the last
         test's best first; each move's score kept for the report (exact, or a bound)."""
@@ -762,6 +811,7 @@ cdef class Negamax:
         cdef PyObject* child = self.states[1]
         cdef double v, best = -INF, tv = MATE - 1
         cdef bint exact_v
+        cdef uint64_t ck
         self.pv_len[0] = 0
         self.root_n = 0
         if beta > tv:
@@ -781,19 +831,22 @@ cdef class Negamax:
             moves[0] = m
         for i in range(n):
             m = moves[i]
-            (<State>child).assign(root)
+            (<State>child).assign_position(root)
             (<State>child).play(m)
+            if not root.key_after(m, &ck):
+                ck = (<State>child).key()
+            self.table.prefetch(ck)
             self.pv_len[1] = 0
             exact_v = True
             if i == 0 or alpha + 1.0 >= beta:
-                v = self.prove_value(<State>child, alpha, beta, 1, me)
+                v = self.prove_value(<State>child, alpha, beta, 1, me, ck)
             else:
-                v = self.prove_value(<State>child, alpha, alpha + 1.0, 1, me)
+                v = self.prove_value(<State>child, alpha, alpha + 1.0, 1, me, ck)
                 exact_v = False
                 if v > alpha and v < beta and not self.stop:
-                    (<State>child).assign(root)
+                    (<State>child).assign_position(root)
                     (<State>child).play(m)
-                    v = self.prove_value(<State>child, alpha, beta, 1, me)
+                    v = self.prove_value(<State>child, alpha, beta, 1, me, ck)
                     exact_v = True
             if self.stop:
                 break
@@ -807,10 +860,7 @@ cdef class Negamax:
                 if v > alpha:
                     alpha = v
                     self.root_first = m
-                    self.pv[0][0] = m
-                    for t in range(self.pv_len[1]):
-                        self.pv[0][t + 1] = self.pv[1][t]
-                    self.pv_len[0] = self.pv_len[1] + 1
+                    self.extend_line(0, m)
                     if alpha >= beta:
                         break
         return best
@@ -873,18 +923,28 @@ cdef class Negamax:
         """The exact value of the root by window tests to the end of the game.
 
         Where the game bounds its length (plies_bound), the proof search's null windows
-        bisect the results in order (a loss soonest, ..., a draw, ..., a win soonest), from
+        bisect the results in order (a loss soonest, ..., a draw, ..., a win soonest; only
+        the distances the mover can win or lose at, where the game says: wins_on_own_move), from
         halfway to the soonest loss or win towards the draw, as a dedicated solver does: a
         test far from the draw is cheap (the mate distance cuts it short) and fills the
         table for the next; one last window around the value scores every root move and
         keeps the line.  Otherwise (draw_first_tests) the search's own windows."""
         cdef double v, score
         cdef int bound = root.plies_bound(), lo, hi, med
+        cdef bint own_move = root.wins_on_own_move()
         self.horizon = 0
         if bound <= 0:
             return self.draw_first_tests(root, DEPTH_INF - 1)
         lo, hi = -bound, bound
-        while lo < hi and not self.stop:
+        while True:
+            # only the results the position can have (a game won on the winner's own
+            # moves: half the distances)
+            while lo < hi and not possible_result(lo, bound, own_move):
+                lo += 1
+            while lo < hi and not possible_result(hi, bound, own_move):
+                hi -= 1
+            if lo >= hi or self.stop:
+                break
             med = lo + (hi - lo) // 2
             if med <= 0 and ctrunc_half(lo) < med:
                 med = ctrunc_half(lo)

@@ -6,6 +6,17 @@ from posix.mman cimport mmap, munmap, PROT_READ, PROT_WRITE, MAP_PRIVATE, MAP_AN
 from roost.search.clock cimport now
 from roost.search.threads cimport load_u64, store_u64
 
+cdef extern from *:
+    """
+    #include <sys/mman.h>
+    #ifdef MADV_HUGEPAGE
+    #define roost_huge_pages(p, n) madvise((p), (n), MADV_HUGEPAGE)
+    #else
+    #define roost_huge_pages(p, n) 0
+    #endif
+    """
+    int huge_pages "roost_huge_pages"(void* p, size_t n) noexcept nogil
+
 
 cdef class TranspositionTable:
     """A table of at most `mb` MB (the largest power of two of entries that fits)."""
@@ -35,6 +46,9 @@ cdef class TranspositionTable:
         p = mmap(NULL, self.map_bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
         if p == MAP_FAILED:
             raise MemoryError(f"cannot allocate {mb} MB of transposition table")
+        # in 2 MB pages where the system has them: a probe's miss is the search's largest
+        # single cost, and a 4 KB page's translation, over megabytes, misses as well
+        huge_pages(p, self.map_bytes)
         self.map = p
         self.entries = <TTEntry*>p
         self.words = <uint64_t*>p

@@ -239,3 +239,48 @@ def test_the_native_loader_takes_back_what_it_gives(game, players):
         if s.is_over:
             break
         _random_step(s, rnd)
+
+
+@pytest.mark.parametrize("game,players", CONFIGS)
+def test_a_key_after_a_move_is_the_key_of_the_position_it_makes(game, players):
+    # State.key_after: a game that gives it (a proof fetches its children's table words by
+    # it) gives the key the move's position has; the others give none
+    from roost.interop.native import key_after
+    rnd = random.Random(3)
+    s = game.start(players=players, seed=7)
+    plies = 0
+    while not s.is_over and plies < 60:
+        if not s.is_chance:
+            for m in s.legal()[:20]:
+                k = key_after(s, m)
+                if k is not None:
+                    child = s.copy()
+                    child.play_unchecked(m)
+                    assert k == child.hash, (s.text(), m)
+        _random_step(s, rnd)
+        plies += 1
+
+
+@pytest.mark.parametrize("game,players", CONFIGS)
+def test_a_game_that_says_it_is_won_on_the_winners_move_is(game, players):
+    # State.wins_on_own_move lets a proof skip half the distances: where a game says so,
+    # two players alternate and every game won ends with the winner's own move
+    from roost.interop.native import wins_on_own_move
+    s = game.start(players=players, seed=5)
+    if not wins_on_own_move(s):
+        return
+    rnd = random.Random(4)
+    won = 0
+    for g in range(200):
+        s = game.start(players=players, seed=g)
+        last = None
+        while not s.is_over:
+            assert not s.is_chance and players == 2 and s.player != last, s.text()
+            assert wins_on_own_move(s), s.text()
+            last = s.player
+            _random_step(s, rnd)
+        r = s.result()
+        if max(r) == 1.0:
+            assert r[last] == 1.0, s.text()
+            won += 1
+    assert won > 100

@@ -163,6 +163,24 @@ def test_keys_are_equal_for_the_same_board_and_differ_otherwise():
         seen[s.hash] = board
 
 
+def test_the_key_after_a_move_is_the_key_of_the_position_it_makes():
+    # a proof fetches its children's table words by these keys before it plays them
+    from roost.interop.native import key_after
+    for s in random_positions(500, seed=14):
+        for m in s.legal():
+            child = s.copy()
+            child.play_move(m)
+            assert key_after(s, m) == child.hash, (s.text(), m)
+
+
+def test_a_scratch_copy_keeps_the_text_of_every_move_played():
+    # the move list lives outside the position a search's children copy: play() keeps it
+    s = c4("4453")
+    t = s.copy()
+    t.play_move("7")
+    assert (s.text(), t.text(), c4(t.text()).text()) == ("4453", "44537", "44537")
+
+
 def test_evaluation_favours_the_side_with_threats():
     # the shipped weights are fitted to self-play results (docs/strength.md), so they are
     # less sure of a won position than the hand-set ones were; the order is what must hold
