@@ -1,12 +1,14 @@
 """Play ``auto`` against a perfect player from Connect Four starts of known value, and count
 the won and drawn starts it keeps.
 
-    python tools/proof_play.py --begin --random 24 --seed 1 --engine auto:time=0.2
+    python tools/proof_play.py --begin --random 20 --drawn 10 --seed 1 --engine auto:time=0.2
 
 The starts: with ``--begin`` the reference positions of src/core/data/connect4/begin.jsonl
-(8-13 stones, every one won by one side: their values are the published solver's), and with
+(8-13 stones, every one won by one side: their values are the published solver's); with
 ``--random N`` N seeded openings of ``--plies`` random moves (8 by default), valued by
-roost's solver.  From each start ``auto`` plays every side that has a result to keep: the
+roost's solver (few of them are drawn); with ``--drawn N`` N seeded drawn openings of
+``--plies`` moves, each a drawn child (by roost's solver) of a random opening a ply shorter
+that has one.  From each start ``auto`` plays every side that has a result to keep: the
 winner (after the perfect player's first move when the loser is to move), and in a drawn
 start each side in a game of its own.  The perfect player is roost's solver with no limit
 (``ab`` with ``solve=True``): its best defence when it loses, its draw or win otherwise.
@@ -36,15 +38,17 @@ def main(argv=None):
     ap.add_argument("--engine", default="auto:time=0.2", help="the engine that keeps the results")
     ap.add_argument("--begin", action="store_true", help="the reference begin positions")
     ap.add_argument("--random", type=int, default=0, metavar="N", help="N seeded random openings")
+    ap.add_argument("--drawn", type=int, default=0, metavar="N",
+                    help="N seeded drawn openings: a drawn child of a random opening a ply shorter")
     ap.add_argument("--plies", type=int, default=8, help="the random openings' length")
     ap.add_argument("--seed", type=int, default=0, help="the random openings' and auto's seeds")
     ap.add_argument("--only", choices=("won", "drawn"), default=None,
                     help="only the starts of this value")
     ap.add_argument("--tt", type=int, default=16, help="the perfect player's table in MB")
     args = ap.parse_args(argv)
-    if not args.begin and args.random <= 0:
-        ap.error("give --begin, --random N or both")
-    if args.random and not 1 <= args.plies <= 20:
+    if not args.begin and args.random <= 0 and args.drawn <= 0:
+        ap.error("give --begin, --random N, --drawn N or several")
+    if (args.random or args.drawn) and not 2 <= args.plies <= 20:
         ap.error("--plies takes 1 to 20")
     game = get_game("connect4")
     try:
@@ -92,6 +96,25 @@ def starts(game, perfect, args):
         made += 1
         perfect.new_game()
         yield moves, VALUES[perfect.choose(state, seed=0, solve=True).proven]
+    rng, made = random.Random(f"drawn {args.seed}"), 0     # its own: the same with any --random
+    while made < args.drawn:
+        state, moves = game.start(), ""
+        while len(moves) < args.plies - 1 and not state.is_over:
+            name = rng.choice(state.legal_names())
+            state.play_move(state.parse_move(name))
+            moves += name
+        if state.is_over:
+            continue
+        drawn = []
+        perfect.new_game()
+        for name in state.legal_names():
+            child = state.copy()
+            child.play_move(child.parse_move(name))
+            if not child.is_over and perfect.choose(child, seed=0, solve=True).proven == "draw":
+                drawn.append(moves + name)
+        if drawn:
+            made += 1
+            yield rng.choice(drawn), 0
 
 
 def sides(game, moves, value):

@@ -8,8 +8,9 @@ position, since a spec does not name its game; the resolved spec is reported in 
 search result's ``info["auto"]``.
 
 On two-player games of perfect information a bounded proof comes first, with part of the
-budget (src/search/proofs.py): a position it proves is played by the proof, and the main
-search's move is never one the proof showed to lose while another is not.
+budget (src/search/proofs.py): a position it proves won or drawn is played by the proof,
+and the main search's move is never one the proof showed to lose while another is not, nor,
+where the proof showed a draw or better, one not shown to keep the draw.
 
 Where another engine measured stronger at short budgets, ``SHORT`` names it and the budget
 below which it plays: the choice follows the spec's time a move (a node budget alone, or no
@@ -19,6 +20,7 @@ move under a clock.
 In a position its opening book holds (``roost.search.book``; the game's own book, or
 ``book=FILE``), auto plays the book's move without searching.
 """
+import time
 from dataclasses import dataclass, replace
 
 from roost.search.alphabeta_engine import AlphaBetaEngine
@@ -27,7 +29,8 @@ from roost.search.engine import Engine
 from roost.search.limit import Limit
 from roost.search.mcts_engine import IsmctsEngine, MctsEngine
 from roost.search.spec import EngineSpec, Param
-from roost.search.proofs import PROOF_MAX_SECONDS, PROOF_SHARE, Prover, keep_clear_of, proof_seconds, provable
+from roost.search.proofs import (CHECK_SHARE, PROOF_MAX_SECONDS, PROOF_SHARE, Prover, candidates,
+                                 keep_clear_of, play_instead, provable)
 
 DEFAULT_SECONDS = 1.0
 
@@ -221,21 +224,55 @@ class AutoEngine(Engine):
                 and not within.infinite and multipv == 1 and progress is None):
             seconds = within.time or (0.0 if within.nodes else DEFAULT_SECONDS)
             proof = self._prover.prove(state, seconds=min(PROOF_SHARE * seconds, PROOF_MAX_SECONDS),
-                                       nodes=int(PROOF_SHARE * (within.nodes or 0)), seed=seed)
-            if proof is not None and proof.result.proven:
-                result = proof.result            # played as proven (src/search/proofs.py)
-                result.info["auto"] = result.engine
-                result.engine = f"{self.spec} (proof)"
-                return result
+                                       nodes=int(PROOF_SHARE * (within.nodes or 0)))
+            if proof.value in ("win", "draw"):
+                # played as proven (src/search/proofs.py)
+                return proof.result(state, f"{self.spec} (proof)")
             if seconds:
-                within = replace(within, time=max(seconds - proof_seconds(proof), 1e-3))
+                # the main search has the rest, but for the tests of its moves (unless the
+                # root is a proven loss)
+                check = CHECK_SHARE * seconds if proof.value != "loss" else 0.0
+                within = replace(within, time=max(seconds - proof.seconds - check, 1e-3))
         result = inner.choose(state, within, seed=seed, observer=observer, progress=progress,
                               multipv=multipv)
         if proof is not None:
-            keep_clear_of(result, proof.losing)
+            self._keep_proven(state, result, proof, seconds, within)
         result.info["auto"] = str(inner.spec)
         result.engine = f"{self.spec} ({inner.spec})"
         return result
+
+    def _keep_proven(self, state, result, proof, seconds, within):
+        """Never a move the proof showed to lose while another is left.  Unless the root is
+        a proven loss, the main search's moves are tested in its order, in the time it
+        left (src/search/proofs.py): the first shown to keep a draw or better is played, one
+        shown to lose is passed over; where the proof kept at least a draw, a move not shown
+        to keep it gives way to the proof's move."""
+        if proof.value == "loss":
+            keep_clear_of(result, proof.losing)
+            result.proven, result.value = "loss", 0.0
+            result.info.setdefault("proof", "loss (proven)")
+            return
+        losing, kept, chosen = set(proof.losing), None, result.move
+        left_s = seconds - proof.seconds - result.seconds if seconds else 0.0
+        left_n = int(CHECK_SHARE * (within.nodes or 0))
+        for move in candidates(result, losing):
+            if (seconds and left_s <= 0) or (within.nodes and left_n <= 0):
+                break
+            t0 = time.perf_counter()
+            kept, nodes = self._prover.keeps_draw(state, move, seconds=left_s, nodes=left_n)
+            left_s -= time.perf_counter() - t0
+            left_n -= nodes
+            if kept is False:
+                losing.add(move)
+                continue
+            chosen = move
+            break
+        if proof.at_least and not kept and chosen != proof.move:
+            play_instead(result, state, proof.move, "is not shown to keep the draw")
+        elif kept and chosen != result.move:
+            play_instead(result, state, chosen, "loses (proven)")
+        else:
+            keep_clear_of(result, losing)
 
     def _for_another_seat(self, state):
         """Plain MCTS at auto's budget."""
