@@ -8,7 +8,6 @@ reached?" are one null window each, and a test that fails high names a root move
 reaches it.  For games that bound their length (plies_bound), which the proof table's layout
 needs; two players, nothing hidden, no chance ahead (a test that meets chance stops).
 """
-from libc.math cimport fabs
 from roost.core.state cimport State, CHANCE, MAX_MOVES
 from roost.search.clock cimport now
 from roost.search.score cimport MATE, MATE_BOUND

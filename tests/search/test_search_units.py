@@ -18,6 +18,7 @@ MAY_USE = {
     "negamax": {"score", "tt", "ordering", "threads", "clock"},     # one thread's alpha-beta
     "alphabeta_report": {"score", "tt", "negamax"},                  # what alpha-beta returns
     "alphabeta": {"score", "tt", "negamax", "alphabeta_report", "threads", "clock"},
+    "wdl": {"score", "tt", "negamax", "clock"},                      # win/draw/loss window tests
     "nodes": {"threads"},                 # MCTS's node store
     "playout": {"threads"},               # playout policies
     "enhancements": {"nodes", "playout", "threads"},                 # RAVE, implicit minimax, bias
