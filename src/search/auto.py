@@ -242,24 +242,32 @@ class AutoEngine(Engine):
         return result
 
     def _keep_proven(self, state, result, proof, seconds, within):
-        """Never a move the proof showed to lose while another is left.  Unless the root is
-        a proven loss, the main search's moves are tested in its order, in the time it
-        left (src/search/proofs.py): the first shown to keep a draw or better is played, one
-        shown to lose is passed over; where the proof kept at least a draw, a move not shown
-        to keep it gives way to the proof's move."""
+        """Never a move the proof showed to lose while another is left.  Where the proof
+        kept at least a draw, the main search's move only when a test (in the time the
+        search left) shows it wins, else the proof's move; where the proof ended with
+        nothing, the main search's moves are tested in its order: the first shown to keep a
+        draw or better is played, one shown to lose passed over (src/search/proofs.py)."""
         if proof.value == "loss":
             keep_clear_of(result, proof.losing)
             result.proven, result.value = "loss", 0.0
             result.info.setdefault("proof", "loss (proven)")
             return
-        losing, kept, chosen = set(proof.losing), None, result.move
         left_s = seconds - proof.seconds - result.seconds if seconds else 0.0
         left_n = int(CHECK_SHARE * (within.nodes or 0))
+        if proof.at_least:
+            if result.move != proof.move:
+                won = None
+                if result.move not in proof.losing and (not seconds or left_s > 0):
+                    won, _ = self._prover.keeps(state, result.move, "win", seconds=left_s, nodes=left_n)
+                if not won:
+                    play_instead(result, state, proof.move, "is not shown to win")
+            return
+        losing, kept, chosen = set(proof.losing), None, result.move
         for move in candidates(result, losing):
             if (seconds and left_s <= 0) or (within.nodes and left_n <= 0):
                 break
             t0 = time.perf_counter()
-            kept, nodes = self._prover.keeps_draw(state, move, seconds=left_s, nodes=left_n)
+            kept, nodes = self._prover.keeps(state, move, "draw", seconds=left_s, nodes=left_n)
             left_s -= time.perf_counter() - t0
             left_n -= nodes
             if kept is False:
@@ -267,9 +275,7 @@ class AutoEngine(Engine):
                 continue
             chosen = move
             break
-        if proof.at_least and not kept and chosen != proof.move:
-            play_instead(result, state, proof.move, "is not shown to keep the draw")
-        elif kept and chosen != result.move:
+        if kept and chosen != result.move:
             play_instead(result, state, chosen, "loses (proven)")
         else:
             keep_clear_of(result, losing)

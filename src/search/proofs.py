@@ -12,7 +12,9 @@ played while another is left.  Then the main search's moves are tested one at a 
 choice first, in the time the search left: the first shown to keep a draw or better is
 played, one shown to lose is passed over (a loss is often shown sooner than a draw is).
 When the first test settled that the mover keeps at least a draw but the second ran out of
-time, a main search's move not shown to keep the draw gives way to the proof's move.
+time, the main search's move is played only when a test shows it wins; else the proof's
+move, which keeps the draw or better (the root may be a draw, where the main search's move
+could lose).
 
 >>> from roost.core.games import get_game
 >>> proof = Prover().prove(get_game("connect4").parse("4455"), nodes=100000)
@@ -82,6 +84,8 @@ class Prover:
         proof.losing = frozenset(m for m, r in below.items() if r == "loss")
         if draw is False:
             proof.value = "loss"
+        elif draw and tests.wins:
+            proof.value, proof.move = "win", move       # the draw test's move won outright
         elif draw:
             proof.at_least, proof.move = "draw", move
             left_s = seconds - (time.perf_counter() - t0) if seconds else 0.0
@@ -97,12 +101,13 @@ class Prover:
         proof.seconds = time.perf_counter() - t0
         return proof
 
-    def keeps_draw(self, state, move, seconds=0.0, nodes=0):
-        """Whether ``move`` keeps at least a draw for the mover (True, False, or None when
-        the limits stopped the test first), and the nodes the test took."""
+    def keeps(self, state, move, threshold, seconds=0.0, nodes=0):
+        """Whether ``move`` keeps at least ``threshold`` ("draw" or "win") for the mover
+        (True, False, or None when the limits stopped the test first; a draw test that
+        shows the move wins says "win"), and the nodes the test took."""
         tests = self._window_tests()
-        kept, _, _ = tests.test(state, "draw", seconds=seconds, nodes=nodes, moves=[move])
-        return kept, tests.nodes
+        kept, _, _ = tests.test(state, threshold, seconds=seconds, nodes=nodes, moves=[move])
+        return ("win" if kept and tests.wins else kept), tests.nodes
 
     def new_game(self):
         if self._tests is not None:

@@ -29,6 +29,7 @@ cdef class WindowTests:
     cdef Shared shared
     cdef Negamax w
     cdef readonly long long nodes        # of the last test
+    cdef readonly bint wins              # the last test showed the root won (its score a win's)
 
     def __cinit__(self, int tt_mb=16, seed=0):
         self.table = TranspositionTable(tt_mb)
@@ -53,7 +54,8 @@ cdef class WindowTests:
         Returns (answer, move, below): answer True, False or None when a limit (or chance
         ahead) stopped the test first; move the root move that reached the threshold (-1
         when none did); below the root moves the test showed to fall short of it, each with
-        "loss" where that shows it loses, else "" (a move shown below a win only)."""
+        "loss" where that shows it loses, else "" (a move shown below a win only).  ``wins``
+        then says whether the test showed more: that ``move`` wins."""
         cdef int bound = root.plies_bound(), i, m
         cdef double alpha, beta, v, t0 = now()
         if threshold not in THRESHOLDS:
@@ -96,6 +98,9 @@ cdef class WindowTests:
         self.w.windows = False
         self.nodes = self.w.nodes
         self.shared.table_nodes += self.w.nodes
+        # fail-soft: a score at or above the window bounds the value from below, and a
+        # score above the draw is a win's (a draw test can show a win)
+        self.wins = not self.w.stop and not self.w.met_chance and v >= beta and v > 0
         if self.w.interrupted:
             raise WindowInterrupted("window test interrupted")
         below = {}

@@ -103,6 +103,7 @@ def test_window_tests_agree_with_the_deeper_solve(name, count):
         truth = sign(row["score"])
         draw, move, below = tests.test(state, "draw")
         assert draw == (truth >= 0), row["moves"]
+        assert not tests.wins or truth > 0, row["moves"]          # a draw test that shows a win
         win, winning, below_win = tests.test(state, "win", first=move)
         assert win == (truth > 0), row["moves"]
         if "move_scores" in row:
@@ -164,6 +165,7 @@ def test_auto_keeps_reference_draws_and_wins_for_two_moves(value):
 
 
 def test_the_main_search_s_losing_move_gives_way_to_one_shown_to_keep_the_draw(monkeypatch):
+    from roost.search.proofs import Proof
     # the main search picks a losing move the proof had no time to show; the tests of its
     # moves in the time it left pass it over for one shown to keep the draw
     row = next(r for r in solved_connect4("end")[:400]
@@ -181,10 +183,32 @@ def test_the_main_search_s_losing_move_gives_way_to_one_shown_to_keep_the_draw(m
         return SearchResult(engine="mcts", move=bad, move_name=state.move_name(bad), player=state.player,
                             value=0.6, pv=[state.move_name(bad)], stats=list(stats))
     monkeypatch.setattr(inner, "choose", choose)
-    monkeypatch.setattr(Prover, "prove", lambda self, state, seconds=0.0, nodes=0: __import__(
-        "roost.search.proofs", fromlist=["Proof"]).Proof())       # a proof that ended with nothing
+    monkeypatch.setattr(Prover, "prove", lambda self, state, seconds=0.0, nodes=0: Proof())   # nothing shown
     r = e.choose(state, seed=1)
     assert r.move != bad and scores[r.move] >= 0 and "loses (proven)" in r.info["proof"]
+
+
+@pytest.mark.parametrize("choice", ["win", "loss"])
+def test_with_a_draw_or_better_proven_the_main_search_s_move_is_played_when_shown_to_win(monkeypatch, choice):
+    # a won root where the proof showed a drawing move keeps a draw or better but had no
+    # time to settle the win: the main search's winning move is played (a test shows it
+    # wins), its losing move gives way to the proof's drawing one
+    from roost.search.proofs import Proof
+    row = next(r for r in solved_connect4("end") if r["score"] > 0
+               and {0, 1, -1} <= {sign(v) for v in r["move_scores"] if v is not None})
+    state = GAME.parse(row["moves"])
+    scores = row["move_scores"]
+    drawing = next(m for m in state.legal() if scores[m] == 0)
+    picked = next(m for m in state.legal() if sign(scores[m]) == (1 if choice == "win" else -1))
+    e = parse_engine("auto:nodes=100000,book=none")
+    inner = e.engine_for(state)
+    monkeypatch.setattr(inner, "choose", lambda state, limit=None, **kw: SearchResult(
+        engine="mcts", move=picked, move_name=state.move_name(picked), player=state.player, value=0.6,
+        stats=[MoveStat(m, state.move_name(m), visits=1) for m in state.legal()]))
+    monkeypatch.setattr(Prover, "prove", lambda self, state, seconds=0.0, nodes=0: Proof(
+        at_least="draw", move=drawing))
+    r = e.choose(state, seed=1)
+    assert r.move == (picked if choice == "win" else drawing)
 
 
 def test_candidates_are_the_main_search_s_choice_then_by_visits_less_the_losing():
