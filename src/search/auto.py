@@ -7,10 +7,10 @@ with its interval behind every entry).  A spec is resolved when the engine first
 position, since a spec does not name its game; the resolved spec is reported in the
 search result's ``info["auto"]``.
 
-On two-player games of perfect information a bounded proof comes first, with part of the
-budget (src/search/proofs.py): a position it proves won or drawn is played by the proof,
-and the main search's move is never one the proof showed to lose while another is not, nor,
-where the proof showed a draw or better, one not shown to keep the draw.
+On two-player games of perfect information a bounded proof follows the main search, in the
+part of the budget the search left (src/search/proofs.py), the search's move tested first:
+a position it proves won or drawn is played by the proof, and the search's move is never one
+the proof showed to lose while another is not.
 
 Where another engine measured stronger at short budgets, ``SHORT`` names it and the budget
 below which it plays: the choice follows the spec's time a move (a node budget alone, or no
@@ -20,7 +20,6 @@ move under a clock.
 In a position its opening book holds (``roost.search.book``; the game's own book, or
 ``book=FILE``), auto plays the book's move without searching.
 """
-import time
 from dataclasses import dataclass, replace
 
 from roost.search.alphabeta_engine import AlphaBetaEngine
@@ -29,8 +28,7 @@ from roost.search.engine import Engine
 from roost.search.limit import Limit
 from roost.search.mcts_engine import IsmctsEngine, MctsEngine
 from roost.search.spec import EngineSpec, Param
-from roost.search.proofs import (CHECK_SHARE, PROOF_MAX_SECONDS, PROOF_SHARE, Prover, candidates,
-                                 keep_clear_of, play_instead, provable)
+from roost.search.proofs import PROOF_MAX_SECONDS, PROOF_SHARE, Prover, keep_proven, provable
 
 DEFAULT_SECONDS = 1.0
 
@@ -216,69 +214,31 @@ class AutoEngine(Engine):
             s = self.spec.within(limit, state)
             within = Limit(time=s["time"] or None, nodes=s["nodes"] or None,
                            depth=limit.depth if limit is not None else None)
-        proof = None
         # a proof where one is cheap: two players, nothing hidden, a game that bounds its
         # length; not under a depth limit, nor in an analysis that reports lines as it goes
         # (those are the main search's)
-        if (provable(state) and observer in (None, state.player) and within.depth is None
-                and not within.infinite and multipv == 1 and progress is None):
+        proving = (provable(state) and observer in (None, state.player) and within.depth is None
+                   and not within.infinite and multipv == 1 and progress is None)
+        if proving:
+            # the main search first, then the proof in the time it left, its move first
             seconds = within.time or (0.0 if within.nodes else DEFAULT_SECONDS)
-            proof = self._prover.prove(state, seconds=min(PROOF_SHARE * seconds, PROOF_MAX_SECONDS),
-                                       nodes=int(PROOF_SHARE * (within.nodes or 0)))
-            if proof.value in ("win", "draw"):
-                # played as proven (src/search/proofs.py)
-                return proof.result(state, f"{self.spec} (proof)")
             if seconds:
-                # the main search has the rest, but for the tests of its moves (unless the
-                # root is a proven loss)
-                check = CHECK_SHARE * seconds if proof.value != "loss" else 0.0
-                within = replace(within, time=max(seconds - proof.seconds - check, 1e-3))
+                within = replace(within, time=seconds - min(PROOF_SHARE * seconds, PROOF_MAX_SECONDS))
         result = inner.choose(state, within, seed=seed, observer=observer, progress=progress,
                               multipv=multipv)
-        if proof is not None:
-            self._keep_proven(state, result, proof, seconds, within)
         result.info["auto"] = str(inner.spec)
         result.engine = f"{self.spec} ({inner.spec})"
+        if proving:
+            left = min(max(seconds - result.seconds, 1e-3), PROOF_MAX_SECONDS) if seconds else 0.0
+            proof = self._prover.prove(state, seconds=left, nodes=int(PROOF_SHARE * (within.nodes or 0)),
+                                       first=result.move)
+            if proof.value in ("win", "draw"):
+                # played as proven (src/search/proofs.py)
+                proven = proof.result(state, f"{self.spec} (proof)")
+                proven.info["auto"] = str(inner.spec)
+                return proven
+            keep_proven(result, state, proof)
         return result
-
-    def _keep_proven(self, state, result, proof, seconds, within):
-        """Never a move the proof showed to lose while another is left.  Where the proof
-        kept at least a draw, the main search's move only when a test (in the time the
-        search left) shows it wins, else the proof's move; where the proof ended with
-        nothing, the main search's moves are tested in its order: the first shown to keep a
-        draw or better is played, one shown to lose passed over (src/search/proofs.py)."""
-        if proof.value == "loss":
-            keep_clear_of(result, proof.losing)
-            result.proven, result.value = "loss", 0.0
-            result.info.setdefault("proof", "loss (proven)")
-            return
-        left_s = seconds - proof.seconds - result.seconds if seconds else 0.0
-        left_n = int(CHECK_SHARE * (within.nodes or 0))
-        if proof.at_least:
-            if result.move != proof.move:
-                won = None
-                if result.move not in proof.losing and (not seconds or left_s > 0):
-                    won, _ = self._prover.keeps(state, result.move, "win", seconds=left_s, nodes=left_n)
-                if not won:
-                    play_instead(result, state, proof.move, "is not shown to win")
-            return
-        losing, kept, chosen = set(proof.losing), None, result.move
-        for move in candidates(result, losing):
-            if (seconds and left_s <= 0) or (within.nodes and left_n <= 0):
-                break
-            t0 = time.perf_counter()
-            kept, nodes = self._prover.keeps(state, move, "draw", seconds=left_s, nodes=left_n)
-            left_s -= time.perf_counter() - t0
-            left_n -= nodes
-            if kept is False:
-                losing.add(move)
-                continue
-            chosen = move
-            break
-        if kept and chosen != result.move:
-            play_instead(result, state, chosen, "loses (proven)")
-        else:
-            keep_clear_of(result, losing)
 
     def _for_another_seat(self, state):
         """Plain MCTS at auto's budget."""

@@ -2,19 +2,16 @@
 
 Play needs only whether the position is won, drawn or lost, and a move that keeps it: not
 the distance to the result, which a solve bisects with several window tests near the draw.
-``auto`` first gives part of a move's budget to two null-window tests to the end of the
-game (src/search/wdl.pyx), in a proof table kept from move to move, so what earlier moves
-proved makes later proofs cheaper: "does a move keep a draw or better?", then "does a move
-win?".  A settled win or draw is played by its proof: a move the test showed to reach it.
+After the main search, ``auto`` gives the rest of a move's budget to two null-window tests
+to the end of the game (src/search/wdl.pyx), in a proof table kept from move to move, so
+what earlier moves proved makes later proofs cheaper: "does a move keep a draw or better?",
+then "does a move win?", each trying the main search's move first.  A settled win or draw
+is played by its proof: a move the test showed to reach it.
 
-An unfinished proof still tells which moves the first test showed to lose: they are never
-played while another is left.  Then the main search's moves are tested one at a time, its
-choice first, in the time the search left: the first shown to keep a draw or better is
-played, one shown to lose is passed over (a loss is often shown sooner than a draw is).
-When the first test settled that the mover keeps at least a draw but the second ran out of
-time, the main search's move is played only when a test shows it wins; else the proof's
-move, which keeps the draw or better (the root may be a draw, where the main search's move
-could lose).
+An unfinished proof still tells what the main search's move is worth.  The first test
+either shows that it keeps a draw or better (the move is played) or that it loses, and then
+goes on to the other moves: the one it shows to keep a draw or better is played instead,
+and no move it showed to lose is played while another is left.
 
 >>> from roost.core.games import get_game
 >>> proof = Prover().prove(get_game("connect4").parse("4455"), nodes=100000)
@@ -26,7 +23,6 @@ from dataclasses import dataclass, field
 
 PROOF_SHARE = 0.5        # the part of a move's time (or node budget) the proof may take
 PROOF_MAX_SECONDS = 30.0 # and at most this long (a search until stopped has 1e9 s)
-CHECK_SHARE = 0.2        # the part kept for the tests of the main search's moves
 PROOF_TT_MB = 16         # the proof table (src/search/tt.pxd: one word a position)
 
 VALUES = {"win": 1.0, "draw": 0.5, "loss": 0.0}
@@ -74,12 +70,12 @@ class Prover:
             self._tests = WindowTests(PROOF_TT_MB)
         return self._tests
 
-    def prove(self, state, seconds=0.0, nodes=0):
-        """What ``seconds`` and ``nodes`` (0: no such limit) prove of ``state``: a Proof
-        (its value "" when neither test ended)."""
+    def prove(self, state, seconds=0.0, nodes=0, first=-1):
+        """What ``seconds`` and ``nodes`` (0: no such limit) prove of ``state``, the move
+        ``first`` tested first: a Proof (its value "" when neither test ended)."""
         tests, t0 = self._window_tests(), time.perf_counter()
         proof = Proof()
-        draw, move, below = tests.test(state, "draw", seconds=seconds, nodes=nodes)
+        draw, move, below = tests.test(state, "draw", seconds=seconds, nodes=nodes, first=first)
         proof.nodes = tests.nodes
         proof.losing = frozenset(m for m, r in below.items() if r == "loss")
         if draw is False:
@@ -101,25 +97,9 @@ class Prover:
         proof.seconds = time.perf_counter() - t0
         return proof
 
-    def keeps(self, state, move, threshold, seconds=0.0, nodes=0):
-        """Whether ``move`` keeps at least ``threshold`` ("draw" or "win") for the mover
-        (True, False, or None when the limits stopped the test first; a draw test that
-        shows the move wins says "win"), and the nodes the test took."""
-        tests = self._window_tests()
-        kept, _, _ = tests.test(state, threshold, seconds=seconds, nodes=nodes, moves=[move])
-        return ("win" if kept and tests.wins else kept), tests.nodes
-
     def new_game(self):
         if self._tests is not None:
             self._tests.clear()
-
-
-def candidates(result, losing):
-    """The main search's moves, its choice first, then by visits (else value), but those
-    in ``losing``."""
-    rest = sorted((st for st in result.stats if st.move != result.move),
-                  key=lambda st: (st.visits, st.value if st.value is not None else 0.0), reverse=True)
-    return [m for m in [result.move] + [st.move for st in rest] if m not in losing]
 
 
 def keep_clear_of(result, losing):
@@ -133,6 +113,19 @@ def keep_clear_of(result, losing):
     best = max(others, key=lambda st: (st.visits, st.value if st.value is not None else 0.0))
     result.info["proof"] = f"{result.move_name} loses (proven): {best.name} instead"
     result.move, result.move_name, result.pv = best.move, best.name, [best.name]
+
+
+def keep_proven(result, state, proof):
+    """The main search's ``result`` after an unfinished proof (or a proven loss): the
+    proof's move when it showed the search's move to lose and another to keep a draw or
+    better, else never a move shown to lose while another is left."""
+    if proof.at_least and proof.move != result.move:
+        play_instead(result, state, proof.move, "loses (proven)")
+    else:
+        keep_clear_of(result, proof.losing)
+    if proof.value == "loss":
+        result.proven, result.value = "loss", 0.0
+        result.info.setdefault("proof", "loss (proven)")
 
 
 def play_instead(result, state, move, why):

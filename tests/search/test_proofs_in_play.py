@@ -8,7 +8,7 @@ import pytest
 from roost.core.calibration import solved_connect4
 from roost.core.games import get_game
 from roost.search.engines import parse_engine
-from roost.search.proofs import Prover, candidates, keep_clear_of, provable
+from roost.search.proofs import Prover, keep_clear_of, provable
 from roost.search.result import MoveStat, SearchResult
 from roost.search.wdl import WindowTests
 
@@ -164,55 +164,47 @@ def test_auto_keeps_reference_draws_and_wins_for_two_moves(value):
                 break
 
 
-def test_the_main_search_s_losing_move_gives_way_to_one_shown_to_keep_the_draw(monkeypatch):
-    from roost.search.proofs import Proof
-    # the main search picks a losing move the proof had no time to show; the tests of its
-    # moves in the time it left pass it over for one shown to keep the draw
-    row = next(r for r in solved_connect4("end")[:400]
-               if r["score"] == 0 and sum(s is not None and s < 0 for s in r["move_scores"]) >= 1
-               and len(GAME.parse(r["moves"]).legal()) >= 3)
-    state = GAME.parse(row["moves"])
-    scores = row["move_scores"]
-    bad = next(m for m in state.legal() if scores[m] < 0)
-    e = parse_engine("auto:nodes=100000,book=none")
-    inner = e.engine_for(state)
-    stats = [MoveStat(bad, state.move_name(bad), visits=100)] + [
-        MoveStat(m, state.move_name(m), visits=10 - i) for i, m in enumerate(state.legal()) if m != bad]
-
-    def choose(state, limit=None, **kw):
-        return SearchResult(engine="mcts", move=bad, move_name=state.move_name(bad), player=state.player,
-                            value=0.6, pv=[state.move_name(bad)], stats=list(stats))
-    monkeypatch.setattr(inner, "choose", choose)
-    monkeypatch.setattr(Prover, "prove", lambda self, state, seconds=0.0, nodes=0: Proof())   # nothing shown
-    r = e.choose(state, seed=1)
-    assert r.move != bad and scores[r.move] >= 0 and "loses (proven)" in r.info["proof"]
+def test_the_main_search_s_losing_move_is_never_played_in_a_drawn_position(monkeypatch):
+    # the main search picks a losing move: the proof, which tests that move first, shows
+    # it loses and plays one that keeps the draw
+    rows = [r for r in solved_connect4("end")[:300] if r["score"] == 0
+            and any(v is not None and v < 0 for v in r["move_scores"])][:8]
+    assert len(rows) == 8
+    for row in rows:
+        state = GAME.parse(row["moves"])
+        scores = row["move_scores"]
+        bad = next(m for m in state.legal() if scores[m] < 0)
+        e = parse_engine("auto:nodes=20000,book=none")
+        inner = e.engine_for(state)
+        monkeypatch.setattr(inner, "choose", lambda state, limit=None, **kw: SearchResult(
+            engine="mcts", move=bad, move_name=state.move_name(bad), player=state.player, value=0.6,
+            stats=[MoveStat(m, state.move_name(m), visits=1) for m in state.legal()]))
+        r = e.choose(state, seed=1)
+        assert r.move != bad and scores[r.move] >= 0, row["moves"]
 
 
-@pytest.mark.parametrize("choice", ["win", "loss"])
-def test_with_a_draw_or_better_proven_the_main_search_s_move_is_played_when_shown_to_win(monkeypatch, choice):
-    # a won root where the proof showed a drawing move keeps a draw or better but had no
-    # time to settle the win: the main search's winning move is played (a test shows it
-    # wins), its losing move gives way to the proof's drawing one
-    from roost.search.proofs import Proof
+def test_the_proof_tests_the_main_search_s_move_first():
+    # in a won position with several winning moves, the proof keeps the one it was given
+    # first; given a losing one, it shows it loses and names another
     row = next(r for r in solved_connect4("end") if r["score"] > 0
-               and {0, 1, -1} <= {sign(v) for v in r["move_scores"] if v is not None})
+               and sum(v is not None and v > 0 for v in r["move_scores"]) >= 2
+               and any(v is not None and v < 0 for v in r["move_scores"]))
     state = GAME.parse(row["moves"])
     scores = row["move_scores"]
-    drawing = next(m for m in state.legal() if scores[m] == 0)
-    picked = next(m for m in state.legal() if sign(scores[m]) == (1 if choice == "win" else -1))
-    e = parse_engine("auto:nodes=100000,book=none")
-    inner = e.engine_for(state)
-    monkeypatch.setattr(inner, "choose", lambda state, limit=None, **kw: SearchResult(
-        engine="mcts", move=picked, move_name=state.move_name(picked), player=state.player, value=0.6,
-        stats=[MoveStat(m, state.move_name(m), visits=1) for m in state.legal()]))
-    monkeypatch.setattr(Prover, "prove", lambda self, state, seconds=0.0, nodes=0: Proof(
-        at_least="draw", move=drawing))
-    r = e.choose(state, seed=1)
-    assert r.move == (picked if choice == "win" else drawing)
+    for m in state.legal():
+        proof = Prover().prove(state, first=m)
+        assert proof.value == "win"
+        assert proof.move == m if scores[m] > 0 else scores[proof.move] > 0
+        assert (m in proof.losing) == (scores[m] < 0)
 
 
-def test_candidates_are_the_main_search_s_choice_then_by_visits_less_the_losing():
-    stats = [MoveStat(0, "1", visits=5), MoveStat(1, "2", visits=30), MoveStat(2, "3", visits=20)]
-    result = SearchResult(engine="mcts", move=0, move_name="1", player=0, value=0.5, stats=stats)
-    assert candidates(result, set()) == [0, 1, 2]
-    assert candidates(result, {1}) == [0, 2]
+def test_an_unfinished_proof_s_move_replaces_the_search_s_losing_one():
+    from roost.search.proofs import Proof, keep_proven
+    state = GAME.parse("4455")
+    result = SearchResult(engine="mcts", move=0, move_name="1", player=0, value=0.5, pv=["1"])
+    keep_proven(result, state, Proof(at_least="draw", move=2, losing=frozenset({0})))
+    assert (result.move, result.move_name, result.pv) == (2, "3", ["3"]) and "loses" in result.info["proof"]
+    keep_proven(result, state, Proof(at_least="draw", move=2))           # the same move: kept
+    assert result.move == 2 and not result.proven
+    keep_proven(result, state, Proof(value="loss"))
+    assert result.move == 2 and result.proven == "loss" and result.value == 0.0
