@@ -7,9 +7,10 @@ with its interval behind every entry).  A spec is resolved when the engine first
 position, since a spec does not name its game; the resolved spec is reported in the
 search result's ``info["auto"]``.
 
-On two-player games of perfect information a bounded proof comes first, with part of the
-budget (src/search/proofs.py): a position it proves is played by the proof, and the main
-search's move is never one the proof showed to lose while another is not.
+On two-player games of perfect information a bounded proof follows the main search, in the
+part of the budget the search left (src/search/proofs.py), the search's move tested first:
+a position it proves won or drawn is played by the proof, and the search's move is never one
+the proof showed to lose while another is not.
 
 Where another engine measured stronger at short budgets, ``SHORT`` names it and the budget
 below which it plays: the choice follows the spec's time a move (a node budget alone, or no
@@ -27,7 +28,7 @@ from roost.search.engine import Engine
 from roost.search.limit import Limit
 from roost.search.mcts_engine import IsmctsEngine, MctsEngine
 from roost.search.spec import EngineSpec, Param
-from roost.search.proofs import PROOF_MAX_SECONDS, PROOF_SHARE, Prover, keep_clear_of, proof_seconds, provable
+from roost.search.proofs import PROOF_MAX_SECONDS, PROOF_SHARE, Prover, keep_proven, provable
 
 DEFAULT_SECONDS = 1.0
 
@@ -213,28 +214,30 @@ class AutoEngine(Engine):
             s = self.spec.within(limit, state)
             within = Limit(time=s["time"] or None, nodes=s["nodes"] or None,
                            depth=limit.depth if limit is not None else None)
-        proof = None
         # a proof where one is cheap: two players, nothing hidden, a game that bounds its
         # length; not under a depth limit, nor in an analysis that reports lines as it goes
         # (those are the main search's)
-        if (provable(state) and observer in (None, state.player) and within.depth is None
-                and not within.infinite and multipv == 1 and progress is None):
+        proving = (provable(state) and observer in (None, state.player) and within.depth is None
+                   and not within.infinite and multipv == 1 and progress is None)
+        if proving:
+            # the main search first, then the proof in the time it left, its move first
             seconds = within.time or (0.0 if within.nodes else DEFAULT_SECONDS)
-            proof = self._prover.prove(state, seconds=min(PROOF_SHARE * seconds, PROOF_MAX_SECONDS),
-                                       nodes=int(PROOF_SHARE * (within.nodes or 0)), seed=seed)
-            if proof is not None and proof.result.proven:
-                result = proof.result            # played as proven (src/search/proofs.py)
-                result.info["auto"] = result.engine
-                result.engine = f"{self.spec} (proof)"
-                return result
             if seconds:
-                within = replace(within, time=max(seconds - proof_seconds(proof), 1e-3))
+                within = replace(within, time=seconds - min(PROOF_SHARE * seconds, PROOF_MAX_SECONDS))
         result = inner.choose(state, within, seed=seed, observer=observer, progress=progress,
                               multipv=multipv)
-        if proof is not None:
-            keep_clear_of(result, proof.losing)
         result.info["auto"] = str(inner.spec)
         result.engine = f"{self.spec} ({inner.spec})"
+        if proving:
+            left = min(max(seconds - result.seconds, 1e-3), PROOF_MAX_SECONDS) if seconds else 0.0
+            proof = self._prover.prove(state, seconds=left, nodes=int(PROOF_SHARE * (within.nodes or 0)),
+                                       first=result.move)
+            if proof.value in ("win", "draw"):
+                # played as proven (src/search/proofs.py)
+                proven = proof.result(state, f"{self.spec} (proof)")
+                proven.info["auto"] = str(inner.spec)
+                return proven
+            keep_proven(result, state, proof)
         return result
 
     def _for_another_seat(self, state):

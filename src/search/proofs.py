@@ -1,71 +1,105 @@
 """A bounded proof beside a game's main search, for two-player games of perfect information.
 
-``auto`` first gives part of a move's budget to alpha-beta's solve (the window tests to the
-end of the game, src/search/negamax.pyx) in a small proof table kept from move to move, so
-what earlier moves proved makes later proofs cheaper.  A proven position is played by its
-proof: the move that keeps the proven win or draw (or resists a proven loss longest), never
-one that gives it away.  An unfinished proof still tells which root moves it showed to
-lose; the main search's move is replaced by its best other one when it is one of those.
+Play needs only whether the position is won, drawn or lost, and a move that keeps it: not
+the distance to the result, which a solve bisects with several window tests near the draw.
+After the main search, ``auto`` gives the rest of a move's budget to two null-window tests
+to the end of the game (src/search/wdl.pyx), in a proof table kept from move to move, so
+what earlier moves proved makes later proofs cheaper: "does a move keep a draw or better?",
+then "does a move win?", each trying the main search's move first.  A settled win or draw
+is played by its proof: a move the test showed to reach it.
+
+An unfinished proof still tells what the main search's move is worth.  The first test
+either shows that it keeps a draw or better (the move is played) or that it loses, and then
+goes on to the other moves: the one it shows to keep a draw or better is played instead,
+and no move it showed to lose is played while another is left.
 
 >>> from roost.core.games import get_game
->>> proof = Prover().prove(get_game("connect4").parse("4455"), seconds=0, nodes=100000)
->>> proof.result.proven, proof.result.move_name
+>>> proof = Prover().prove(get_game("connect4").parse("4455"), nodes=100000)
+>>> proof.value, get_game("connect4").parse("4455").move_name(proof.move)
 ('win', '3')
 """
+import time
 from dataclasses import dataclass, field
 
 PROOF_SHARE = 0.5        # the part of a move's time (or node budget) the proof may take
 PROOF_MAX_SECONDS = 30.0 # and at most this long (a search until stopped has 1e9 s)
-PROOF_TT_MB = 16         # its table: a proof uses at most 8 MB of it (src/search/tt.pxd)
+PROOF_TT_MB = 16         # the proof table (src/search/tt.pxd: one word a position)
+
+VALUES = {"win": 1.0, "draw": 0.5, "loss": 0.0}
 
 
 @dataclass
 class Proof:
-    result: object                       # the solve's SearchResult (proven or not)
+    value: str = ""          # "win", "draw" or "loss" for the mover when proven, else ""
+    at_least: str = ""       # "draw": a draw or better is proven, a win is not settled
+    move: int = -1           # a root move that keeps `value` (or `at_least`); -1: none
     losing: frozenset = field(default_factory=frozenset)   # root moves shown to lose
+    seconds: float = 0.0
+    nodes: int = 0
+
+    def result(self, state, engine):
+        """The SearchResult that plays the proof's move."""
+        from roost.search.result import MoveStat, SearchResult
+        name = state.move_name(self.move)
+        stats = [MoveStat(m, state.move_name(m), value=0.0, proven="loss") for m in sorted(self.losing)]
+        stats.insert(0, MoveStat(self.move, name, value=VALUES[self.value], proven=self.value))
+        return SearchResult(engine=engine, move=self.move, move_name=name, player=state.player,
+                            value=VALUES[self.value], score=self.value, pv=[name],
+                            nodes=self.nodes, seconds=self.seconds, proven=self.value, stats=stats,
+                            info={"proof": f"{self.value} (proven)"})
 
 
 def provable(state):
     """Whether a proof is worth a share of the move: two players, nothing hidden, a decision
     to make (chance ahead stops a proof when it is met), in a game that bounds its length
-    (there the proof's null windows close on the score; in a game that does not, a proof
+    (there the proof's null windows close on the result; in a game that does not, a proof
     rarely ends within a move, and MCTS's own solver proves what is near)."""
     return (state.players == 2 and not state.hidden_info and not state.is_chance
             and not state.is_over and state.length_bound is not None)
 
 
 class Prover:
-    """Bounded solves of the positions one player meets, in one table."""
+    """Bounded win/draw/loss proofs of the positions one player meets, in one table."""
 
     def __init__(self):
-        self._engine = None
+        self._tests = None
 
-    def prove(self, state, seconds=0.0, nodes=0, seed=0):
-        """A solve of ``state`` within ``seconds`` and ``nodes`` (0: no such limit); None when
-        chance ahead stops it."""
-        from roost.search.alphabeta import ChanceInSolve
-        from roost.search.engines import parse_engine
-        from roost.search.limit import Limit
-        if self._engine is None:
-            self._engine = parse_engine(f"ab:tt={PROOF_TT_MB},eval=none")
-        try:
-            r = self._engine.choose(state, Limit(time=seconds or None, nodes=nodes or None),
-                                    seed=seed, solve=True)
-        except ChanceInSolve:
-            return None
-        # a move's value 0 is a loss (an exact one, or a bound at most a loss): only a
-        # proof's score reaches it, a heuristic one stays inside the results
-        losing = frozenset(st.move for st in r.stats if st.value == 0.0)
-        return Proof(r, losing)
+    def _window_tests(self):
+        from roost.search.wdl import WindowTests
+        if self._tests is None:
+            self._tests = WindowTests(PROOF_TT_MB)
+        return self._tests
+
+    def prove(self, state, seconds=0.0, nodes=0, first=-1):
+        """What ``seconds`` and ``nodes`` (0: no such limit) prove of ``state``, the move
+        ``first`` tested first: a Proof (its value "" when neither test ended)."""
+        tests, t0 = self._window_tests(), time.perf_counter()
+        proof = Proof()
+        draw, move, below = tests.test(state, "draw", seconds=seconds, nodes=nodes, first=first)
+        proof.nodes = tests.nodes
+        proof.losing = frozenset(m for m, r in below.items() if r == "loss")
+        if draw is False:
+            proof.value = "loss"
+        elif draw and tests.wins:
+            proof.value, proof.move = "win", move       # the draw test's move won outright
+        elif draw:
+            proof.at_least, proof.move = "draw", move
+            left_s = seconds - (time.perf_counter() - t0) if seconds else 0.0
+            left_n = nodes - proof.nodes if nodes else 0
+            if (not seconds or left_s > 0) and (not nodes or left_n > 0):
+                win, winning, _ = tests.test(state, "win", seconds=max(left_s, 0.0),
+                                             nodes=max(left_n, 0), first=move)
+                proof.nodes += tests.nodes
+                if win is not None:
+                    proof.value, proof.at_least = ("win", "") if win else ("draw", "")
+                    if win:
+                        proof.move = winning
+        proof.seconds = time.perf_counter() - t0
+        return proof
 
     def new_game(self):
-        if self._engine is not None:
-            self._engine.new_game()
-
-
-def proof_seconds(proof):
-    """The seconds a proof took (none when chance stopped it at once)."""
-    return 0.0 if proof is None else proof.result.seconds
+        if self._tests is not None:
+            self._tests.clear()
 
 
 def keep_clear_of(result, losing):
@@ -79,3 +113,23 @@ def keep_clear_of(result, losing):
     best = max(others, key=lambda st: (st.visits, st.value if st.value is not None else 0.0))
     result.info["proof"] = f"{result.move_name} loses (proven): {best.name} instead"
     result.move, result.move_name, result.pv = best.move, best.name, [best.name]
+
+
+def keep_proven(result, state, proof):
+    """The main search's ``result`` after an unfinished proof (or a proven loss): the
+    proof's move when it showed the search's move to lose and another to keep a draw or
+    better, else never a move shown to lose while another is left."""
+    if proof.at_least and proof.move != result.move:
+        play_instead(result, state, proof.move, "loses (proven)")
+    else:
+        keep_clear_of(result, proof.losing)
+    if proof.value == "loss":
+        result.proven, result.value = "loss", 0.0
+        result.info.setdefault("proof", "loss (proven)")
+
+
+def play_instead(result, state, move, why):
+    """Replace ``result``'s move by ``move`` (a proof's), saying why in its info."""
+    name = state.move_name(move)
+    result.info["proof"] = f"{result.move_name} {why}: {name} instead"
+    result.move, result.move_name, result.pv = move, name, [name]

@@ -1,12 +1,16 @@
-"""Proofs inside play (src/search/proofs.py): ``auto`` on a two-player game of perfect
-information plays what a bounded solve proves, and never a move that solve showed to lose
-while another is left.  Checked against positions solved by an independent perfect solver
-(src/core/data/connect4/): a proof is never contradicted by the deeper solve."""
+"""Proofs inside play (src/search/proofs.py, src/search/wdl.pyx): ``auto`` on a two-player
+game of perfect information plays what a bounded win/draw/loss proof proves, and never a
+move that proof showed to lose while another is left.  Checked against positions solved by
+an independent perfect solver (src/core/data/connect4/): a proof is never contradicted by
+the deeper solve."""
+import pytest
+
 from roost.core.calibration import solved_connect4
 from roost.core.games import get_game
 from roost.search.engines import parse_engine
 from roost.search.proofs import Prover, keep_clear_of, provable
 from roost.search.result import MoveStat, SearchResult
+from roost.search.wdl import WindowTests
 
 GAME = get_game("connect4")
 
@@ -28,7 +32,8 @@ def test_auto_plays_what_it_proves_and_every_proof_holds():
         assert {"win": 1, "draw": 0, "loss": -1}[r.proven] == truth, (row["moves"], r.proven)
         # the move keeps the result: its own score is the position's
         assert sign(row["move_scores"][r.move]) == truth, (row["moves"], r.move_name)
-        assert r.engine.endswith("(proof)")
+        # a win or a draw is played by the proof; in a proven loss the main search plays
+        assert r.engine.endswith("(proof)") if truth >= 0 else "proof" in r.info
     assert proven >= 35
 
 
@@ -38,6 +43,8 @@ def test_moves_an_unfinished_proof_shows_to_lose_do_lose():
     for row in solved_connect4("end")[:150]:
         state = GAME.parse(row["moves"])
         proof = prover.prove(state, nodes=40)          # mostly too few to finish
+        if proof.value:
+            assert {"win": 1, "draw": 0, "loss": -1}[proof.value] == sign(row["score"]), row["moves"]
         for move in proof.losing:
             assert row["move_scores"][move] < 0, (row["moves"], move)
             shown += 1
@@ -84,3 +91,120 @@ def test_the_proof_takes_its_share_and_the_chosen_engine_the_rest(monkeypatch):
     low = 1 - auto.PROOF_SHARE - 0.3
     assert len(seen) == 2
     assert low * 0.05 <= seen[0] <= 0.05 and low * allotted <= seen[1] <= allotted
+
+
+@pytest.mark.parametrize("name,count", [("end", 60), ("middle", 40), ("begin", 8)])
+def test_window_tests_agree_with_the_deeper_solve(name, count):
+    # "a draw or better?" and "a win?" to the end of the game: the answers are the
+    # reference's, the move a test names reaches its threshold, a move shown below loses
+    tests = WindowTests(16)
+    for row in solved_connect4(name)[:count]:
+        state = GAME.parse(row["moves"])
+        truth = sign(row["score"])
+        draw, move, below = tests.test(state, "draw")
+        assert draw == (truth >= 0), row["moves"]
+        assert not tests.wins or truth > 0, row["moves"]          # a draw test that shows a win
+        win, winning, below_win = tests.test(state, "win", first=move)
+        assert win == (truth > 0), row["moves"]
+        if "move_scores" in row:
+            if draw:
+                assert row["move_scores"][move] >= 0, (row["moves"], move)
+            if win:
+                assert row["move_scores"][winning] > 0, (row["moves"], winning)
+            for m, result in {**below, **below_win}.items():
+                assert row["move_scores"][m] < 0 if result == "loss" else row["move_scores"][m] <= 0
+        else:
+            # the child's value by the same solver as the reference's parent value
+            for m in [move] if draw else []:
+                child = state.copy()
+                child.play_move(m)
+                assert child.is_over or tests.test(child, "win")[0] is False, (row["moves"], m)
+
+
+def test_a_test_of_some_moves_only_and_bad_requests():
+    row = next(r for r in solved_connect4("end") if r["score"] == 0)
+    state = GAME.parse(row["moves"])
+    tests = WindowTests(1)
+    for m in state.legal():
+        kept, move, below = tests.test(state, "draw", moves=[m])
+        assert kept == (row["move_scores"][m] >= 0) and (move == m if kept else m in below)
+    with pytest.raises(ValueError, match="draw or a win"):
+        tests.test(state, "loss")
+    with pytest.raises(ValueError, match="legal moves"):
+        tests.test(state, "draw", moves=[99])
+    with pytest.raises(ValueError, match="bounds its length"):
+        tests.test(get_game("ducks").start(), "draw")
+
+
+def test_a_test_stopped_by_its_limit_says_so():
+    state = GAME.parse(solved_connect4("begin")[0]["moves"])
+    assert WindowTests(16).test(state, "draw", nodes=1000)[0] is None
+    assert Prover().prove(state, nodes=1000).value == ""
+
+
+@pytest.mark.parametrize("value", [0, 1])
+def test_auto_keeps_reference_draws_and_wins_for_two_moves(value):
+    # node-limited and seeded, so the games repeat: after each of auto's moves the solver's
+    # value of the position (for auto) is still the start's, and its best reply follows
+    solver = parse_engine("ab:tt=16")
+    rows = [r for r in solved_connect4("middle") if sign(r["score"]) == value][:6]
+    for row in rows:
+        state = GAME.parse(row["moves"])
+        side = state.player
+        auto = parse_engine("auto:nodes=100000,book=none")
+        for _ in range(2):
+            state.play_move(auto.choose(state, seed=1).move)
+            if state.is_over:
+                assert state.result()[side] == (1.0 if value else 0.5), row["moves"]
+                break
+            reply = solver.choose(state, seed=0, solve=True)
+            assert {"win": -1, "draw": 0, "loss": 1}[reply.proven] == value, row["moves"]
+            state.play_move(reply.move)
+            if state.is_over:
+                break
+
+
+def test_the_main_search_s_losing_move_is_never_played_in_a_drawn_position(monkeypatch):
+    # the main search picks a losing move: the proof, which tests that move first, shows
+    # it loses and plays one that keeps the draw
+    rows = [r for r in solved_connect4("end")[:300] if r["score"] == 0
+            and any(v is not None and v < 0 for v in r["move_scores"])][:8]
+    assert len(rows) == 8
+    for row in rows:
+        state = GAME.parse(row["moves"])
+        scores = row["move_scores"]
+        bad = next(m for m in state.legal() if scores[m] < 0)
+        e = parse_engine("auto:nodes=20000,book=none")
+        inner = e.engine_for(state)
+        monkeypatch.setattr(inner, "choose", lambda state, limit=None, **kw: SearchResult(
+            engine="mcts", move=bad, move_name=state.move_name(bad), player=state.player, value=0.6,
+            stats=[MoveStat(m, state.move_name(m), visits=1) for m in state.legal()]))
+        r = e.choose(state, seed=1)
+        assert r.move != bad and scores[r.move] >= 0, row["moves"]
+
+
+def test_the_proof_tests_the_main_search_s_move_first():
+    # in a won position with several winning moves, the proof keeps the one it was given
+    # first; given a losing one, it shows it loses and names another
+    row = next(r for r in solved_connect4("end") if r["score"] > 0
+               and sum(v is not None and v > 0 for v in r["move_scores"]) >= 2
+               and any(v is not None and v < 0 for v in r["move_scores"]))
+    state = GAME.parse(row["moves"])
+    scores = row["move_scores"]
+    for m in state.legal():
+        proof = Prover().prove(state, first=m)
+        assert proof.value == "win"
+        assert proof.move == m if scores[m] > 0 else scores[proof.move] > 0
+        assert (m in proof.losing) == (scores[m] < 0)
+
+
+def test_an_unfinished_proof_s_move_replaces_the_search_s_losing_one():
+    from roost.search.proofs import Proof, keep_proven
+    state = GAME.parse("4455")
+    result = SearchResult(engine="mcts", move=0, move_name="1", player=0, value=0.5, pv=["1"])
+    keep_proven(result, state, Proof(at_least="draw", move=2, losing=frozenset({0})))
+    assert (result.move, result.move_name, result.pv) == (2, "3", ["3"]) and "loses" in result.info["proof"]
+    keep_proven(result, state, Proof(at_least="draw", move=2))           # the same move: kept
+    assert result.move == 2 and not result.proven
+    keep_proven(result, state, Proof(value="loss"))
+    assert result.move == 2 and result.proven == "loss" and result.value == 0.0
