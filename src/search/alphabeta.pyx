@@ -199,8 +199,9 @@ cdef class AlphaBeta:
         if w.other_game(root):
             self.clear()              # a table and histories of another game
         w.begin(root)
-        # a proof's table words where the game bounds its length (a solve then deepens one
-        # ply only, see negamax.pxd), else the search's entries, which deepening needs
+        # a proof's table words where the game bounds its length (a solve then goes straight
+        # to its window tests, see negamax.pxd), else the search's entries, which deepening
+        # needs
         if self.table.new_search(solve and root.plies_bound() >= 0):
             self.shared.table_nodes = 0       # cleared for the other kind of search's layout
         n = root.legal_moves(w.movebuf)
@@ -232,6 +233,8 @@ cdef class AlphaBeta:
         cdef int d
         cdef double v
         for d in range(1, max_depth + 1):
+            if solve and d > w.solve_deepening:
+                break
             w.horizon = 0
             w.root_n = 0
             with nogil:

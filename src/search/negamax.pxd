@@ -11,9 +11,11 @@ from roost.search.ordering cimport MoveOrder
 cdef enum:
     MAX_THREADS_C = 256           # threads of one search (the main searcher and its helpers)
     CHECK_EVERY = 256             # nodes between two looks at the clock and the other threads
-    SOLVE_DEEPENING = 1           # a solve deepens this far (the root's moves, and chance met at
-                                  # once), then tests windows to the end of the game, where the
-                                  # game bounds its length (plies_bound); where it does not, far
+    SOLVE_DEEPENING = 0           # a solve deepens this far, then tests windows to the end of
+                                  # the game: not at all where the game bounds its length
+                                  # (plies_bound; the proof's own null windows need nothing from
+                                  # a shallow iteration, and a small proof cost a tenth more with
+                                  # one); where it does not, far
     SOLVE_DEEPENING_OPEN = 8      # enough to find a near result before a window test without
                                   # a distance to stop it goes down the longest lines
     PREFETCH_CHILDREN = 8         # a proof node fetches the table words of this many children

@@ -898,7 +898,7 @@ cdef class Negamax:
                 ahead = self.task.max_depth          # the last depth: race the main searcher
             if d < ahead:
                 d = ahead
-            if d > self.task.max_depth:
+            if d > self.task.max_depth or (self.solving and d > self.solve_deepening):
                 break
             self.horizon = 0
             self.root_n = 0
