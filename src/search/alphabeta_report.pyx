@@ -6,6 +6,7 @@ from libc.stdint cimport uint64_t
 from roost.core.state cimport CHANCE, MAX_MOVES, SOON_LOSS, SOON_WIN
 from roost.search.score cimport MATE, MATE_BOUND, MAX_PLY, from_tt
 from roost.search.tt cimport TTData, EXACT, LOWER
+from dataclasses import MISSING, fields as dataclass_fields
 from roost.search.result import Report
 from roost.search.root_move cimport root_move
 
@@ -66,10 +67,33 @@ cdef object search_report(int move, double score, bint exact, bint chance, list 
         elif scored and v == 0 and proven == "draw":
             verdict = "draw"
         moves.append(root_move(m, score_to_value(v), 0, verdict, [], [], v, scored))
-    return AlphaBetaReport(move=move, value=score_to_value(score), pv=pv, nodes=nodes,
-                           depth=depth, seldepth=seldepth, seconds=seconds, score=score,
-                           exact=exact, chance=chance, proven=proven, root_moves=moves,
-                           threads=threads)
+    # the fields as the dataclass's __init__ would set them, without running it (its
+    # keyword arguments were a sixth of a small proof)
+    cdef dict fields = (<dict>_DEFAULTS).copy()
+    for name, factory in _FACTORIES:
+        fields[name] = factory()
+    fields["move"] = move
+    fields["value"] = score_to_value(score)
+    fields["pv"] = pv
+    fields["nodes"] = nodes
+    fields["depth"] = depth
+    fields["seldepth"] = seldepth
+    fields["seconds"] = seconds
+    fields["score"] = score
+    fields["exact"] = exact
+    fields["chance"] = chance
+    fields["proven"] = proven
+    fields["root_moves"] = moves
+    fields["threads"] = threads
+    report = AlphaBetaReport.__new__(AlphaBetaReport)
+    report.__dict__ = fields
+    return report
+
+
+# each field's default, and the fields search_report does not set that a factory makes
+_DEFAULTS = {f.name: f.default for f in dataclass_fields(AlphaBetaReport) if f.default is not MISSING}
+_FACTORIES = tuple((f.name, f.default_factory) for f in dataclass_fields(AlphaBetaReport)
+                   if f.default_factory is not MISSING and f.name not in ("pv", "root_moves"))
 
 
 cdef inline bint _before(bint exact, double score, bint other_exact, double other_score) noexcept:
@@ -80,10 +104,9 @@ cdef inline bint _before(bint exact, double score, bint other_exact, double othe
     return score > other_score
 
 
-cdef list complete_pv(TranspositionTable table, State root, list pv, int depth):
+cdef list complete_pv(TranspositionTable table, State s, list pv, int depth):
     """The search's PV, continued from the table where a table hit cut it short (not from a
-    proof's table: see complete_proof_line)."""
-    cdef State s = root.clone()
+    proof's table: see complete_proof_line); `s` a copy of the root, played on."""
     cdef int moves[MAX_MOVES]
     cdef int n, i, m
     cdef TTData hit
@@ -112,17 +135,16 @@ cdef list complete_pv(TranspositionTable table, State root, list pv, int depth):
     return pv
 
 
-cdef list complete_proof_line(TranspositionTable table, State root, list pv, double score):
+cdef list complete_proof_line(TranspositionTable table, State s, list pv, double score):
     """A proof's line, continued from its table where a hit cut it short.  A proof's word
     keeps its move's place in the node's list of search_moves (not the move; the search's
     entries, where a solve keeps them, the move), and the move
     is followed only where the entry shows it keeps `score`, the root's proven value (an
     exact value, or a lower bound that reaches it; an upper bound's move is only the one
     that failed least); where the game settles a node itself (a win now, or every move
-    losing at once) the line goes on with the game's first move."""
-    cdef State s = root.clone()
+    losing at once) the line goes on with the game's first move.  `s` a copy of the root, played on."""
     cdef int moves[MAX_MOVES]
-    cdef int n, i, m, soon, me = root.to_move()
+    cdef int n, i, m, soon, me = s.to_move()
     cdef double v, got
     cdef TTData hit
     cdef uint64_t seen[MAX_PLY + 1]

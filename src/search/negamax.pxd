@@ -44,6 +44,19 @@ ctypedef struct Counter:
     uint64_t value
     char pad[56]                  # a cache line each: every thread writes its own
 
+cdef inline void copy_task(Task* to, Task* task) noexcept nogil:
+    """A thread's copy of the search's task: the exclusions in use only (the list holds
+    MAX_MOVES; copying it whole was a tenth of a small proof)."""
+    cdef int i
+    to.solve = task.solve
+    to.node_limit = task.node_limit
+    to.deadline = task.deadline
+    to.max_depth = task.max_depth
+    to.n_excluded = task.n_excluded
+    for i in range(task.n_excluded):
+        to.excluded[i] = task.excluded[i]
+
+
 ctypedef struct Shared:
     # what the threads of one search share besides the table; the main searcher's
     # AlphaBeta owns it, every thread reads it through a pointer
@@ -112,6 +125,7 @@ cdef class Negamax:
     cdef void attach(self, TranspositionTable table, Shared* control, int index)
     cdef bint other_game(self, State root)
     cdef void begin(self, State root)
+    cdef State scratch_root(self, State root)
     cdef inline int side(self, int player) noexcept nogil
     cdef inline double terminal(self, State s, int me, int ply) noexcept nogil
     cdef inline double leaf(self, State s, int me) noexcept nogil

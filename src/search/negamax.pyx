@@ -153,7 +153,7 @@ cdef class Negamax:
             self.stack = []           # scratch states of another game: the casts need this one
             self.order.clear()
         self.s = self.control.settings
-        self.task = self.control.task
+        copy_task(&self.task, &self.control.task)
         self.root_player = root.to_move()
         self.solving = self.task.solve
         self.solve_deepening = SOLVE_DEEPENING if root.plies_bound() >= 0 else SOLVE_DEEPENING_OPEN
@@ -180,7 +180,15 @@ cdef class Negamax:
                 self.stack.append(root.clone())
             for i in range(MAX_PLY + 1):
                 self.states[i] = <PyObject*>self.stack[i]
-        (<State>self.states[0]).assign(root)
+        if self.index > 0:
+            (<State>self.states[0]).assign(root)
+
+    cdef State scratch_root(self, State root):
+        """A copy of `root` to play a line out on after the search: the main searcher's ply-0
+        scratch state, which only a helper searches from (its copy of the root)."""
+        cdef State s = <State>self.states[0]
+        s.assign(root)
+        return s
 
     # ------------------------------------------------------------------ scores and limits
     cdef inline int side(self, int player) noexcept nogil:
