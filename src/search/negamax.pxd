@@ -111,6 +111,8 @@ cdef class Negamax:
     cdef bint windows             # solve's null-window tests are under way
     cdef bint line                # a proof keeps its principal variation (the last window test)
     cdef int root_first           # a proof's root move to try first: the last test's best
+    cdef int root_listed          # a proof's root moves (in root_list), listed once a search
+    cdef int root_list[MAX_MOVES] # (-1: not yet)
     cdef bint probing             # the next negamax call is a Star2 probe
     cdef bint met_chance
     cdef bint stop

@@ -160,6 +160,7 @@ cdef class Negamax:
         self.windows = False
         self.line = False
         self.root_first = -1
+        self.root_listed = -1
         self.met_chance = False
         self.stop = False
         self.interrupted = False
@@ -826,9 +827,14 @@ cdef class Negamax:
             beta = tv
         if alpha < -tv:
             alpha = -tv
-        n = root.legal_moves(moves)
-        if self.task.n_excluded:
-            n = self.without_excluded(moves, n)
+        # the same moves in the game's order for every test of a search (listed once)
+        if self.root_listed < 0:
+            self.root_listed = root.legal_moves(self.root_list)
+            if self.task.n_excluded:
+                self.root_listed = self.without_excluded(self.root_list, self.root_listed)
+        n = self.root_listed
+        for i in range(n):
+            moves[i] = self.root_list[i]
         for i in range(n):
             if moves[i] == self.root_first:
                 first = i
