@@ -199,8 +199,9 @@ cdef class AlphaBeta:
         if w.other_game(root):
             self.clear()              # a table and histories of another game
         w.begin(root)
-        # a proof's table words where the game bounds its length (a solve then deepens one
-        # ply only, see negamax.pxd), else the search's entries, which deepening needs
+        # a proof's table words where the game bounds its length (a solve then goes straight
+        # to its window tests, see negamax.pxd), else the search's entries, which deepening
+        # needs
         if self.table.new_search(solve and root.plies_bound() >= 0):
             self.shared.table_nodes = 0       # cleared for the other kind of search's layout
         n = root.legal_moves(w.movebuf)
@@ -232,6 +233,8 @@ cdef class AlphaBeta:
         cdef int d
         cdef double v
         for d in range(1, max_depth + 1):
+            if solve and d > w.solve_deepening:
+                break
             w.horizon = 0
             w.root_n = 0
             with nogil:
@@ -243,7 +246,7 @@ cdef class AlphaBeta:
                 if self.lazy:
                     w.keep_pv(d)
                 else:
-                    self.pv = complete_pv(self.table, root, current_line(w), d)
+                    self.pv = complete_pv(self.table, w.scratch_root(root), current_line(w), d)
             elif self.best_move < 0:
                 self.best_move = w.movebuf[0]
                 self.pv = [self.best_move]
@@ -298,9 +301,9 @@ cdef class AlphaBeta:
             if w.pv_len[0] > 0:
                 self.best_move = w.pv[0][0]
                 if not self.table.proof:      # the search's own windows (draw_first_tests)
-                    self.pv = complete_pv(self.table, root, current_line(w), MAX_PLY)
+                    self.pv = complete_pv(self.table, w.scratch_root(root), current_line(w), MAX_PLY)
                 elif self.exact:
-                    self.pv = complete_proof_line(self.table, root, current_line(w), score)
+                    self.pv = complete_proof_line(self.table, w.scratch_root(root), current_line(w), score)
                 else:
                     self.pv = current_line(w)
             self.root_scores = current_root_scores(w)
@@ -314,7 +317,7 @@ cdef class AlphaBeta:
         if self.lazy:
             # deepening's last complete iteration, kept in C arrays while it ran
             if w.done.pv_len > 0:
-                self.pv = complete_pv(self.table, root, kept_line(&w.done), w.done.depth)
+                self.pv = complete_pv(self.table, w.scratch_root(root), kept_line(&w.done), w.done.depth)
             self.root_scores = kept_root_scores(&w.done)
         if not solve:
             helper = self.deepest_helper(self.depth_done, self.exact)
@@ -323,7 +326,7 @@ cdef class AlphaBeta:
                 self.score = helper.done.score
                 self.exact = helper.done.exact
                 self.best_move = helper.done.pv[0]
-                self.pv = complete_pv(self.table, root, kept_line(&helper.done), self.depth_done)
+                self.pv = complete_pv(self.table, w.scratch_root(root), kept_line(&helper.done), self.depth_done)
                 self.root_scores = kept_root_scores(&helper.done)
                 if callback is not None and not w.interrupted:
                     try:

@@ -3,8 +3,8 @@ from roost.core.state cimport State
 from roost.search.tt cimport TranspositionTable
 from roost.search.negamax cimport Negamax, Iteration
 
-cdef list complete_pv(TranspositionTable table, State root, list pv, int depth)
-cdef list complete_proof_line(TranspositionTable table, State root, list pv, double score)
+cdef list complete_pv(TranspositionTable table, State s, list pv, int depth)
+cdef list complete_proof_line(TranspositionTable table, State s, list pv, double score)
 cdef list current_line(Negamax w)
 cdef list current_root_scores(Negamax w)
 cdef list kept_line(Iteration* it)

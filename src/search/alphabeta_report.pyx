@@ -2,9 +2,11 @@
 where a table hit cut it short), each root move's score, the AlphaBetaReport the search
 ends with, and scores read for people."""
 from libc.math cimport fabs
+from libc.stdint cimport uint64_t
 from roost.core.state cimport CHANCE, MAX_MOVES, SOON_LOSS, SOON_WIN
 from roost.search.score cimport MATE, MATE_BOUND, MAX_PLY, from_tt
 from roost.search.tt cimport TTData, EXACT, LOWER
+from dataclasses import MISSING, fields as dataclass_fields
 from roost.search.result import Report
 from roost.search.root_move cimport root_move
 
@@ -35,13 +37,26 @@ cdef object search_report(int move, double score, bint exact, bint chance, list 
     """The AlphaBetaReport of a finished search: ``root_scores`` [(move, score, exact)]
     become its RootMoves, the exact ones first, each group best first."""
     cdef str proven = "", verdict
-    cdef int m
+    cdef int i, j, n = min(len(root_scores), MAX_MOVES), m
     cdef double v
     cdef bint scored
+    cdef int order_move[MAX_MOVES]
+    cdef double order_val[MAX_MOVES]
+    cdef bint order_exact[MAX_MOVES]
     if exact:
         proven = "win" if score > 0 else "loss" if score < 0 else "draw"
+    # the exact scores first, each group best first, ties in the search's order (an
+    # insertion sort in C: a Python sort by a key function was a tenth of a small solve)
+    for i in range(n):
+        m, v, scored = root_scores[i]
+        j = i
+        while j > 0 and _before(scored, v, order_exact[j - 1], order_val[j - 1]):
+            order_move[j], order_val[j], order_exact[j] = order_move[j - 1], order_val[j - 1], order_exact[j - 1]
+            j -= 1
+        order_move[j], order_val[j], order_exact[j] = m, v, scored
     moves = []
-    for m, v, scored in sorted(root_scores, key=_exact_then_best):
+    for i in range(n):
+        m, v, scored = order_move[i], order_val[i], order_exact[i]
         # a move refuted by a null window has only an upper bound: its value is "at most".
         # An exact mate score is a proof wherever it stands; an exact 0 is a proven draw
         # when the root is one (its tree was searched to the ends, or solved), not when a
@@ -52,28 +67,55 @@ cdef object search_report(int move, double score, bint exact, bint chance, list 
         elif scored and v == 0 and proven == "draw":
             verdict = "draw"
         moves.append(root_move(m, score_to_value(v), 0, verdict, [], [], v, scored))
-    return AlphaBetaReport(move=move, value=score_to_value(score), pv=pv, nodes=nodes,
-                           depth=depth, seldepth=seldepth, seconds=seconds, score=score,
-                           exact=exact, chance=chance, proven=proven, root_moves=moves,
-                           threads=threads)
+    # the fields as the dataclass's __init__ would set them, without running it (its
+    # keyword arguments were a sixth of a small proof)
+    cdef dict fields = (<dict>_DEFAULTS).copy()
+    for name, factory in _FACTORIES:
+        fields[name] = factory()
+    fields["move"] = move
+    fields["value"] = score_to_value(score)
+    fields["pv"] = pv
+    fields["nodes"] = nodes
+    fields["depth"] = depth
+    fields["seldepth"] = seldepth
+    fields["seconds"] = seconds
+    fields["score"] = score
+    fields["exact"] = exact
+    fields["chance"] = chance
+    fields["proven"] = proven
+    fields["root_moves"] = moves
+    fields["threads"] = threads
+    report = AlphaBetaReport.__new__(AlphaBetaReport)
+    report.__dict__ = fields
+    return report
 
 
-def _exact_then_best(root_score):
-    move, score, exact = root_score
-    return not exact, -score
+# each field's default, and the fields search_report does not set that a factory makes
+_DEFAULTS = {f.name: f.default for f in dataclass_fields(AlphaBetaReport) if f.default is not MISSING}
+_FACTORIES = tuple((f.name, f.default_factory) for f in dataclass_fields(AlphaBetaReport)
+                   if f.default_factory is not MISSING and f.name not in ("pv", "root_moves"))
 
 
-cdef list complete_pv(TranspositionTable table, State root, list pv, int depth):
+cdef inline bint _before(bint exact, double score, bint other_exact, double other_score) noexcept:
+    """Whether a root move (exact, score) is reported before another: exact first, then
+    the better score."""
+    if exact != other_exact:
+        return exact
+    return score > other_score
+
+
+cdef list complete_pv(TranspositionTable table, State s, list pv, int depth):
     """The search's PV, continued from the table where a table hit cut it short (not from a
-    proof's table: see complete_proof_line)."""
-    cdef State s = root.clone()
+    proof's table: see complete_proof_line); `s` a copy of the root, played on."""
     cdef int moves[MAX_MOVES]
     cdef int n, i, m
     cdef TTData hit
-    cdef list seen = []
+    cdef uint64_t seen[MAX_PLY + 1]
+    cdef int n_seen = 0
+    cdef uint64_t k
     for m in pv:
         s.play(m)
-        seen.append(s.key())
+        n_seen = _see(seen, n_seen, s.key())
     while len(pv) < depth and not s.over() and s.to_move() != CHANCE and not table.proof:
         if not table.probe(s.key(), &hit):
             break
@@ -85,30 +127,32 @@ cdef list complete_pv(TranspositionTable table, State root, list pv, int depth):
         else:
             break
         s.play(m)
-        if s.key() in seen:
+        k = s.key()
+        if _seen(seen, n_seen, k):
             break
-        seen.append(s.key())
+        n_seen = _see(seen, n_seen, k)
         pv.append(m)
     return pv
 
 
-cdef list complete_proof_line(TranspositionTable table, State root, list pv, double score):
+cdef list complete_proof_line(TranspositionTable table, State s, list pv, double score):
     """A proof's line, continued from its table where a hit cut it short.  A proof's word
     keeps its move's place in the node's list of search_moves (not the move; the search's
     entries, where a solve keeps them, the move), and the move
     is followed only where the entry shows it keeps `score`, the root's proven value (an
     exact value, or a lower bound that reaches it; an upper bound's move is only the one
     that failed least); where the game settles a node itself (a win now, or every move
-    losing at once) the line goes on with the game's first move."""
-    cdef State s = root.clone()
+    losing at once) the line goes on with the game's first move.  `s` a copy of the root, played on."""
     cdef int moves[MAX_MOVES]
-    cdef int n, i, m, soon, me = root.to_move()
+    cdef int n, i, m, soon, me = s.to_move()
     cdef double v, got
     cdef TTData hit
-    cdef list seen = []
+    cdef uint64_t seen[MAX_PLY + 1]
+    cdef int n_seen = 0
+    cdef uint64_t k
     for m in pv:
         s.play(m)
-        seen.append(s.key())
+        n_seen = _see(seen, n_seen, s.key())
     while len(pv) < MAX_PLY and not s.over() and s.to_move() != CHANCE:
         v = score if s.to_move() == me else -score
         n = s.search_moves(moves, &soon)
@@ -132,11 +176,30 @@ cdef list complete_proof_line(TranspositionTable table, State root, list pv, dou
         else:
             break
         s.play(m)
-        if s.key() in seen:
+        k = s.key()
+        if _seen(seen, n_seen, k):
             break
-        seen.append(s.key())
+        n_seen = _see(seen, n_seen, k)
         pv.append(m)
     return pv
+
+
+cdef inline bint _seen(uint64_t* keys, int n, uint64_t key) noexcept:
+    """Whether a line's positions so far (keys[:n]) hold `key`: a line stops before it
+    repeats one."""
+    cdef int i
+    for i in range(n):
+        if keys[i] == key:
+            return True
+    return False
+
+
+cdef inline int _see(uint64_t* keys, int n, uint64_t key) noexcept:
+    """keys[:n] with `key` added (a line longer than MAX_PLY keeps its first positions)."""
+    if n <= MAX_PLY:
+        keys[n] = key
+        return n + 1
+    return n
 
 
 cdef list current_line(Negamax w):

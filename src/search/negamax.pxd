@@ -11,9 +11,11 @@ from roost.search.ordering cimport MoveOrder
 cdef enum:
     MAX_THREADS_C = 256           # threads of one search (the main searcher and its helpers)
     CHECK_EVERY = 256             # nodes between two looks at the clock and the other threads
-    SOLVE_DEEPENING = 1           # a solve deepens this far (the root's moves, and chance met at
-                                  # once), then tests windows to the end of the game, where the
-                                  # game bounds its length (plies_bound); where it does not, far
+    SOLVE_DEEPENING = 0           # a solve deepens this far, then tests windows to the end of
+                                  # the game: not at all where the game bounds its length
+                                  # (plies_bound; the proof's own null windows need nothing from
+                                  # a shallow iteration, and a small proof cost a tenth more with
+                                  # one); where it does not, far
     SOLVE_DEEPENING_OPEN = 8      # enough to find a near result before a window test without
                                   # a distance to stop it goes down the longest lines
     PREFETCH_CHILDREN = 8         # a proof node fetches the table words of this many children
@@ -41,6 +43,19 @@ ctypedef struct Task:
 ctypedef struct Counter:
     uint64_t value
     char pad[56]                  # a cache line each: every thread writes its own
+
+cdef inline void copy_task(Task* to, Task* task) noexcept nogil:
+    """A thread's copy of the search's task: the exclusions in use only (the list holds
+    MAX_MOVES; copying it whole was a tenth of a small proof)."""
+    cdef int i
+    to.solve = task.solve
+    to.node_limit = task.node_limit
+    to.deadline = task.deadline
+    to.max_depth = task.max_depth
+    to.n_excluded = task.n_excluded
+    for i in range(task.n_excluded):
+        to.excluded[i] = task.excluded[i]
+
 
 ctypedef struct Shared:
     # what the threads of one search share besides the table; the main searcher's
@@ -96,6 +111,8 @@ cdef class Negamax:
     cdef bint windows             # solve's null-window tests are under way
     cdef bint line                # a proof keeps its principal variation (the last window test)
     cdef int root_first           # a proof's root move to try first: the last test's best
+    cdef int root_listed          # a proof's root moves (in root_list), listed once a search
+    cdef int root_list[MAX_MOVES] # (-1: not yet)
     cdef bint probing             # the next negamax call is a Star2 probe
     cdef bint met_chance
     cdef bint stop
@@ -110,6 +127,7 @@ cdef class Negamax:
     cdef void attach(self, TranspositionTable table, Shared* control, int index)
     cdef bint other_game(self, State root)
     cdef void begin(self, State root)
+    cdef State scratch_root(self, State root)
     cdef inline int side(self, int player) noexcept nogil
     cdef inline double terminal(self, State s, int me, int ply) noexcept nogil
     cdef inline double leaf(self, State s, int me) noexcept nogil

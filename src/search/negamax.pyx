@@ -153,13 +153,14 @@ cdef class Negamax:
             self.stack = []           # scratch states of another game: the casts need this one
             self.order.clear()
         self.s = self.control.settings
-        self.task = self.control.task
+        copy_task(&self.task, &self.control.task)
         self.root_player = root.to_move()
         self.solving = self.task.solve
         self.solve_deepening = SOLVE_DEEPENING if root.plies_bound() >= 0 else SOLVE_DEEPENING_OPEN
         self.windows = False
         self.line = False
         self.root_first = -1
+        self.root_listed = -1
         self.met_chance = False
         self.stop = False
         self.interrupted = False
@@ -180,7 +181,15 @@ cdef class Negamax:
                 self.stack.append(root.clone())
             for i in range(MAX_PLY + 1):
                 self.states[i] = <PyObject*>self.stack[i]
-        (<State>self.states[0]).assign(root)
+        if self.index > 0:
+            (<State>self.states[0]).assign(root)
+
+    cdef State scratch_root(self, State root):
+        """A copy of `root` to play a line out on after the search: the main searcher's ply-0
+        scratch state, which only a helper searches from (its copy of the root)."""
+        cdef State s = <State>self.states[0]
+        s.assign(root)
+        return s
 
     # ------------------------------------------------------------------ scores and limits
     cdef inline int side(self, int player) noexcept nogil:
@@ -818,9 +827,14 @@ cdef class Negamax:
             beta = tv
         if alpha < -tv:
             alpha = -tv
-        n = root.legal_moves(moves)
-        if self.task.n_excluded:
-            n = self.without_excluded(moves, n)
+        # the same moves in the game's order for every test of a search (listed once)
+        if self.root_listed < 0:
+            self.root_listed = root.legal_moves(self.root_list)
+            if self.task.n_excluded:
+                self.root_listed = self.without_excluded(self.root_list, self.root_listed)
+        n = self.root_listed
+        for i in range(n):
+            moves[i] = self.root_list[i]
         for i in range(n):
             if moves[i] == self.root_first:
                 first = i
@@ -898,7 +912,7 @@ cdef class Negamax:
                 ahead = self.task.max_depth          # the last depth: race the main searcher
             if d < ahead:
                 d = ahead
-            if d > self.task.max_depth:
+            if d > self.task.max_depth or (self.solving and d > self.solve_deepening):
                 break
             self.horizon = 0
             self.root_n = 0

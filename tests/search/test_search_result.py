@@ -193,3 +193,22 @@ def test_the_searchers_return_their_reports():
     assert type(tree) is MctsReport and tree.iterations == 300
     visits = [m.visits for m in tree.root_moves]
     assert visits == sorted(visits, reverse=True) and sum(visits) == tree.iterations
+
+
+def test_an_alpha_beta_report_holds_what_its_dataclass_would():
+    # a search makes its report without the dataclass's __init__: every field is there,
+    # the ones it does not set at their defaults, and no two reports share a list
+    from dataclasses import asdict, fields
+    from roost.core.games import get_game
+    from roost.search.alphabeta import AlphaBeta
+    from roost.search.alphabeta_report import AlphaBetaReport
+    c4 = get_game("connect4")
+    ab = AlphaBeta(tt_mb=1)
+    r = ab.search(c4.parse("2611111172444374"), max_depth=10000, solve=True)
+    made = AlphaBetaReport(**{f.name: getattr(r, f.name) for f in fields(AlphaBetaReport)})
+    assert vars(r) == vars(made) and r == made
+    assert (r.iterations, r.root_proven, r.memory, r.worlds, r.seat_value) == (0, "", 0, 0, None)
+    assert type(r.nodes) is int and type(r.score) is float and type(r.exact) is bool
+    other = ab.search(c4.parse("445566"), max_depth=10000, solve=True)
+    assert other.pv is not r.pv and other.root_moves is not r.root_moves
+    assert asdict(other)["pv"] in ([2], [6]) and other.score_text() == "win in 1"   # column 3 or 7
