@@ -108,30 +108,19 @@ cdef list complete_pv(TranspositionTable table, State s, list pv, int depth):
     """The search's PV, continued from the table where a table hit cut it short (not from a
     proof's table: see complete_proof_line); `s` a copy of the root, played on."""
     cdef int moves[MAX_MOVES]
-    cdef int n, i, m
+    cdef int n
     cdef TTData hit
     cdef uint64_t seen[MAX_PLY + 1]
-    cdef int n_seen = 0
-    cdef uint64_t k
-    for m in pv:
-        s.play(m)
-        n_seen = _see(seen, n_seen, s.key())
+    cdef int n_seen = _replay(s, pv, seen)
     while len(pv) < depth and not s.over() and s.to_move() != CHANCE and not table.proof:
         if not table.probe(s.key(), &hit):
             break
-        m = hit.move
         n = s.legal_moves(moves)
-        for i in range(n):
-            if moves[i] == m:
-                break
-        else:
+        if not _among(moves, n, hit.move):
             break
-        s.play(m)
-        k = s.key()
-        if _seen(seen, n_seen, k):
+        n_seen = _extend(s, hit.move, pv, seen, n_seen)
+        if n_seen < 0:
             break
-        n_seen = _see(seen, n_seen, k)
-        pv.append(m)
     return pv
 
 
@@ -144,15 +133,11 @@ cdef list complete_proof_line(TranspositionTable table, State s, list pv, double
     that failed least); where the game settles a node itself (a win now, or every move
     losing at once) the line goes on with the game's first move.  `s` a copy of the root, played on."""
     cdef int moves[MAX_MOVES]
-    cdef int n, i, m, soon, me = s.to_move()
+    cdef int n, m, soon, me = s.to_move()
     cdef double v, got
     cdef TTData hit
     cdef uint64_t seen[MAX_PLY + 1]
-    cdef int n_seen = 0
-    cdef uint64_t k
-    for m in pv:
-        s.play(m)
-        n_seen = _see(seen, n_seen, s.key())
+    cdef int n_seen = _replay(s, pv, seen)
     while len(pv) < MAX_PLY and not s.over() and s.to_move() != CHANCE:
         v = score if s.to_move() == me else -score
         n = s.search_moves(moves, &soon)
@@ -167,21 +152,44 @@ cdef list complete_proof_line(TranspositionTable table, State s, list pv, double
                     break
                 m = moves[hit.move]
             else:
-                for i in range(n):
-                    if moves[i] == hit.move:
-                        break
-                else:
+                if not _among(moves, n, hit.move):
                     break
                 m = hit.move
         else:
             break
-        s.play(m)
-        k = s.key()
-        if _seen(seen, n_seen, k):
+        n_seen = _extend(s, m, pv, seen, n_seen)
+        if n_seen < 0:
             break
-        n_seen = _see(seen, n_seen, k)
-        pv.append(m)
     return pv
+
+
+cdef int _replay(State s, list pv, uint64_t* seen):
+    """Play the line `pv` on `s`, keeping its positions' keys in `seen`; how many it keeps."""
+    cdef int m, n_seen = 0
+    for m in pv:
+        s.play(m)
+        n_seen = _see(seen, n_seen, s.key())
+    return n_seen
+
+
+cdef int _extend(State s, int m, list pv, uint64_t* seen, int n_seen):
+    """Play `m` on `s` and add it to the line `pv`, unless it repeats a position of the line
+    (then -1); otherwise the count of keys in `seen`."""
+    cdef uint64_t k
+    s.play(m)
+    k = s.key()
+    if _seen(seen, n_seen, k):
+        return -1
+    pv.append(m)
+    return _see(seen, n_seen, k)
+
+
+cdef inline bint _among(int* moves, int n, int m) noexcept:
+    cdef int i
+    for i in range(n):
+        if moves[i] == m:
+            return True
+    return False
 
 
 cdef inline bint _seen(uint64_t* keys, int n, uint64_t key) noexcept:
