@@ -358,12 +358,25 @@ cdef class Connect4(State):
         key[0] = mix((self.c.cur ^ self.c.mask) + (self.c.mask | cell))
         return True
 
+    cdef int keys_after(self, int* moves, int n, uint64_t* keys) noexcept nogil:
+        cdef uint64_t theirs = self.c.cur ^ self.c.mask
+        cdef int i
+        for i in range(n):
+            keys[i] = mix(theirs + (self.c.mask | ((self.c.mask + (<uint64_t>1 << (STRIDE * moves[i])))
+                                                   & column_mask(moves[i]))))
+        return n
+
     cdef void assign(self, State other) noexcept nogil:
         self.c = (<Connect4>other).c
         self.hist = (<Connect4>other).hist
 
     cdef void assign_position(self, State other) noexcept nogil:
         self.c = (<Connect4>other).c
+
+    cdef void assign_played(self, State parent, int move) noexcept nogil:
+        # (the column played is left out of `hist`, as assign_position leaves the text)
+        self.c = (<Connect4>parent).c
+        core_play(&self.c, move)
 
     cdef int legal_moves(self, int* out) noexcept nogil:
         # The generation order is the searchers' move ordering: a winning move first, then

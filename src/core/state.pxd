@@ -85,6 +85,13 @@ cdef class State:
                                                           # position's text reads (its history):
                                                           # a search's scratch child (the default:
                                                           # assign)
+    cdef void assign_played(self, State parent, int move) noexcept nogil  # assign_position(parent)
+                                                          # then play(move): a search's scratch
+                                                          # child in one call (the default: those two)
+    cdef int keys_after(self, int* moves, int n, uint64_t* keys) noexcept nogil  # key_after of
+                                                          # the first n moves, in keys: how many
+                                                          # from the first the game gives (a proof
+                                                          # fetches its children's table words)
 
     # -- chance: games with chance nodes implement these --------------------------------
     cdef int chance_count(self) noexcept nogil

@@ -66,6 +66,17 @@ cdef class State:
     cdef void assign_position(self, State other) noexcept nogil:
         self.assign(other)
 
+    cdef void assign_played(self, State parent, int move) noexcept nogil:
+        self.assign_position(parent)
+        self.play(move)
+
+    cdef int keys_after(self, int* moves, int n, uint64_t* keys) noexcept nogil:
+        cdef int i
+        for i in range(n):
+            if not self.key_after(moves[i], &keys[i]):
+                return i
+        return n
+
     # ---------------------------------------------------------------- chance
     cdef int chance_count(self) noexcept nogil:
         return 0

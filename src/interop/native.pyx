@@ -74,6 +74,26 @@ def key_after(State state, int move):
     return key
 
 
+def keys_after(State state, moves):
+    """The keys after each of ``moves`` as State.keys_after gives them in one call: as many
+    as the game gives, from the first."""
+    cdef int i, n = len(moves)
+    cdef uint64_t keys[64]
+    if n > 64:
+        raise ValueError("at most 64 moves")
+    for i in range(n):
+        _ids[i] = moves[i]
+    n = state.keys_after(_ids, n, keys)
+    return [keys[i] for i in range(n)]
+
+
+def played(State state, int move, State into):
+    """``into`` (a position of the same game and player count) made the position ``move``
+    makes from ``state``, as a search makes its scratch child (State.assign_played)."""
+    into.assign_played(state, move)
+    return into
+
+
 def wins_on_own_move(State state):
     """State.wins_on_own_move: whether the game says its mover wins only on its own moves
     (and loses only on the opponent's)."""

@@ -720,12 +720,10 @@ cdef class Negamax:
                 return settled
         # the children's table words, fetched while this node reads its own (the probe's
         # miss is the proof's largest single cost), where the game has their keys cheaply
-        for i in range(min(n, PREFETCH_CHILDREN)):
-            if not s.key_after(moves[i], &child_keys[i]):
-                break
+        nk = s.keys_after(moves, min(n, PREFETCH_CHILDREN), child_keys)
+        for i in range(nk):
             child_moves[i] = moves[i]
             self.table.prefetch(child_keys[i])
-            nk += 1
         found = self.table.probe(key, &hit)
         # only a result that holds at any depth bounds a proof (the search's entries, where
         # a solve keeps them, hold deepening's results to a depth too); a bound that does
@@ -741,11 +739,10 @@ cdef class Negamax:
             if t >= nh and nh > 0 and in_head(head, nh, idx):
                 continue
             m = moves[idx]
-            (<State>child).assign_position(s)
-            (<State>child).play(m)
+            (<State>child).assign_played(s, m)
             if not fetched_key(child_moves, child_keys, nk, m, &ck):
                 ck = (<State>child).key()
-                self.table.prefetch(ck)
+            self.table.prefetch(ck)
             if self.line:
                 self.pv_len[ply + 1] = 0
             if best == -INF or alpha + 1.0 >= beta:
@@ -753,8 +750,7 @@ cdef class Negamax:
             else:
                 v = self.prove_value(<State>child, alpha, alpha + 1.0, ply + 1, me, ck)
                 if v > alpha and v < beta and not self.stop:
-                    (<State>child).assign_position(s)
-                    (<State>child).play(m)
+                    (<State>child).assign_played(s, m)
                     v = self.prove_value(<State>child, alpha, beta, ply + 1, me, ck)
             if self.stop:
                 return 0.0

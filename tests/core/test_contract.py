@@ -262,6 +262,53 @@ def test_a_key_after_a_move_is_the_key_of_the_position_it_makes(game, players):
 
 
 @pytest.mark.parametrize("game,players", CONFIGS)
+def test_the_keys_after_a_list_of_moves_are_the_keys_after_each(game, players):
+    # State.keys_after, one call for a proof's children: what key_after gives move by move,
+    # as far as it gives them
+    from roost.interop.native import key_after, keys_after
+    rnd = random.Random(5)
+    s = game.start(players=players, seed=11)
+    plies = 0
+    while not s.is_over and plies < 60:
+        if not s.is_chance:
+            moves = s.legal()[:20]
+            expected = []
+            for m in moves:
+                k = key_after(s, m)
+                if k is None:
+                    break
+                expected.append(k)
+            assert keys_after(s, moves) == expected, s.text()
+        _random_step(s, rnd)
+        plies += 1
+
+
+@pytest.mark.parametrize("game,players", CONFIGS)
+def test_a_scratch_child_is_the_position_its_move_makes(game, players):
+    # State.assign_played, a search's child in one call, into a scratch position that held
+    # another game: the position, its mover, moves, key and result are the move's
+    from roost.interop.native import played
+    rnd = random.Random(6)
+    s = game.start(players=players, seed=13)
+    plies = 0
+    while not s.is_over and plies < 60:
+        for m in (s.legal()[:5] if not s.is_chance else [s.sample(rnd.getrandbits(63))]):
+            expected = s.copy()
+            expected.play_unchecked(m)
+            child = played(s, m, game.start(players=players, seed=14))
+            assert child.hash == expected.hash, (s.text(), m)
+            assert child.is_over == expected.is_over, (s.text(), m)
+            if expected.is_over:
+                assert child.result() == expected.result(), (s.text(), m)
+            else:
+                assert child.is_chance == expected.is_chance, (s.text(), m)
+                assert child.is_chance or child.player == expected.player, (s.text(), m)
+                assert child.is_chance or child.legal() == expected.legal(), (s.text(), m)
+        _random_step(s, rnd)
+        plies += 1
+
+
+@pytest.mark.parametrize("game,players", CONFIGS)
 def test_a_game_that_says_it_is_won_on_the_winners_move_is(game, players):
     # State.wins_on_own_move lets a proof skip half the distances: where a game says so,
     # two players alternate and every game won ends with the winner's own move
