@@ -710,8 +710,11 @@ cdef class Negamax:
         if soon == SOON_LOSS:
             return -(MATE - ply - 2)
         # the table's move and the killers first, but where the game orders a proof's moves
-        # in a game that bounds its length (the proof table's layout): the list of a game
-        # whose length is open follows no order that finds a result soon
+        # in a game that bounds its length (the proof table's layout): there the table's move
+        # alone, the game's order after it (killers, moves that cut at other nodes of a ply,
+        # took a Connect Four begin position from 1.6 M nodes to 44 M; the table's move
+        # takes 0.4% off); the list of a game whose length is open follows no order that
+        # finds a result soon
         guided = not (soon != SOON_UNKNOWN and self.table.proof)
         if soon == SOON_QUIET:
             # a win on the mover's next move but one at the soonest, a loss on the
@@ -734,6 +737,9 @@ cdef class Negamax:
         s.order_search_moves(moves, n, soon)
         if guided:
             nh = self.guide(moves, n, ply, hit.move if found else -1, head)
+        elif found and 0 < hit.move < n:
+            head[0] = hit.move
+            nh = 1
         for t in range(nh + n):
             idx = head[t] if t < nh else t - nh
             if t >= nh and nh > 0 and in_head(head, nh, idx):
