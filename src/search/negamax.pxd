@@ -154,7 +154,7 @@ cdef class Negamax:
                             bint* exact_v) noexcept nogil
     cdef double negamax(self, State s, int depth, double alpha, double beta, int ply,
                         int me) noexcept nogil
-    cdef double prove_value(self, State c, double alpha, double beta, int ply, int me,
+    cdef inline double prove_value(self, State c, double alpha, double beta, int ply, int me,
                             uint64_t key) noexcept nogil
     cdef double prove(self, State s, double alpha, double beta, int ply, int me,
                       uint64_t key) noexcept nogil

@@ -654,7 +654,7 @@ cdef class Negamax:
         return best
 
     # ------------------------------------------------------------------ the proof
-    cdef double prove_value(self, State c, double alpha, double beta, int ply, int me,
+    cdef inline double prove_value(self, State c, double alpha, double beta, int ply, int me,
                             uint64_t key) noexcept nogil:
         """A proof's value() of position c (whose key is `key`) for `me`, who moved into it:
         a solve's window tests search to the end of the game, and stop at chance (nothing
