@@ -18,7 +18,7 @@ Position text: the columns played, ``1``..``7`` from the left, first player firs
 from libc.stdint cimport uint64_t, int8_t
 from libc.math cimport exp
 
-from roost.core.bits cimport popcount, lsb, pdep, clear_lsb
+from roost.core.bits cimport popcount, lsb, pdep, pext, clear_lsb
 from roost.core.rng cimport Rng, rng_below
 from roost.core.state cimport (State, DRAWN, SOON_UNKNOWN, SOON_WIN, SOON_LOSS, SOON_QUIET,
                                two_player_outcome)
@@ -48,7 +48,8 @@ cdef extern from *:
 # stones with it, counted), all seven columns at once where the compiler has vector types:
 # ordering a proof's moves by them was its largest cost after the table's misses.  The
 # same formula as winning_cells and line_gaps, lane by lane (a column without a cell in
-# `cells` gets a count of nothing).
+# `cells` gets a count of nothing).  The keys after a stone in each column (keys_after, for
+# a proof's table fetches) are made seven at once the same way.
 cdef extern from *:
     """
     #define C4_LINE_GAPS(p, s, r) do { \
@@ -73,6 +74,21 @@ cdef extern from *:
         r &= (c | mask) ^ C4_BOARD;
         for (i = 0; i < 8; i++) out[i] = __builtin_popcountll(r[i]);
     }
+    /* the key after a stone in each column (mix() of the opponent's stones and all, as
+       key_after), lanes 0-6 (a full column's lane holds no key) */
+    static inline void c4_child_keys(unsigned long long cur, unsigned long long mask,
+                                     unsigned long long* out) {
+        const c4_lanes columns = {C4_COLUMN(0), C4_COLUMN(1), C4_COLUMN(2), C4_COLUMN(3),
+                                  C4_COLUMN(4), C4_COLUMN(5), C4_COLUMN(6), 0};
+        const c4_lanes bottoms = {1ULL, 1ULL << 7, 1ULL << 14, 1ULL << 21, 1ULL << 28,
+                                  1ULL << 35, 1ULL << 42, 0};
+        c4_lanes m = bottoms * 0 + mask, x;
+        x = (cur ^ mask) + (m | ((m + bottoms) & columns));
+        x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+        x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
+        x ^= x >> 31;
+        __builtin_memcpy(out, &x, sizeof x);
+    }
     #else
     static inline void c4_threat_counts(unsigned long long cur, unsigned long long mask,
                                         unsigned long long cells, int* out) {
@@ -90,10 +106,23 @@ cdef extern from *:
         }
         out[7] = 0;
     }
+    static inline unsigned long long c4_mix(unsigned long long x) {
+        x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+        x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
+        return x ^ (x >> 31);
+    }
+    static inline void c4_child_keys(unsigned long long cur, unsigned long long mask,
+                                     unsigned long long* out) {
+        int i;
+        for (i = 0; i < 7; i++)
+            out[i] = c4_mix((cur ^ mask) + (mask | ((mask + (1ULL << (7 * i))) & C4_COLUMN(i))));
+        out[7] = 0;
+    }
     #endif
     """
     void threat_counts "c4_threat_counts"(uint64_t cur, uint64_t mask, uint64_t cells,
                                           int* out) noexcept nogil
+    void child_keys "c4_child_keys"(uint64_t cur, uint64_t mask, uint64_t* out) noexcept nogil
 
 # The columns from the centre outwards: the order in which equal moves are tried.
 cdef int CENTRE_ORDER[WIDTH]
@@ -278,8 +307,9 @@ cdef int by_threats(const C4Core* c, uint64_t cells, int* out) noexcept nogil:
             out[0] = lsb(cells) // STRIDE
         return 1 if cells else 0
     threat_counts(c.cur, c.mask, cells, threats)
-    while cells:                 # each cell once, in any order: the rank holds the tie-break
-        col = lsb(cells) // STRIDE
+    cells = column_set(cells)
+    while cells:                 # each column once, in any order: the rank holds the tie-break
+        col = lsb(cells)
         cells &= cells - 1
         n = insert_by_rank(ranks, out, n, threats[col] * 8 + CENTRE_TIE[col], col)
     return n
@@ -311,13 +341,23 @@ cdef inline uint64_t search_cells(C4Core* c, int* soon) noexcept nogil:
     return safe
 
 
+cdef inline uint64_t column_set(uint64_t cells) noexcept nogil:
+    """The columns of `cells` (at most one a column) as bits 0-6: each cell moved down to
+    its column's bottom row (a column's cells move no further than its own bottom), then
+    the bottom row gathered (a division by the stride for each cell cost more)."""
+    cdef uint64_t x = cells | (cells >> 1) | (cells >> 2)
+    x |= x >> 3
+    return pext(x & BOTTOM, BOTTOM)
+
+
 cdef inline int columns_of(uint64_t cells, int* out) noexcept nogil:
     """The columns of `cells` (at most one a column), from the left."""
     cdef int n = 0
-    while cells:
-        out[n] = lsb(cells) // STRIDE
+    cdef uint64_t cols = column_set(cells)
+    while cols:
+        out[n] = lsb(cols)
         n += 1
-        cells &= cells - 1
+        cols &= cols - 1
     return n
 
 
@@ -359,11 +399,12 @@ cdef class Connect4(State):
         return True
 
     cdef int keys_after(self, int* moves, int n, uint64_t* keys) noexcept nogil:
-        cdef uint64_t theirs = self.c.cur ^ self.c.mask
+        # every column's key at once (child_keys), then the moves'
+        cdef uint64_t lanes[8]
         cdef int i
+        child_keys(self.c.cur, self.c.mask, lanes)
         for i in range(n):
-            keys[i] = mix(theirs + (self.c.mask | ((self.c.mask + (<uint64_t>1 << (STRIDE * moves[i])))
-                                                   & column_mask(moves[i]))))
+            keys[i] = lanes[moves[i]]
         return n
 
     cdef void assign(self, State other) noexcept nogil:
