@@ -32,12 +32,12 @@ class AlphaBetaReport(Report):
 
 
 cdef object search_report(int move, double score, bint exact, bint chance, list pv, int depth,
-                          int seldepth, long long nodes, double seconds, list root_scores,
+                          int seldepth, long long nodes, double seconds, Iteration* scores,
                           int threads):
-    """The AlphaBetaReport of a finished search: ``root_scores`` [(move, score, exact)]
-    become its RootMoves, the exact ones first, each group best first."""
+    """The AlphaBetaReport of a finished search: the root moves' `scores` (move, score,
+    exact) become its RootMoves, the exact ones first, each group best first."""
     cdef str proven = "", verdict
-    cdef int i, j, n = min(len(root_scores), MAX_MOVES), m
+    cdef int i, j, n = min(scores.root_n, MAX_MOVES), m
     cdef double v
     cdef bint scored
     cdef int order_move[MAX_MOVES]
@@ -48,7 +48,7 @@ cdef object search_report(int move, double score, bint exact, bint chance, list 
     # the exact scores first, each group best first, ties in the search's order (an
     # insertion sort in C: a Python sort by a key function was a tenth of a small solve)
     for i in range(n):
-        m, v, scored = root_scores[i]
+        m, v, scored = scores.root_move[i], scores.root_val[i], scores.root_exact[i]
         j = i
         while j > 0 and _before(scored, v, order_exact[j - 1], order_val[j - 1]):
             order_move[j], order_val[j], order_exact[j] = order_move[j - 1], order_val[j - 1], order_exact[j - 1]
@@ -66,7 +66,7 @@ cdef object search_report(int move, double score, bint exact, bint chance, list 
             verdict = "win" if v > 0 else "loss"
         elif scored and v == 0 and proven == "draw":
             verdict = "draw"
-        moves.append(root_move(m, score_to_value(v), 0, verdict, [], [], v, scored))
+        moves.append(root_move(m, score_to_value(v), 0, verdict, None, None, v, scored))
     # the fields as the dataclass's __init__ would set them, without running it (its
     # keyword arguments were a sixth of a small proof)
     cdef dict fields = (<dict>_DEFAULTS).copy()
@@ -215,17 +215,8 @@ cdef list current_line(Negamax w):
     return [w.pv[0][i] for i in range(w.pv_len[0])]
 
 
-cdef list current_root_scores(Negamax w):
-    """(move, score, exact) of each root move w's last root search scored."""
-    return [(w.root_move[i], w.root_val[i], w.root_exact[i]) for i in range(w.root_n)]
-
-
 cdef list kept_line(Iteration* it):
     return [it.pv[i] for i in range(it.pv_len)]
-
-
-cdef list kept_root_scores(Iteration* it):
-    return [(it.root_move[i], it.root_val[i], it.root_exact[i]) for i in range(it.root_n)]
 
 
 cpdef double score_to_value(double score):

@@ -165,7 +165,8 @@ cdef class Negamax:
                       uint64_t key) noexcept nogil
     cdef inline int guide(self, int* moves, int n, int ply, int tt_move, int* head) noexcept nogil
     cdef inline void extend_line(self, int ply, int m) noexcept nogil
-    cdef void list_root(self, State root) noexcept nogil
+    cdef void list_root(self, State root, int* legal, int k) noexcept nogil
+    cdef void ensure_root_listed(self, State root) noexcept nogil
     cdef void score_lost(self) noexcept nogil
     cdef double settle_root(self) noexcept nogil
     cdef double prove_root(self, State root, double alpha, double beta) noexcept nogil

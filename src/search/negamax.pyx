@@ -854,15 +854,14 @@ cdef class Negamax:
             self.pv[ply][j + 1] = self.pv[ply + 1][j]
         self.pv_len[ply] = self.pv_len[ply + 1] + 1
 
-    cdef void list_root(self, State root) noexcept nogil:
-        """A proof's root moves, listed once a search: in root_list, the moves its window
-        tests search (search_moves: a win now alone, else the moves that do not lose at
-        once), then the legal moves that lose at once, which need no search where a game is
-        won only on the winner's own moves (wins_on_own_move: each is then a loss on the
-        opponent's next move, exactly); elsewhere every legal move is searched.  The moves
-        excluded are in neither."""
-        cdef int n, k, i, j, soon
-        cdef int* legal = self.movebuf + MAX_MOVES     # ply 1's row: no test is under way
+    cdef void list_root(self, State root, int* legal, int k) noexcept nogil:
+        """A proof's root moves, listed once a search from the k `legal` moves of the root
+        (those excluded left out): in root_list, the moves its window tests search
+        (search_moves: a win now alone, else the moves that do not lose at once), then the
+        legal moves that lose at once, which need no search where a game is won only on the
+        winner's own moves (wins_on_own_move: each is then a loss on the opponent's next
+        move, exactly); elsewhere every legal move is searched."""
+        cdef int n, i, j, soon
         cdef bint listed
         n = root.search_moves(self.root_list, &soon)
         if self.task.n_excluded:
@@ -875,16 +874,13 @@ cdef class Negamax:
         if soon == SOON_WIN or not root.wins_on_own_move():
             # the win now excluded, or a game where a move can lose by itself: every move
             self.root_soon = SOON_UNKNOWN
-            self.root_listed = root.legal_moves(self.root_list)
-            if self.task.n_excluded:
-                self.root_listed = self.without_excluded(self.root_list, self.root_listed)
+            for i in range(k):
+                self.root_list[i] = legal[i]
+            self.root_listed = k
             return
         if soon == SOON_LOSS:
             n = 0                 # every move loses at once (the list holds moves all the same)
             self.root_listed = 0
-        k = root.legal_moves(legal)
-        if self.task.n_excluded:
-            k = self.without_excluded(legal, k)
         for i in range(k):
             listed = False
             for j in range(n):
@@ -894,6 +890,16 @@ cdef class Negamax:
             if not listed:
                 self.root_list[n + self.root_lost] = legal[i]
                 self.root_lost += 1
+
+    cdef void ensure_root_listed(self, State root) noexcept nogil:
+        """list_root, if this search has not listed its root yet (a helper's, a test's)."""
+        cdef int k
+        if self.root_listed >= 0:
+            return
+        k = root.legal_moves(self.movebuf)          # ply 0's row: no test is under way
+        if self.task.n_excluded:
+            k = self.without_excluded(self.movebuf, k)
+        self.list_root(root, self.movebuf, k)
 
     cdef void score_lost(self) noexcept nogil:
         """The root moves that lose at once (list_root), scored after those searched."""
@@ -942,8 +948,7 @@ cdef class Negamax:
             beta = tv
         if alpha < -tv:
             alpha = -tv
-        if self.root_listed < 0:
-            self.list_root(root)
+        self.ensure_root_listed(root)
         n = self.root_listed
         for i in range(n):
             moves[i] = self.root_list[i]
@@ -1065,8 +1070,7 @@ cdef class Negamax:
         cdef int bound = root.plies_bound(), lo, hi, med, i
         cdef bint own_move = root.wins_on_own_move()
         self.horizon = 0
-        if self.root_listed < 0:
-            self.list_root(root)
+        self.ensure_root_listed(root)
         if (self.root_soon == SOON_WIN and self.root_listed > 0) or \
                 (self.root_listed == 0 and self.root_lost > 0):
             return self.settle_root()
