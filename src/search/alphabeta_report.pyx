@@ -2,6 +2,7 @@
 where a table hit cut it short), each root move's score, the AlphaBetaReport the search
 ends with, and scores read for people."""
 from libc.math cimport fabs
+from cpython.object cimport PyObject, PyTypeObject
 from libc.stdint cimport uint64_t
 from roost.core.state cimport CHANCE, MAX_MOVES, SOON_LOSS, SOON_WIN
 from roost.search.score cimport MATE, MATE_BOUND, MAX_PLY, from_tt
@@ -66,34 +67,49 @@ cdef object search_report(int move, double score, bint exact, bint chance, list 
             verdict = "win" if v > 0 else "loss"
         elif scored and v == 0 and proven == "draw":
             verdict = "draw"
-        moves.append(root_move(m, score_to_value(v), 0, verdict, None, None, v, scored))
+        moves.append(root_move(m, score_to_value(v), 0, verdict, None, None, v, True, scored))
     # the fields as the dataclass's __init__ would set them, without running it (its
-    # keyword arguments were a sixth of a small proof)
-    cdef dict fields = (<dict>_DEFAULTS).copy()
-    for name, factory in _FACTORIES:
-        fields[name] = factory()
-    fields["move"] = move
-    fields["value"] = score_to_value(score)
-    fields["pv"] = pv
-    fields["nodes"] = nodes
-    fields["depth"] = depth
-    fields["seldepth"] = seldepth
-    fields["seconds"] = seconds
-    fields["score"] = score
-    fields["exact"] = exact
-    fields["chance"] = chance
-    fields["proven"] = proven
-    fields["root_moves"] = moves
-    fields["threads"] = threads
-    report = AlphaBetaReport.__new__(AlphaBetaReport)
-    report.__dict__ = fields
+    # keyword arguments were a sixth of a small proof): the instance made as object() makes
+    # it, its attributes set one by one, in the fields' order, into the storage instances of
+    # the class share the keys of (a dict of them copied and put in its place was half the
+    # cost of a small proof, made and freed)
+    report = (<PyTypeObject*>AlphaBetaReport).tp_new(AlphaBetaReport, <PyObject*>_NO_ARGS, NULL)
+    report.move = move
+    report.value = score_to_value(score)
+    report.pv = pv
+    report.nodes = nodes
+    report.iterations = _ITERATIONS
+    report.depth = depth
+    report.seldepth = seldepth
+    report.seconds = seconds
+    report.score = score
+    report.exact = exact
+    report.chance = chance
+    report.proven = proven
+    report.root_proven = _ROOT_PROVEN
+    report.root_moves = moves
+    report.threads = threads
+    report.memory = _MEMORY
+    report.playout_plies = _PLAYOUT_PLIES
+    report.worlds = _WORLDS
+    report.seat_value = _SEAT_VALUE
     return report
 
 
-# each field's default, and the fields search_report does not set that a factory makes
-_DEFAULTS = {f.name: f.default for f in dataclass_fields(AlphaBetaReport) if f.default is not MISSING}
-_FACTORIES = tuple((f.name, f.default_factory) for f in dataclass_fields(AlphaBetaReport)
-                   if f.default_factory is not MISSING and f.name not in ("pv", "root_moves"))
+# the defaults of the fields a search has no value for (every field is set: a field added
+# to Report without a default here fails at import)
+_UNSET = {f.name: f.default for f in dataclass_fields(AlphaBetaReport)
+          if f.name not in ("move", "value", "pv", "nodes", "depth", "seldepth", "seconds", "score",
+                            "exact", "chance", "proven", "root_moves", "threads")}
+cdef object _ITERATIONS = _UNSET.pop("iterations")
+cdef object _ROOT_PROVEN = _UNSET.pop("root_proven")
+cdef object _MEMORY = _UNSET.pop("memory")
+cdef object _PLAYOUT_PLIES = _UNSET.pop("playout_plies")
+cdef object _WORLDS = _UNSET.pop("worlds")
+cdef object _SEAT_VALUE = _UNSET.pop("seat_value")
+if _UNSET or MISSING in (_ITERATIONS, _ROOT_PROVEN, _MEMORY, _PLAYOUT_PLIES, _WORLDS, _SEAT_VALUE):
+    raise ImportError(f"search_report does not set the report's fields {sorted(_UNSET)}")
+_NO_ARGS = ()                 # object()'s arguments
 
 
 cdef inline bint _before(bint exact, double score, bint other_exact, double other_score) noexcept:

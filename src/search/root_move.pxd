@@ -9,8 +9,9 @@ cdef class RootMove:
     cdef list _pv                      # MCTS: the most visited line from it (ids)
                                        # (None for an empty one, made when it is read: an
                                        # alpha-beta report has neither)
-    cdef public object score           # alpha-beta: its score (None for the others)
+    cdef double _score                 # alpha-beta: its score (`score`: None for the others,
+    cdef bint scored                   # which have none)
     cdef public bint exact             # alpha-beta: False where a null window bounded it from above
 
 cdef RootMove root_move(int move, double value, long long visits, str proven, list values,
-                        list pv, object score, bint exact)
+                        list pv, double score, bint scored, bint exact)

@@ -16,6 +16,16 @@ cdef class RootMove:
         self.score, self.exact = score, exact
 
     @property
+    def score(self):
+        """Alpha-beta: the move's score in the searcher's units (None for the others)."""
+        return self._score if self.scored else None
+
+    @score.setter
+    def score(self, score):
+        self.scored = score is not None
+        self._score = score if self.scored else 0.0
+
+    @property
     def values(self):
         """Every player's expected result after the move (MCTS; else empty)."""
         if self._values is None:
@@ -56,10 +66,10 @@ cdef class RootMove:
 
 
 cdef RootMove root_move(int move, double value, long long visits, str proven, list values,
-                        list pv, object score, bint exact):
+                        list pv, double score, bint scored, bint exact):
     """A RootMove made without Python's argument parsing (a report makes one a root move);
-    `values` and `pv` None for empty ones."""
+    `values` and `pv` None for empty ones, `score` only where `scored`."""
     cdef RootMove m = RootMove.__new__(RootMove)
     m.move, m.value, m.visits, m.proven = move, value, visits, proven
-    m._values, m._pv, m.score, m.exact = values, pv, score, exact
+    m._values, m._pv, m._score, m.scored, m.exact = values, pv, score, scored, exact
     return m
