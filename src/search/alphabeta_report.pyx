@@ -153,19 +153,25 @@ cdef list complete_proof_line(TranspositionTable table, State s, list pv, double
     cdef double v, got
     cdef TTData hit
     cdef uint64_t seen[MAX_PLY + 1]
-    cdef int n_seen = _replay(s, pv, seen)
-    while len(pv) < MAX_PLY and not s.over() and s.to_move() != CHANCE:
+    cdef int n_seen = _replay(s, pv, seen), plies = len(pv)
+    while plies < MAX_PLY and not s.over() and s.to_move() != CHANCE:
         v = score if s.to_move() == me else -score
-        n = s.search_moves(moves, &soon)
-        if soon == SOON_WIN or soon == SOON_LOSS:
+        # the moves in search_moves's order only where a move is read from it (ordering
+        # costs the game as much as finding them)
+        n = s.search_moves_unordered(moves, &soon)
+        if soon == SOON_WIN:
+            m = moves[0]
+        elif soon == SOON_LOSS:
+            s.order_search_moves(moves, n, soon)
             m = moves[0]
         elif table.probe(s.key(), &hit):
-            got = from_tt(hit.value, len(pv))
+            got = from_tt(hit.value, plies)
             if not ((hit.flag == EXACT and got == v) or (hit.flag == LOWER and got >= v)):
                 break
             if table.proof:
                 if not 0 <= hit.move < n:
                     break
+                s.order_search_moves(moves, n, soon)
                 m = moves[hit.move]
             else:
                 if not _among(moves, n, hit.move):
@@ -176,6 +182,7 @@ cdef list complete_proof_line(TranspositionTable table, State s, list pv, double
         n_seen = _extend(s, m, pv, seen, n_seen)
         if n_seen < 0:
             break
+        plies += 1
     return pv
 
 
