@@ -20,11 +20,10 @@ from roost.core.state cimport State, CHANCE, MAX_MOVES, MAX_OUTCOMES
 from roost.search.clock cimport now
 from roost.search.score cimport MATE_BOUND, INF, DEPTH_INF, MAX_PLY
 from roost.search.tt cimport TranspositionTable
-from roost.search.negamax cimport Negamax, Settings, Shared, helper_main, MAX_THREADS_C
+from roost.search.negamax cimport Negamax, Settings, Shared, Iteration, helper_main, MAX_THREADS_C
 from roost.search.threads cimport Pool, pool_open, pool_start, pool_join, pool_close, load_u64, store_int
 from roost.search.alphabeta_report cimport (complete_pv, complete_proof_line, current_line,
-                                            current_root_scores, kept_line, kept_root_scores,
-                                            search_report)
+                                            kept_line, search_report)
 from roost.search.alphabeta_report import score_to_value, score_text, is_mate
 
 MAX_DEPTH = MAX_PLY - 10        # the deepest iteration a search may ask for
@@ -68,9 +67,9 @@ cdef class AlphaBeta:
     cdef int depth_done
     cdef double score
     cdef bint exact
-    cdef bint lazy                # the line and root scores are kept in C until the end
+    cdef bint lazy                # the line is kept in C until the end
     cdef list pv
-    cdef list root_scores
+    cdef Iteration* scores        # the root moves' scores reported (a searcher's kept ones)
 
     def __cinit__(self, int tt_mb=256, bint use_eval=True, bint paranoid=False,
                   int exact_outcomes=64, int samples=8, int star=2, seed=0, int threads=1,
@@ -158,10 +157,11 @@ cdef class AlphaBeta:
         cdef double t0 = now()
         cdef Negamax w = self.main
         max_depth = self.prepare(root, max_depth, seconds, nodes, solve, exclude, t0)
-        # A solve without a callback builds deepening's line and root scores as Python lists
-        # once, at the end, and only if the window tests do not replace them (building them
-        # after every iteration was 8% of the time of an easy solve, end.jsonl's).  A solve
-        # stopped early then extends that line from the table as it is at the end.
+        # A solve without a callback builds deepening's line as a Python list once, at the
+        # end, and only if the window tests do not replace it (building it after every
+        # iteration was 8% of the time of an easy solve, end.jsonl's).  A solve stopped
+        # early then extends that line from the table as it is at the end.  The root
+        # moves' scores stay in C (Negamax.done) until the report is made.
         self.lazy = solve and callback is None
         self.start_helpers(root, max_depth)
         try:
@@ -191,8 +191,9 @@ cdef class AlphaBeta:
         if len(exclude) >= MAX_MOVES:
             raise ValueError(f"at most {MAX_MOVES - 1} root moves can be excluded")
         self.shared.task.n_excluded = len(exclude)
-        for i, m in enumerate(exclude):
-            self.shared.task.excluded[i] = m
+        if exclude:
+            for i, m in enumerate(exclude):
+                self.shared.task.excluded[i] = m
         self.shared.task.solve = solve
         self.shared.task.node_limit = nodes
         self.shared.task.deadline = t0 + seconds if seconds > 0 else 0.0
@@ -209,6 +210,8 @@ cdef class AlphaBeta:
             n = w.without_excluded(w.movebuf, n)
             if n == 0:
                 raise ValueError("every root move is excluded: nothing is left to search")
+        if solve:
+            w.list_root(root, w.movebuf, n)     # a proof's root moves, from the same list
         if n == 1 and not solve and not self.shared.task.n_excluded:
             # a forced move is played at once; a multi-PV line whose only move is left
             # after the excluded ones still needs its value searched
@@ -218,7 +221,7 @@ cdef class AlphaBeta:
         self.score = 0.0
         self.exact = False
         self.pv = []
-        self.root_scores = []
+        self.scores = &w.done                 # none yet (begin)
         if nodes == 1:
             # the root is the whole budget: no move is searched; the game's first move is
             # played and the root's evaluation reported, at depth 0
@@ -253,10 +256,7 @@ cdef class AlphaBeta:
             self.score = v
             self.depth_done = d
             store_int(&self.shared.depth_done, d)
-            if self.lazy:
-                w.keep_root_scores()
-            else:
-                self.root_scores = current_root_scores(w)
+            w.keep_root_scores()
             if callback is not None:
                 try:
                     callback(d, self.score, self.pv, self.all_nodes(), now() - t0)
@@ -306,7 +306,7 @@ cdef class AlphaBeta:
                     self.pv = complete_proof_line(self.table, w.scratch_root(root), current_line(w), score)
                 else:
                     self.pv = current_line(w)
-            self.root_scores = current_root_scores(w)
+            w.keep_root_scores()
         return 0
 
     cdef object report(self, State root, bint solve, callback, double t0):
@@ -318,7 +318,6 @@ cdef class AlphaBeta:
             # deepening's last complete iteration, kept in C arrays while it ran
             if w.done.pv_len > 0:
                 self.pv = complete_pv(self.table, w.scratch_root(root), kept_line(&w.done), w.done.depth)
-            self.root_scores = kept_root_scores(&w.done)
         if not solve:
             helper = self.deepest_helper(self.depth_done, self.exact)
             if helper is not None:
@@ -327,7 +326,7 @@ cdef class AlphaBeta:
                 self.exact = helper.done.exact
                 self.best_move = helper.done.pv[0]
                 self.pv = complete_pv(self.table, w.scratch_root(root), kept_line(&helper.done), self.depth_done)
-                self.root_scores = kept_root_scores(&helper.done)
+                self.scores = &helper.done
                 if callback is not None and not w.interrupted:
                     try:
                         callback(self.depth_done, self.score, self.pv, self.all_nodes(), now() - t0)
@@ -341,7 +340,7 @@ cdef class AlphaBeta:
             self.pv = [self.best_move]
         result = search_report(self.best_move, self.score, self.exact and not w.met_chance,
                                w.met_chance, self.pv, self.depth_done, w.seldepth,
-                               self.all_nodes(), now() - t0, self.root_scores, self.threads)
+                               self.all_nodes(), now() - t0, self.scores, self.threads)
         if w.interrupted:
             raise SearchInterrupted(result)
         return result

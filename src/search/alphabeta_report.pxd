@@ -6,9 +6,7 @@ from roost.search.negamax cimport Negamax, Iteration
 cdef list complete_pv(TranspositionTable table, State s, list pv, int depth)
 cdef list complete_proof_line(TranspositionTable table, State s, list pv, double score)
 cdef list current_line(Negamax w)
-cdef list current_root_scores(Negamax w)
 cdef list kept_line(Iteration* it)
-cdef list kept_root_scores(Iteration* it)
 cdef object search_report(int move, double score, bint exact, bint chance, list pv, int depth,
-                          int seldepth, long long nodes, double seconds, list root_scores,
+                          int seldepth, long long nodes, double seconds, Iteration* scores,
                           int threads)

@@ -2,6 +2,7 @@
 where a table hit cut it short), each root move's score, the AlphaBetaReport the search
 ends with, and scores read for people."""
 from libc.math cimport fabs
+from cpython.object cimport PyObject, PyTypeObject
 from libc.stdint cimport uint64_t
 from roost.core.state cimport CHANCE, MAX_MOVES, SOON_LOSS, SOON_WIN
 from roost.search.score cimport MATE, MATE_BOUND, MAX_PLY, from_tt
@@ -32,12 +33,12 @@ class AlphaBetaReport(Report):
 
 
 cdef object search_report(int move, double score, bint exact, bint chance, list pv, int depth,
-                          int seldepth, long long nodes, double seconds, list root_scores,
+                          int seldepth, long long nodes, double seconds, Iteration* scores,
                           int threads):
-    """The AlphaBetaReport of a finished search: ``root_scores`` [(move, score, exact)]
-    become its RootMoves, the exact ones first, each group best first."""
+    """The AlphaBetaReport of a finished search: the root moves' `scores` (move, score,
+    exact) become its RootMoves, the exact ones first, each group best first."""
     cdef str proven = "", verdict
-    cdef int i, j, n = min(len(root_scores), MAX_MOVES), m
+    cdef int i, j, n = min(scores.root_n, MAX_MOVES), m
     cdef double v
     cdef bint scored
     cdef int order_move[MAX_MOVES]
@@ -48,7 +49,7 @@ cdef object search_report(int move, double score, bint exact, bint chance, list 
     # the exact scores first, each group best first, ties in the search's order (an
     # insertion sort in C: a Python sort by a key function was a tenth of a small solve)
     for i in range(n):
-        m, v, scored = root_scores[i]
+        m, v, scored = scores.root_move[i], scores.root_val[i], scores.root_exact[i]
         j = i
         while j > 0 and _before(scored, v, order_exact[j - 1], order_val[j - 1]):
             order_move[j], order_val[j], order_exact[j] = order_move[j - 1], order_val[j - 1], order_exact[j - 1]
@@ -66,34 +67,49 @@ cdef object search_report(int move, double score, bint exact, bint chance, list 
             verdict = "win" if v > 0 else "loss"
         elif scored and v == 0 and proven == "draw":
             verdict = "draw"
-        moves.append(root_move(m, score_to_value(v), 0, verdict, [], [], v, scored))
+        moves.append(root_move(m, score_to_value(v), 0, verdict, None, None, v, True, scored))
     # the fields as the dataclass's __init__ would set them, without running it (its
-    # keyword arguments were a sixth of a small proof)
-    cdef dict fields = (<dict>_DEFAULTS).copy()
-    for name, factory in _FACTORIES:
-        fields[name] = factory()
-    fields["move"] = move
-    fields["value"] = score_to_value(score)
-    fields["pv"] = pv
-    fields["nodes"] = nodes
-    fields["depth"] = depth
-    fields["seldepth"] = seldepth
-    fields["seconds"] = seconds
-    fields["score"] = score
-    fields["exact"] = exact
-    fields["chance"] = chance
-    fields["proven"] = proven
-    fields["root_moves"] = moves
-    fields["threads"] = threads
-    report = AlphaBetaReport.__new__(AlphaBetaReport)
-    report.__dict__ = fields
+    # keyword arguments were a sixth of a small proof): the instance made as object() makes
+    # it, its attributes set one by one, in the fields' order, into the storage instances of
+    # the class share the keys of (a dict of them copied and put in its place was half the
+    # cost of a small proof, made and freed)
+    report = (<PyTypeObject*>AlphaBetaReport).tp_new(AlphaBetaReport, <PyObject*>_NO_ARGS, NULL)
+    report.move = move
+    report.value = score_to_value(score)
+    report.pv = pv
+    report.nodes = nodes
+    report.iterations = _ITERATIONS
+    report.depth = depth
+    report.seldepth = seldepth
+    report.seconds = seconds
+    report.score = score
+    report.exact = exact
+    report.chance = chance
+    report.proven = proven
+    report.root_proven = _ROOT_PROVEN
+    report.root_moves = moves
+    report.threads = threads
+    report.memory = _MEMORY
+    report.playout_plies = _PLAYOUT_PLIES
+    report.worlds = _WORLDS
+    report.seat_value = _SEAT_VALUE
     return report
 
 
-# each field's default, and the fields search_report does not set that a factory makes
-_DEFAULTS = {f.name: f.default for f in dataclass_fields(AlphaBetaReport) if f.default is not MISSING}
-_FACTORIES = tuple((f.name, f.default_factory) for f in dataclass_fields(AlphaBetaReport)
-                   if f.default_factory is not MISSING and f.name not in ("pv", "root_moves"))
+# the defaults of the fields a search has no value for (every field is set: a field added
+# to Report without a default here fails at import)
+_UNSET = {f.name: f.default for f in dataclass_fields(AlphaBetaReport)
+          if f.name not in ("move", "value", "pv", "nodes", "depth", "seldepth", "seconds", "score",
+                            "exact", "chance", "proven", "root_moves", "threads")}
+cdef object _ITERATIONS = _UNSET.pop("iterations")
+cdef object _ROOT_PROVEN = _UNSET.pop("root_proven")
+cdef object _MEMORY = _UNSET.pop("memory")
+cdef object _PLAYOUT_PLIES = _UNSET.pop("playout_plies")
+cdef object _WORLDS = _UNSET.pop("worlds")
+cdef object _SEAT_VALUE = _UNSET.pop("seat_value")
+if _UNSET or MISSING in (_ITERATIONS, _ROOT_PROVEN, _MEMORY, _PLAYOUT_PLIES, _WORLDS, _SEAT_VALUE):
+    raise ImportError(f"search_report does not set the report's fields {sorted(_UNSET)}")
+_NO_ARGS = ()                 # object()'s arguments
 
 
 cdef inline bint _before(bint exact, double score, bint other_exact, double other_score) noexcept:
@@ -137,19 +153,25 @@ cdef list complete_proof_line(TranspositionTable table, State s, list pv, double
     cdef double v, got
     cdef TTData hit
     cdef uint64_t seen[MAX_PLY + 1]
-    cdef int n_seen = _replay(s, pv, seen)
-    while len(pv) < MAX_PLY and not s.over() and s.to_move() != CHANCE:
+    cdef int n_seen = _replay(s, pv, seen), plies = len(pv)
+    while plies < MAX_PLY and not s.over() and s.to_move() != CHANCE:
         v = score if s.to_move() == me else -score
-        n = s.search_moves(moves, &soon)
-        if soon == SOON_WIN or soon == SOON_LOSS:
+        # the moves in search_moves's order only where a move is read from it (ordering
+        # costs the game as much as finding them)
+        n = s.search_moves_unordered(moves, &soon)
+        if soon == SOON_WIN:
+            m = moves[0]
+        elif soon == SOON_LOSS:
+            s.order_search_moves(moves, n, soon)
             m = moves[0]
         elif table.probe(s.key(), &hit):
-            got = from_tt(hit.value, len(pv))
+            got = from_tt(hit.value, plies)
             if not ((hit.flag == EXACT and got == v) or (hit.flag == LOWER and got >= v)):
                 break
             if table.proof:
                 if not 0 <= hit.move < n:
                     break
+                s.order_search_moves(moves, n, soon)
                 m = moves[hit.move]
             else:
                 if not _among(moves, n, hit.move):
@@ -160,6 +182,7 @@ cdef list complete_proof_line(TranspositionTable table, State s, list pv, double
         n_seen = _extend(s, m, pv, seen, n_seen)
         if n_seen < 0:
             break
+        plies += 1
     return pv
 
 
@@ -215,17 +238,8 @@ cdef list current_line(Negamax w):
     return [w.pv[0][i] for i in range(w.pv_len[0])]
 
 
-cdef list current_root_scores(Negamax w):
-    """(move, score, exact) of each root move w's last root search scored."""
-    return [(w.root_move[i], w.root_val[i], w.root_exact[i]) for i in range(w.root_n)]
-
-
 cdef list kept_line(Iteration* it):
     return [it.pv[i] for i in range(it.pv_len)]
-
-
-cdef list kept_root_scores(Iteration* it):
-    return [(it.root_move[i], it.root_val[i], it.root_exact[i]) for i in range(it.root_n)]
 
 
 cpdef double score_to_value(double score):

@@ -53,7 +53,7 @@ cdef tuple root_moves(NodeStore store, list kids, list values, bint solving, int
         ch = store.at(k)
         moves.append(root_move(ch.move, ch.value / ch.visits if ch.visits else 0.5, ch.visits,
                                proven_name(solving, ch.proven, me), values[i],
-                               line_from(store, k), None, True))
+                               line_from(store, k), 0.0, False, True))
         # robust child, but a proven win first and a proven loss last
         key = ch.visits + 1
         if solving and ch.proven == mine:

@@ -111,8 +111,13 @@ cdef class Negamax:
     cdef bint windows             # solve's null-window tests are under way
     cdef bint line                # a proof keeps its principal variation (the last window test)
     cdef int root_first           # a proof's root move to try first: the last test's best
-    cdef int root_listed          # a proof's root moves (in root_list), listed once a search
-    cdef int root_list[MAX_MOVES] # (-1: not yet)
+    # a proof's root moves, listed once a search (list_root): root_listed to search, then
+    # root_lost that lose at once and need no search (-1: not yet listed), and what the
+    # game said of the root's next two plies (SOON_*)
+    cdef int root_listed
+    cdef int root_lost
+    cdef int root_soon
+    cdef int root_list[MAX_MOVES]
     cdef bint probing             # the next negamax call is a Star2 probe
     cdef bint met_chance
     cdef bint stop
@@ -160,6 +165,10 @@ cdef class Negamax:
                       uint64_t key) noexcept nogil
     cdef inline int guide(self, int* moves, int n, int ply, int tt_move, int* head) noexcept nogil
     cdef inline void extend_line(self, int ply, int m) noexcept nogil
+    cdef void list_root(self, State root, int* legal, int k) noexcept nogil
+    cdef void ensure_root_listed(self, State root) noexcept nogil
+    cdef void score_lost(self) noexcept nogil
+    cdef double settle_root(self) noexcept nogil
     cdef double prove_root(self, State root, double alpha, double beta) noexcept nogil
     cdef int without_excluded(self, int* moves, int n) noexcept nogil
     cdef void helper_search(self, State root) noexcept nogil

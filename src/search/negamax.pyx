@@ -26,6 +26,10 @@ from roost.search.ordering cimport ORDER_KILLER2
 from roost.search.threads cimport load_u64, store_u64, load_int, store_int, add_u64
 
 
+# the score of a root move that loses at once: on the opponent's next move (list_root)
+cdef double LOST_AT_ONCE = -(MATE - 2)
+
+
 cdef inline int ctrunc_half(int i) noexcept nogil:
     """i / 2 rounded towards zero."""
     return -((-i) // 2) if i < 0 else i // 2
@@ -63,6 +67,42 @@ cdef inline int result_index(double v, int bound) noexcept nogil:
         d = <int>(MATE + v + 0.5)
         return min(-1, -(bound + 1 - d))
     return 0
+
+
+cdef inline int result_rank(int i, int bound, bint own_move) noexcept nogil:
+    """The place of the i-th result (a possible one, see possible_result) among those a
+    position can have, counted from the draw: the k-th win from the draw k, the k-th loss
+    -k (where the game says nothing of the distances, i itself)."""
+    if not own_move or i == 0:
+        return i
+    if i > 0:
+        return (i - (2 - bound % 2)) // 2 + 1     # wins at odd distances: i of bound's parity
+    return -((-i - (1 + bound % 2)) // 2 + 1)     # losses at even distances
+
+
+cdef inline int ranked_result(int r, int bound, bint own_move) noexcept nogil:
+    """result_rank's inverse: the result at place r from the draw."""
+    if not own_move or r == 0:
+        return r
+    if r > 0:
+        return 2 - bound % 2 + 2 * (r - 1)
+    return -(1 + bound % 2 + 2 * (-r - 1))
+
+
+cdef inline int possible_below(int i, int bound, bint own_move) noexcept nogil:
+    """The nearest result at or below the i-th that a position can have (at least the
+    -bound-th)."""
+    while i > -bound and not possible_result(i, bound, own_move):
+        i -= 1
+    return i
+
+
+cdef inline int possible_above(int i, int bound, bint own_move) noexcept nogil:
+    """The nearest result at or above the i-th that a position can have (at most the
+    bound-th)."""
+    while i < bound and not possible_result(i, bound, own_move):
+        i += 1
+    return i
 
 
 cdef inline bint narrowed(double* alpha, double* beta, double lo, double hi,
@@ -161,6 +201,8 @@ cdef class Negamax:
         self.line = False
         self.root_first = -1
         self.root_listed = -1
+        self.root_lost = 0
+        self.root_soon = SOON_UNKNOWN
         self.met_chance = False
         self.stop = False
         self.interrupted = False
@@ -822,9 +864,88 @@ cdef class Negamax:
             self.pv[ply][j + 1] = self.pv[ply + 1][j]
         self.pv_len[ply] = self.pv_len[ply + 1] + 1
 
+    cdef void list_root(self, State root, int* legal, int k) noexcept nogil:
+        """A proof's root moves, listed once a search from the k `legal` moves of the root
+        (those excluded left out): in root_list, the moves its window tests search
+        (search_moves: a win now alone, else the moves that do not lose at once), then the
+        legal moves that lose at once, which need no search where a game is won only on the
+        winner's own moves (wins_on_own_move: each is then a loss on the opponent's next
+        move, exactly); elsewhere every legal move is searched."""
+        cdef int n, i, j, soon
+        cdef bint listed
+        n = root.search_moves(self.root_list, &soon)
+        if self.task.n_excluded:
+            n = self.without_excluded(self.root_list, n)
+        self.root_soon = soon
+        self.root_lost = 0
+        self.root_listed = n
+        if soon == SOON_WIN and n > 0:
+            return
+        if soon == SOON_WIN or not root.wins_on_own_move():
+            # the win now excluded, or a game where a move can lose by itself: every move
+            self.root_soon = SOON_UNKNOWN
+            for i in range(k):
+                self.root_list[i] = legal[i]
+            self.root_listed = k
+            return
+        if soon == SOON_LOSS:
+            n = 0                 # every move loses at once (the list holds moves all the same)
+            self.root_listed = 0
+        for i in range(k):
+            listed = False
+            for j in range(n):
+                if self.root_list[j] == legal[i]:
+                    listed = True
+                    break
+            if not listed:
+                self.root_list[n + self.root_lost] = legal[i]
+                self.root_lost += 1
+
+    cdef void ensure_root_listed(self, State root) noexcept nogil:
+        """list_root, if this search has not listed its root yet (a helper's, a test's)."""
+        cdef int k
+        if self.root_listed >= 0:
+            return
+        k = root.legal_moves(self.movebuf)          # ply 0's row: no test is under way
+        if self.task.n_excluded:
+            k = self.without_excluded(self.movebuf, k)
+        self.list_root(root, self.movebuf, k)
+
+    cdef void score_lost(self) noexcept nogil:
+        """The root moves that lose at once (list_root), scored after those searched."""
+        cdef int i
+        for i in range(self.root_lost):
+            if self.root_n < MAX_MOVES:
+                self.root_move[self.root_n] = self.root_list[self.root_listed + i]
+                self.root_val[self.root_n] = LOST_AT_ONCE
+                self.root_exact[self.root_n] = True
+                self.root_n += 1
+
+    cdef double settle_root(self) noexcept nogil:
+        """The value of a root the game settles itself (list_root found a win now, or no
+        move that does not lose at once), with its moves' scores and the line's first move:
+        no window test is needed."""
+        cdef double v
+        self.root_n = 0
+        if self.root_soon == SOON_WIN:
+            v = MATE - 1
+            self.root_move[0] = self.root_list[0]
+            self.root_val[0] = v
+            self.root_exact[0] = True
+            self.root_n = 1
+        else:
+            v = LOST_AT_ONCE
+            self.score_lost()
+        self.pv[0][0] = self.root_list[0]
+        self.pv_len[0] = 1
+        if self.seldepth < 1:
+            self.seldepth = 1          # the game looked at the root's moves
+        return v
+
     cdef double prove_root(self, State root, double alpha, double beta) noexcept nogil:
-        """One window test at the root: every legal move (but those excluded), the last
-        test's best first; each move's score kept for the report (exact, or a bound)."""
+        """One window test at the root: every move list_root found to search (the last
+        test's best first), then the moves that lose at once, scored without a search; each
+        move's score kept for the report (exact, or a bound)."""
         cdef int n, i, t, m, me = root.to_move(), first = -1
         cdef int* moves = self.movebuf
         cdef PyObject* child = self.states[1]
@@ -837,11 +958,7 @@ cdef class Negamax:
             beta = tv
         if alpha < -tv:
             alpha = -tv
-        # the same moves in the game's order for every test of a search (listed once)
-        if self.root_listed < 0:
-            self.root_listed = root.legal_moves(self.root_list)
-            if self.task.n_excluded:
-                self.root_listed = self.without_excluded(self.root_list, self.root_listed)
+        self.ensure_root_listed(root)
         n = self.root_listed
         for i in range(n):
             moves[i] = self.root_list[i]
@@ -873,7 +990,7 @@ cdef class Negamax:
                     v = self.prove_value(<State>child, alpha, beta, 1, me, ck)
                     exact_v = True
             if self.stop:
-                break
+                return best
             if i < MAX_MOVES:
                 self.root_move[i] = m
                 self.root_val[i] = v
@@ -887,6 +1004,9 @@ cdef class Negamax:
                     self.extend_line(0, m)
                     if alpha >= beta:
                         break
+        self.score_lost()
+        if n == 0 and self.root_lost > 0:
+            best = LOST_AT_ONCE           # (a searched move, where there is one, is better)
         return best
 
     cdef int without_excluded(self, int* moves, int n) noexcept nogil:
@@ -946,46 +1066,55 @@ cdef class Negamax:
     cdef double window_tests(self, State root) noexcept nogil:
         """The exact value of the root by window tests to the end of the game.
 
-        Where the game bounds its length (plies_bound), the proof search's null windows
-        bisect the results in order (a loss soonest, ..., a draw, ..., a win soonest; only
-        the distances the mover can win or lose at, where the game says: wins_on_own_move), from
-        halfway to the soonest loss or win towards the draw, as a dedicated solver does: a
-        test far from the draw is cheap (the mate distance cuts it short) and fills the
-        table for the next; one last window around the value scores every root move and
-        keeps the line.  Otherwise (draw_first_tests) the search's own windows."""
-        cdef double v, score
-        cdef int bound = root.plies_bound(), lo, hi, med
+        A root the game settles itself (a win now, or every move losing at once) needs no
+        test (list_root, settle_root).  Where the game bounds its length (plies_bound), the
+        proof search's null windows bisect the results the root can have in order (a loss
+        soonest, ..., a draw, ..., a win soonest; only the distances the mover can win or
+        lose at, where the game says: wins_on_own_move), by their places, from halfway to
+        the soonest loss or win towards the draw, as a dedicated solver does: a test far
+        from the draw is cheap (the mate distance cuts it short) and fills the table for the
+        next.  The last test is a window around the one or two results left: it proves the
+        value, scores every root move and keeps the line.  Otherwise (draw_first_tests) the
+        search's own windows."""
+        cdef double v, below
+        cdef int bound = root.plies_bound(), lo, hi, med, i
         cdef bint own_move = root.wins_on_own_move()
         self.horizon = 0
+        self.ensure_root_listed(root)
+        if (self.root_soon == SOON_WIN and self.root_listed > 0) or \
+                (self.root_listed == 0 and self.root_lost > 0):
+            return self.settle_root()
         if bound <= 0:
             return self.draw_first_tests(root, DEPTH_INF - 1)
-        lo, hi = -bound, bound
-        while True:
-            # only the results the position can have (a game won on the winner's own
-            # moves: half the distances)
-            while lo < hi and not possible_result(lo, bound, own_move):
-                lo += 1
-            while lo < hi and not possible_result(hi, bound, own_move):
-                hi -= 1
-            if lo >= hi or self.stop:
-                break
+        # the results by their places from the draw (result_rank)
+        lo = result_rank(possible_above(-bound, bound, own_move), bound, own_move)
+        hi = result_rank(possible_below(bound, bound, own_move), bound, own_move)
+        while hi - lo > 1 and not self.stop:
             med = lo + (hi - lo) // 2
             if med <= 0 and ctrunc_half(lo) < med:
                 med = ctrunc_half(lo)
             elif med >= 0 and ctrunc_half(hi) > med:
                 med = ctrunc_half(hi)
-            v = self.prove_root(root, result_score(med, bound), result_score(med + 1, bound))
-            if v <= result_score(med, bound):
-                hi = min(med, result_index(v, bound))
+            i = ranked_result(med, bound, own_move)
+            below = result_score(i, bound)
+            v = self.prove_root(root, below, result_score(i + 1, bound))
+            if v <= below:
+                hi = min(med, result_rank(possible_below(result_index(v, bound), bound, own_move),
+                                          bound, own_move))
             else:
-                lo = max(med + 1, result_index(v, bound))
-        score = result_score(lo, bound)
+                lo = max(med + 1, result_rank(possible_above(result_index(v, bound), bound, own_move),
+                                              bound, own_move))
         if self.stop:
             return 0.0
+        if hi < lo:
+            hi = lo
         self.line = True
-        self.prove_root(root, score - 0.5, score + 0.5)
+        v = self.prove_root(root, result_score(ranked_result(lo, bound, own_move), bound) - 0.5,
+                            result_score(ranked_result(hi, bound, own_move), bound) + 0.5)
         self.line = False
-        return score
+        if self.stop:
+            return 0.0
+        return result_score(result_index(v, bound), bound)     # (a draw's 0 unsigned)
 
     cdef double draw_first_tests(self, State root, int depth) noexcept nogil:
         """Window tests of a game that does not bound its length, by the search itself

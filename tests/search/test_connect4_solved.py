@@ -156,3 +156,42 @@ def test_a_solve_s_line_keeps_the_proven_result_at_every_ply():
             again = AlphaBeta(tt_mb=16).search(child, max_depth=10000, solve=True)
             assert outcome(again.score) == (-1) ** i * outcome(r.score), (row["moves"], r.pv, i)
     assert lines > len(rows)          # some line goes on past its first move
+
+
+def test_root_moves_that_lose_at_once_are_proven_losses_without_a_search():
+    # a move the game's search_moves leaves out lets the opponent win on the next ply: in
+    # a game won only on the winner's own moves that is a loss in 2 exactly, scored without
+    # a search; where every move is such a loss the root is settled by the game alone (its
+    # one node) with a line into the opponent's win
+    from roost.search.alphabeta import AlphaBeta, score_text
+    game = get_game("connect4")
+    searcher = AlphaBeta(tt_mb=8)
+    lost = settled = 0
+    for row in _load("end")[:300]:
+        state = game.parse(row["moves"])
+        searcher.clear()
+        r = searcher.search(state, max_depth=10000, solve=True)
+        by_move = {m.move: m for m in r.root_moves}
+        assert sorted(by_move) == sorted(state.legal()), row["moves"]
+        at_once = state.solver_score("loss", 2)
+        for move, truth in enumerate(row["move_scores"]):
+            if truth == at_once:
+                assert by_move[move].exact and score_text(by_move[move].score) == "loss in 2", \
+                    (row["moves"], move, by_move[move])
+                lost += 1
+        if all(v in (None, at_once) for v in row["move_scores"]):
+            assert r.nodes == 1 and r.exact and score_text(r.score) == "loss in 2", row["moves"]
+            after = state.copy()
+            after.play_unchecked(r.pv[0])
+            after.play_unchecked(r.pv[1])
+            assert after.is_over and after.result()[state.player] == 0.0, (row["moves"], r.pv)
+            settled += 1
+    assert lost > 300 and settled > 100, (lost, settled)
+
+
+def test_a_win_now_is_proven_by_the_game_alone():
+    from roost.search.alphabeta import AlphaBeta, score_text
+    state = get_game("connect4").parse("121212")        # four in column 1 is one stone away
+    r = AlphaBeta(tt_mb=8).search(state, max_depth=10000, solve=True)
+    assert r.nodes == 1 and r.exact and score_text(r.score) == "win in 1" and r.move == 0
+    assert [(m.move, m.exact, score_text(m.score)) for m in r.root_moves] == [(0, True, "win in 1")]

@@ -212,3 +212,23 @@ def test_an_alpha_beta_report_holds_what_its_dataclass_would():
     other = ab.search(c4.parse("445566"), max_depth=10000, solve=True)
     assert other.pv is not r.pv and other.root_moves is not r.root_moves
     assert asdict(other)["pv"] in ([2], [6]) and other.score_text() == "win in 1"   # column 3 or 7
+
+
+def test_an_alpha_beta_root_move_has_empty_lists_of_its_own():
+    # an alpha-beta report's root moves keep no per-player values nor line; each reads as
+    # an empty list of its own (made when read), equal to one made with empty lists
+    from roost.core.games import get_game
+    from roost.search.alphabeta import AlphaBeta
+    from roost.search.root_move import RootMove
+    r = AlphaBeta(tt_mb=1).search(get_game("connect4").parse("4455"), max_depth=3)
+    first, second = r.root_moves[0], r.root_moves[1]
+    assert (first.values, first.pv) == ([], [])
+    first.values.append(0.5)
+    first.pv.append(3)
+    assert (first.values, first.pv, second.values, second.pv) == ([0.5], [3], [], [])
+    bare = RootMove(move=second.move, value=second.value, score=second.score, exact=second.exact,
+                    proven=second.proven)
+    assert bare == RootMove(move=second.move, value=second.value, score=second.score,
+                            exact=second.exact, proven=second.proven, values=[], pv=[]) == second
+    bare.pv = [1, 2]
+    assert bare.pv == [1, 2] and bare != second

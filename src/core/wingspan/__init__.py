@@ -28,7 +28,7 @@
 from roost.core.wingspan.tables import (
     BIRDS, BONUS, GOALS, BIRD_NAMES, BIRD_SLUGS, BONUS_NAMES, BONUS_SLUGS, FOODS, HABS,
     HAB_LETTERS, NEST_NAMES, PURPOSES, KINDS, FRAME_NAMES)
-from roost.core.wingspan.payments import _PAYMENTS, _pays, _minimal_payments
+from roost.core.wingspan.payments import _PAYMENTS, _minimal_payments
 from roost.core.wingspan.state import Wingspan
 from roost.core.wingspan.moves import move_name, parse_move
 from roost.core.wingspan.text import parse_text as _parse_text   # what pickles of earlier versions name

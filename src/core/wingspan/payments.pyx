@@ -9,36 +9,68 @@ from roost.core.wingspan import tables as _tables
 _PAYMENTS = []   # per bird: the minimal payments (tuples of 5 counts), for tests
 
 
-def _pays(cost, p):
-    form, need, wild, ormask = cost
+cdef bint _pays(int form, int* need, int wild, int ormask, int* p) noexcept:
+    """Whether the tokens `p` (a count of each of the 5 types) pay the cost (its form,
+    the food it needs, its wild symbols, its OR mask); two tokens stand for any one."""
+    cdef int t, d = 0, left = 0, total = 0
     if form == 0:
         return True
     if form == 2:
-        return any(p[t] for t in range(5) if ormask >> t & 1) or sum(p) >= 2
-    d = sum(max(0, need[t] - p[t]) for t in range(5))
-    left = sum(max(0, p[t] - need[t]) for t in range(5))
+        for t in range(5):
+            total += p[t]
+            if p[t] and ormask >> t & 1:
+                return True
+        return total >= 2
+    for t in range(5):
+        d += max(0, need[t] - p[t])
+        left += max(0, p[t] - need[t])
     return left >= wild + 2 * d
+
+
+cdef bint _minimal(int form, int* need, int wild, int ormask, int* p) noexcept:
+    """Whether `p` pays the cost and stops paying when any single token is removed."""
+    cdef int u
+    cdef bint still
+    if not _pays(form, need, wild, ormask, p):
+        return False
+    for u in range(5):
+        if p[u]:
+            p[u] -= 1
+            still = _pays(form, need, wild, ormask, p)
+            p[u] += 1
+            if still:
+                return False
+    return True
+
+
+cdef void _each_payment(int form, int* need, int wild, int ormask, int t, int* cur, int left,
+                        list out):
+    """The minimal payments among the counts cur[t:] of at most `left` tokens more."""
+    cdef int k
+    if t == 5:
+        if _minimal(form, need, wild, ormask, cur):
+            out.append((cur[0], cur[1], cur[2], cur[3], cur[4]))
+        return
+    for k in range(left + 1):
+        cur[t] = k
+        _each_payment(form, need, wild, ormask, t + 1, cur, left - k, out)
 
 
 def _minimal_payments(cost):
     """Every multiset of tokens that pays ``cost`` and stops paying when any single
-    token is removed (docs/rules/wingspan.md §3.4), in ascending order of its token sequence."""
+    token is removed (docs/rules/wingspan.md §3.4), in ascending order of its token sequence
+    (none pays with more than two tokens a symbol)."""
+    cdef int need_c[5]
+    cdef int cur[5]
+    cdef int t, symbols
     form, need, wild, ormask = cost
     if form == 0:
         return []
+    for t in range(5):
+        need_c[t] = need[t]
     symbols = 1 if form == 2 else sum(need) + wild
     out = []
-
-    def rec(t, cur, left):
-        if t == 5:
-            if _pays(cost, cur) and all(not (cur[u] and _pays(cost, cur[:u] + [cur[u] - 1] + cur[u + 1:]))
-                                        for u in range(5)):
-                out.append(tuple(cur))
-            return
-        for k in range(left + 1):
-            rec(t + 1, cur + [k], left - k)
-
-    rec(0, [], 2 * symbols)
+    _each_payment(form, need_c, wild, ormask, 0, cur, 2 * symbols, out)
     out.sort(key=lambda p: [t for t in range(5) for _ in range(p[t])])
     return out
 
