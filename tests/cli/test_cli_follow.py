@@ -16,11 +16,13 @@ from roost.cli.main import cli
 from roost.web.library import games_in_progress
 
 
-def _tournament(db, games=6):
-    # alpha-beta by time: each game lasts a few seconds whatever the machine's load
+def _tournament(db, games=6, seconds=(0.08, 0.06)):
+    # alpha-beta by time: each game lasts a few seconds whatever the machine's load (less
+    # once the searches prove the end: a game may end while a follower starts)
     return subprocess.Popen(
-        [sys.executable, "-m", "roost.cli.main", "tournament", "connect4", "-e", "ab:time=0.08",
-         "-e", "ab:time=0.06", "--games", str(games), "--seed", "3", "--jobs", "1", "--db", db],
+        [sys.executable, "-m", "roost.cli.main", "tournament", "connect4",
+         "-e", f"ab:time={seconds[0]}", "-e", f"ab:time={seconds[1]}", "--games", str(games),
+         "--seed", "3", "--jobs", "1", "--db", db],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
@@ -81,7 +83,9 @@ def test_a_game_followed_to_its_end_shows_every_move_and_its_result(tmp_path):
 
 def test_a_game_whose_tournament_stops_is_no_longer_followed_and_is_played_again(tmp_path):
     db = str(tmp_path / "live.db")
-    tournament = _tournament(db, games=2)
+    # moves long enough that the game is still being played when the follower has started
+    # and read it, and when the tournament is stopped
+    tournament = _tournament(db, games=2, seconds=(0.3, 0.3))
     try:
         _wait_for_a_game_in_progress(db)
         follower = _follow(db)
@@ -100,8 +104,8 @@ def test_a_game_whose_tournament_stops_is_no_longer_followed_and_is_played_again
     r = CliRunner().invoke(cli, ["replay", db, str(gid), "--follow"])
     assert r.exit_code == 1 and "no game" in r.output          # not stored: it never ended
     again = subprocess.run(
-        [sys.executable, "-m", "roost.cli.main", "tournament", "connect4", "-e", "ab:time=0.08",
-         "-e", "ab:time=0.06", "--games", "2", "--seed", "3", "--jobs", "1", "--db", db],
+        [sys.executable, "-m", "roost.cli.main", "tournament", "connect4", "-e", "ab:time=0.3",
+         "-e", "ab:time=0.3", "--games", "2", "--seed", "3", "--jobs", "1", "--db", db],
         capture_output=True, text=True, timeout=300)
     assert again.returncode == 0, again.stderr
     c = sqlite3.connect(db)
