@@ -156,6 +156,101 @@ def test_builds_of_parts_of_one_tree_share_their_journal(tmp_path):
     assert part.solved > 0 and whole.solved == alone.solved - part.solved
 
 
+def _reference_rows(sign, count):
+    """Positions of the published solver's end file whose score has ``sign`` for the player
+    to move (1 won, 0 drawn, -1 lost), with the solver's score of every move."""
+    rows = [r for r in solved_connect4("end") if (r["score"] > 0) - (r["score"] < 0) == sign]
+    return rows[:count]
+
+
+def test_draw_books_play_a_move_the_published_solver_scores_as_keeping_the_draw():
+    # drawn positions: the book's move scores 0 (a draw) and its value is a draw; won ones:
+    # the move scores a draw or better, and a win where the book says so
+    for sign in (0, 1):
+        for row in _reference_rows(sign, 12):
+            state = C4.parse(row["moves"])
+            book = BookBuilder(state, plies=2, goal="draw").build()
+            first = book.lookup(state)
+            score = row["move_scores"][int(first.move) - 1]
+            assert score is not None and score >= 0, (row["moves"], first.move, row["move_scores"])
+            assert first.value in ("draw", "win")
+            if first.value == "win" or sign == 0:
+                assert (score > 0) == (first.value == "win"), (row["moves"], first.move, first.value)
+
+
+def test_no_draw_book_is_built_for_a_position_the_published_solver_says_is_lost():
+    for row in _reference_rows(-1, 4):
+        with pytest.raises(BookError, match="no draw or better for player"):
+            BookBuilder(C4.parse(row["moves"]), plies=2, goal="draw").build()
+
+
+def _check_tree(book, root, plies, solver):
+    """Every move of ``root``'s mover in ``book``, followed against every reply to ``plies``
+    plies, keeps what its line says by roost's exact solve: the position after a "win" move
+    is lost for the opponent, after a "draw" move a draw or a loss; returns the lines seen."""
+    side, seen, todo = root.player, 0, [root]
+    while todo:
+        state = todo.pop()
+        if state.is_over:
+            assert state.result()[side] >= 0.5
+            continue
+        if state.player == side:
+            if state.stones - root.stones > plies:
+                continue
+            entry = book.lookup(state)
+            assert entry is not None, state.text()
+            seen += 1
+            child = _after(state, entry.move)
+            if not child.is_over:
+                r = solver.choose(child, solve=True)
+                allowed = ("loss",) if entry.value == "win" else ("loss", "draw")
+                assert r.proven in allowed, (state.text(), entry.move, entry.value, r.score)
+            todo.append(child)
+        else:
+            todo.extend(_after(state, n) for n in state.legal_names())
+    return seen
+
+
+def test_every_move_of_a_draw_book_keeps_a_draw_by_roost_solve_against_every_defence():
+    root = C4.parse("422774613245175")       # middle.jsonl: a draw, the second player to move
+    assert next(r for r in solved_connect4("middle") if r["moves"] == root.text())["score"] == 0
+    book = BookBuilder(root, plies=4, goal="draw").build()
+    assert book.lookup(root).value == "draw"
+    assert _check_tree(book, root, 4, parse_engine("ab:tt=16")) > 10
+
+
+def test_thinning_leaves_out_only_the_deepest_lines_a_proof_settles_cheaply(tmp_path):
+    root = C4.parse("42655421475772")
+    journal = tmp_path / "j"
+    full = BookBuilder(root, plies=4, journal=journal).build()
+    costs = sorted({int(line.split()[3]) for line in journal.read_text().splitlines()})
+    threshold = costs[len(costs) // 2]        # the middle of the costs the journal shows
+    thin = BookBuilder(root, plies=4, journal=journal, thin=threshold).build()
+    dear = {line.split()[0] for line in journal.read_text().splitlines() if int(line.split()[3]) >= threshold}
+    kept = {e.position for e in thin.entries.values()}
+    assert kept < {e.position for e in full.entries.values()}
+    for entry in full.entries.values():
+        deepest = len(entry.position) - len(root.text()) >= 4
+        mirrored = "".join(str(8 - int(c)) for c in entry.position)
+        # a shallower line always stays; a deepest one stays when its proof was dear
+        assert (entry.position in kept) == (not deepest or bool({entry.position, mirrored} & dear)), entry
+
+
+def test_a_draw_build_tests_again_the_leaves_a_win_build_left_unsettled_for_it(tmp_path):
+    # a win test that fails says nothing of the draw: the draw build on the same journal
+    # tests those leaves for the draw, and takes the wins as they are
+    root = C4.parse("422774613245175")
+    journal = tmp_path / "j"
+    with pytest.raises(BookError, match="no win"):
+        BookBuilder(root, plies=2, journal=journal).build()
+    results = [line.split()[1] for line in journal.read_text().splitlines()]
+    assert "nowin" in results
+    again = BookBuilder(root, plies=2, journal=journal, goal="draw")
+    alone = BookBuilder(root, plies=2, goal="draw")
+    assert again.build().text() == alone.build().text()
+    assert again.solved == alone.solved - results.count("win")
+
+
 @pytest.fixture(scope="module")
 def connect4_book():
     book = shipped_book("connect4")

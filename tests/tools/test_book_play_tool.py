@@ -19,7 +19,7 @@ def test_auto_with_the_book_wins_against_the_solver_and_the_games_repeat(tmp_pat
             "--seed", "3"]
     book_play.main(args)
     first = capsys.readouterr().out.splitlines()
-    assert first[-1] == "2/2 won by player 0 with auto:time=0.05 and the book"
+    assert first[-1] == "2/2 won, 0 drawn, 0 lost by player 0 with auto:time=0.05 and the book"
     # the book's first move is played from it; the defender's choices follow the seed
     assert all(line.startswith("game ") and "won" in line and "book moves" in line for line in first[:2])
     assert all(int(line.split("(")[1].split()[0]) >= 1 for line in first[:2])
