@@ -224,9 +224,15 @@ class BookBuilder:
         own order when the book is assembled from the journal: any move it proves will do)."""
         if not self.solve:
             return state.legal()
-        self.orderer.new_game()        # the order depends on the position alone, not on what came before
-        r = self.orderer.choose(state, seed=0)
-        ranked = [s.move for s in sorted(r.stats, key=lambda s: -s.value)]
+        # the order depends on the position alone, not on what came before, and a mirror
+        # image's is the mirror of its twin's (a build from the twin's root meets the same
+        # leaves, which a shared journal then holds)
+        _, mirrored = self._canonical(state)
+        searched = type(state).parse(self.mirror(state.text())) if mirrored else state
+        self.orderer.new_game()
+        r = self.orderer.choose(searched, seed=0)
+        ranked = [s.name for s in sorted(r.stats, key=lambda s: -s.value)]
+        ranked = [state.parse_move(self.mirror(n) if mirrored else n) for n in ranked]
         return ranked + [m for m in state.legal() if m not in ranked]
 
     @staticmethod

@@ -310,3 +310,17 @@ def test_auto_plays_the_shipped_book_by_default(connect4_book):
     r = parse_engine("auto:nodes=50").choose(C4.parse("-"), seed=0)
     assert (r.move_name, r.proven, r.info["book"]) == ("4", "win", "the connect4 book")
     assert "book" not in parse_engine("auto:nodes=50,book=none").choose(C4.parse("-"), seed=0).info
+
+
+def test_a_mirror_images_build_meets_the_same_leaves_and_solves_none_again(tmp_path):
+    root = C4.parse("42655421475772")
+    mirrored = C4.parse("".join(str(8 - int(c)) for c in root.text()))
+    journal = tmp_path / "j"
+    first = BookBuilder(root, plies=4, journal=journal)
+    book = first.build()
+    twin = BookBuilder(mirrored, plies=4, journal=journal)
+    twins = twin.build()
+    assert first.solved > 0 and twin.solved == 0
+    # line by line the mirror image of the first book
+    assert sorted((e.position, e.move) for e in twins.entries.values()) == sorted(
+        ("".join(str(8 - int(c)) for c in e.position), str(8 - int(e.move))) for e in book.entries.values())
