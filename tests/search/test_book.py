@@ -279,31 +279,58 @@ def _book_lines(book, root, side=0):
 
 def test_the_connect4_book_answers_every_defence_from_the_empty_board_to_its_depth(connect4_book):
     # the book's proof tree: following its moves for the first player from the empty board,
-    # every defence up to the book's depth finds its line, each a win; beyond it the book
-    # has none
-    depth = max(len(e.position.strip("-")) for e in connect4_book.entries.values())
+    # every defence short of the book's depth finds its line, each a win; at its depth the
+    # lines a proof in play finds dear (the centre-column line below among them); beyond, none
     lines = _book_lines(connect4_book, C4.parse("-"))
-    assert depth == 8 and len(lines) > 1000
+    assert len(lines) > 1000
+    depth = max(state.stones for state, entry in lines if entry is not None)
+    assert depth >= 10
     for state, entry in lines:
-        if state.stones <= depth:
+        if state.stones < depth:
             assert entry is not None and entry.value == "win", state.text()
-        else:
-            assert entry is None
+    deepest = [state for state, entry in lines if entry is not None and state.stones == depth]
+    assert 0 < len(deepest) < len([state for state, _ in lines if state.stones == depth])
+    assert connect4_book.lookup(C4.parse("4444443265")).value == "win"
     # the centre first, the only winning first move (Allis 1988; Allen 1989)
     assert connect4_book.lookup(C4.parse("-")).move == "4"
 
 
-def test_the_connect4_books_deepest_moves_win_by_roost_solve(connect4_book):
+# the second player's result after each first move: a draw after 3 and 5, a win after 1, 2,
+# 6 and 7, a loss after the centre (Allis 1988)
+SECOND = {"1": "win", "2": "win", "3": "draw", "5": "draw", "6": "win", "7": "win"}
+
+
+@pytest.mark.parametrize("first, value", SECOND.items())
+def test_the_connect4_book_holds_the_second_players_result_after_each_first_move(connect4_book, first, value):
+    lines = _book_lines(connect4_book, C4.parse(first), side=1)
+    assert len(lines) > 300
+    assert connect4_book.lookup(C4.parse(first)).value == value
+    depth = max(state.stones for state, entry in lines if entry is not None)
+    assert depth >= 9
+    for state, entry in lines:
+        if state.stones < depth:
+            assert entry is not None, state.text()
+        if entry is not None:
+            assert entry.value == "win" if value == "win" else entry.value in ("draw", "win")
+    # at the book's depth, the lines a proof in play finds dear
+    assert 0 < len([s for s, e in lines if e is not None and s.stones == depth]) < len(
+        [s for s, _ in lines if s.stones == depth])
+    assert connect4_book.lookup(C4.parse("4")) is None      # lost: no book holds it
+
+
+def test_the_connect4_books_deepest_moves_keep_their_value_by_roost_solve(connect4_book):
     solver = parse_engine("ab:tt=16")
-    deepest = sorted(e.position for e in connect4_book.entries.values() if len(e.position) == 8)
-    for position in deepest[::len(deepest) // 6][:6]:        # six, spread over the book
-        state = C4.parse(position)
-        child = _after(state, connect4_book.lookup(state).move)
-        if child.is_over:                     # four in a row at once
-            assert child.result()[state.player] == 1.0
-            continue
-        r = solver.choose(child, solve=True)
-        assert r.proven == "loss", (position, r.score)
+    for stones in (9, 10):
+        deepest = sorted(e.position for e in connect4_book.entries.values() if len(e.position) == stones)
+        for position in deepest[::len(deepest) // 4][:4]:        # four a side, spread over the book
+            state = C4.parse(position)
+            entry = connect4_book.lookup(state)
+            child = _after(state, entry.move)
+            if child.is_over:                     # four in a row at once
+                assert child.result()[state.player] == 1.0
+                continue
+            r = solver.choose(child, solve=True)
+            assert r.proven in (("loss",) if entry.value == "win" else ("loss", "draw")), (position, r.score)
 
 
 def test_auto_plays_the_shipped_book_by_default(connect4_book):
