@@ -154,10 +154,18 @@ def _outputs(game, output, journal):
     return output, journal
 
 
+def _rank(entry):
+    return ("", "loss", "draw", "win").index(entry.proven)
+
+
 def _write(book, comments, extra, output, journal, work):
     for other in extra:
         comments += [f"and the lines of {os.path.basename(other.source)}"]
-        book.entries.update(other.entries)
+        for key, entry in other.entries.items():
+            # a position two books hold (a transposition between their trees) keeps the line
+            # proving more: a win's over a draw's
+            if key not in book.entries or _rank(entry) >= _rank(book.entries[key]):
+                book.entries[key] = entry
     tmp = output + ".part"
     try:
         with open(tmp, "w", encoding="utf-8") as fh:

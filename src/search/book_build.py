@@ -5,8 +5,9 @@ reach by following the book against any defence, to ``plies`` plies from the sta
 keeps the book's goal: a win (``goal="win"``), or at least a draw (``goal="draw"``).  It is
 proven the way a proof tree is: a position of the side's keeps the goal when one of its
 moves leads to a position that does; a position of the opponent's when every reply does; at
-the book's depth a null-window test to the end of the game (src/search/wdl.pyx: "is a win
-reached?" or "is a draw or better reached?") proves the position and gives its move.  Only
+the book's depth null-window tests to the end of the game (src/search/wdl.pyx: "is a win
+reached?", or "is a draw or better reached?" and, where it is, "is a win reached?") prove
+the position's value and give its move.  Only
 those last positions are tested, so the cost is the leaves' tests, not the much dearer
 proofs of the shallow positions; and a null-window test is cheaper than an exact solve,
 which bisects the distance to the result.  (A game that does not bound its length has no
@@ -15,8 +16,9 @@ short alpha-beta search (a fixed node count, so a build is the same from run to 
 the opponent's replies in the same order, so that a refutation is met early.
 
 Each line's value is what the tree proves for the side: ``win``, or, in a book of the draw,
-``draw`` where the move is proven to keep at least a draw (the book takes the first move in
-its order that does; in a position the opponent has let slip it can be a win not shown).
+``draw``.  At the book's depth that is the position's exact value; above it, ``draw`` says
+the move keeps at least a draw (the book takes the first move in its order that does; in a
+position the opponent has let slip it can be a win not shown).
 
 Positions are remembered by key (transpositions are proven once) and, for games with a
 mirror symmetry (``MIRRORS``), by the lesser key of a position and its mirror image.  Every
@@ -40,7 +42,7 @@ GOALS = ("win", "draw")
 # what a leaf's journalled result shows of the goals, as a level: 2 a win, 1 at least a
 # draw, 0 less; a result missing here says nothing of that goal (its leaf is tested again)
 LEVELS = {"win": {"win": 2, "draw": 0, "loss": 0, "nowin": 0},
-          "draw": {"win": 2, "draw": 1, "draw+": 1, "loss": 0}}
+          "draw": {"win": 2, "draw": 1, "loss": 0}}
 NEED = {"win": 2, "draw": 1}
 
 
@@ -199,14 +201,28 @@ class BookBuilder:
             self._tests = WindowTests(self.tt)
         self._tests.clear()
         answer, move, _ = self._tests.test(state, self.goal)
+        nodes = self._tests.nodes
         if answer is None:
             result = "unproven"
         elif self.goal == "win":
             result = "win" if answer else "nowin"
+        elif not answer:
+            result = "loss"
+        elif self._tests.wins:
+            result = "win"
         else:
-            result = ("win" if self._tests.wins else "draw+") if answer else "loss"
+            # a draw or better: the win test tells which, so that a won leaf has its winning
+            # move (the position can be won in another book's tree, or after a slip)
+            win, winning, _ = self._tests.test(state, "win", first=move)
+            nodes += self._tests.nodes
+            if win is None:
+                result = "unproven"
+            elif win:
+                result, move = "win", winning
+            else:
+                result = "draw"
         name = state.move_name(move) if move >= 0 else "-"
-        return result, name, self._tests.nodes, time.perf_counter() - t0
+        return result, name, nodes, time.perf_counter() - t0
 
     def _some_move(self, state, ply):
         for m in self._ordered(state):

@@ -44,6 +44,19 @@ def test_book_builds_a_book_of_the_draw_and_refuses_a_lost_position(tmp_path):
     assert r.exit_code == 2 and "--thin" in r.output
 
 
+def test_merged_books_keep_the_line_that_proves_more_where_both_hold_a_position(tmp_path):
+    draw, win = tmp_path / "draw.book", tmp_path / "win.book"
+    draw.write_text("roost-book 1 connect4\n4453 3 draw\n")
+    win.write_text("roost-book 1 connect4\n5344 7 win\n")     # the same position, by another order
+    for first, second in ((draw, win), (win, draw)):
+        out = tmp_path / "both.book"
+        r = run("book", "connect4", WON, "--plies", "0", "-o", str(out), "--quiet",
+                "--merge", str(first), "--merge", str(second))
+        assert r.exit_code == 0, r.output
+        entry = Book.read(out).lookup(book_state("4453"))
+        assert (entry.move, entry.value) == ("7", "win")
+
+
 def book_state(text):
     from roost.core.games import get_game
     return get_game("connect4").cls.parse(text)

@@ -165,17 +165,19 @@ def _reference_rows(sign, count):
 
 def test_draw_books_play_a_move_the_published_solver_scores_as_keeping_the_draw():
     # drawn positions: the book's move scores 0 (a draw) and its value is a draw; won ones:
-    # the move scores a draw or better, and a win where the book says so
+    # the move scores a draw or better, and a win where the book says so; at the book's
+    # depth (plies=0: the position itself) the value is exact, a won position's move wins
     for sign in (0, 1):
         for row in _reference_rows(sign, 12):
             state = C4.parse(row["moves"])
-            book = BookBuilder(state, plies=2, goal="draw").build()
-            first = book.lookup(state)
-            score = row["move_scores"][int(first.move) - 1]
-            assert score is not None and score >= 0, (row["moves"], first.move, row["move_scores"])
-            assert first.value in ("draw", "win")
-            if first.value == "win" or sign == 0:
-                assert (score > 0) == (first.value == "win"), (row["moves"], first.move, first.value)
+            for plies in (0, 2):
+                book = BookBuilder(state, plies=plies, goal="draw").build()
+                first = book.lookup(state)
+                score = row["move_scores"][int(first.move) - 1]
+                assert score is not None and score >= 0, (row["moves"], first.move, row["move_scores"])
+                assert first.value in ("draw", "win")
+                if first.value == "win" or sign == 0 or plies == 0:
+                    assert (score > 0) == (first.value == "win") == (sign > 0), (row["moves"], plies, first)
 
 
 def test_no_draw_book_is_built_for_a_position_the_published_solver_says_is_lost():
