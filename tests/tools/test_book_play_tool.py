@@ -34,8 +34,10 @@ def test_auto_with_a_book_of_the_draw_plays_the_second_seat_and_keeps_the_draw(t
     path = tmp_path / "draw.book"
     path.write_text(BookBuilder(get_game("connect4").cls.parse(start), plies=3, side=1, goal="draw")
                     .build().text())
+    # --exact: after its first move, inside the book as beyond it, the first player keeps
+    # what it has
     book_play.main(["connect4", "--book", str(path), "--position", start, "--side", "1", "--games", "2",
-                    "--time", "0.05", "--seed", "3"])
+                    "--time", "0.05", "--seed", "3", "--exact"])
     out = capsys.readouterr().out.splitlines()
     assert out[-1].endswith("0 lost by player 1 with auto:time=0.05 and the book")
     # the two games open with different first moves, each answered from the book
