@@ -15,6 +15,13 @@ from roost.cli.options import ENGINE, Command, check_output_file, game_argument,
 @click.option("--side", type=click.IntRange(0, 7), default=None, metavar="PLAYER",
               help="The player (0 the first, 1 the second, ...) whose win the book holds, or "
               "whose book moves a search book follows (default: the player to move).")
+@click.option("--goal", type=click.Choice(["win", "draw"]), default="win", show_default=True,
+              help="What the book proves for the side: a win, or at least a draw (its moves "
+              "keep a draw or better against every defence).")
+@click.option("--thin", type=click.IntRange(0, None), default=0, metavar="NODES",
+              help="Leave out of the book the deepest positions whose proof took fewer than "
+              "NODES nodes (a proof in play settles them within a move); the book keeps its "
+              "lines where the proof is dear.")
 @click.option("--tt", type=click.IntRange(1, 4096), default=64, show_default=True,
               help="The solver's transposition table in MB.")
 @click.option("--output", "-o", type=click.Path(dir_okay=False), default=None,
@@ -38,15 +45,17 @@ from roost.cli.options import ENGINE, Command, check_output_file, game_argument,
               help="With --search: follow only this many replies of the other players, the "
               "ones their own search rates best (0: every reply).")
 @click.option("--quiet", "-q", is_flag=True, help="Print no progress.")
-def command(game, position, moves, plies, side, tt, output, journal, assemble, merged, search_spec,
+def command(game, position, moves, plies, side, goal, thin, tt, output, journal, assemble, merged, search_spec,
             replies, quiet):
-    """Build an opening book with roost's solver: one winning move for the side in every
-    position it can reach by following the book, against every defence, to --plies plies;
-    or, with --search, a book of deep searches for a game the solver cannot finish.
+    """Build an opening book with roost's solver: one winning move for the side (with
+    --goal draw, one that keeps at least a draw) in every position it can reach by following
+    the book, against every defence, to --plies plies; or, with --search, a book of deep
+    searches for a game the solver cannot finish.
 
-    The positions at --plies plies are proven by the solver (alpha-beta to the end of the
-    game); the shallower ones by the tree itself (a position of the side's is won when its
-    book move leads to a won position, one of the opponent's when every reply does).  With
+    The positions at --plies plies are proven by the solver (a null-window test to the end
+    of the game); the shallower ones by the tree itself (a position of the side's keeps the
+    goal when its book move leads to a position that does, one of the opponent's when every
+    reply does).  With
     --search every position within --plies plies (the side's book move followed, every
     reply of the others, or the --replies best) is searched, and the book holds the
     search's move and value for it; a chance node ends a line.  The book is a text file
@@ -60,6 +69,7 @@ def command(game, position, moves, plies, side, tt, output, journal, assemble, m
     \b
     Examples:
       roost book connect4 42655421475772 --plies 4 -o c4.book
+      roost book connect4 422774613245175 --goal draw --plies 4 -o draw.book
       roost analyse connect4 4265542147577243 -e auto:book=c4.book
       roost book ducks --search mcts:iterations=2000 --plies 2 --replies 2 -o ducks.book
       roost play ducks -e auto:book=ducks.book,time=0.05 -e mcts:iterations=500 --games 2
@@ -89,9 +99,11 @@ def command(game, position, moves, plies, side, tt, output, journal, assemble, m
     from roost.search.book import Book
     extra = [Book.read(path, game=game.name) for path in merged]     # a bad one fails before any work
     builder = BookBuilder(state, plies, side=side, tt=tt, journal=journal, progress=progress,
-                          solve=not assemble)
+                          solve=not assemble, goal=goal, thin=thin)
     book = _build(builder, journal, lambda: f"{builder.solved} solves")
-    comments = [f"player {builder.side}'s win from {state.text()}, proven to {plies} plies by roost's solver"]
+    what = "win" if goal == "win" else "draw or better"
+    comments = [f"player {builder.side}'s {what} from {state.text()}, proven to {plies} plies by roost's solver"
+                + (f", leaving out the deepest positions proven in fewer than {thin} nodes" if thin else "")]
     _write(book, comments, extra, output, journal, f"{builder.solved} solved in {builder.seconds:.1f} s")
 
 
@@ -142,10 +154,18 @@ def _outputs(game, output, journal):
     return output, journal
 
 
+def _rank(entry):
+    return ("", "loss", "draw", "win").index(entry.proven)
+
+
 def _write(book, comments, extra, output, journal, work):
     for other in extra:
         comments += [f"and the lines of {os.path.basename(other.source)}"]
-        book.entries.update(other.entries)
+        for key, entry in other.entries.items():
+            # a position two books hold (a transposition between their trees) keeps the line
+            # proving more: a win's over a draw's
+            if key not in book.entries or _rank(entry) >= _rank(book.entries[key]):
+                book.entries[key] = entry
     tmp = output + ".part"
     try:
         with open(tmp, "w", encoding="utf-8") as fh:

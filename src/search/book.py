@@ -10,14 +10,16 @@ A book is a text file, one position a line, made by ``roost book`` (``book_build
 The first line names the format and the game; each other line is the position in the game's
 own position text (which may have spaces: a Feed the Ducks position is ``5/6/7/8/9/8/7/6/5 w
 0``), the move to play there (its name, one word) and its value for the player to move
-(``win``, ``draw`` or ``loss`` when proven; a number from 0 to 1 when searched).  Lines are
+(``win``, ``draw`` or ``loss`` when proven, where ``draw`` in a book of the draw means at
+least a draw; a number from 0 to 1 when searched).  One book can hold lines for every seat:
+a line is the answer for whoever is to move in its position.  Lines are
 looked up by the position's key (``State.hash``, the key the searchers use), so a position
 reached by another order of the same moves finds its line too.  Text rather than a binary
 table because the positions and moves read as they are played and review in a diff; the
 key is computed when the book is read, so a book does not depend on the hash function.
 
-The books roost ships live beside this module (``books/GAME.book``); ``auto`` plays from
-them, and so do ``roost engine`` and ``roost analyse`` with auto (``auto:book=none`` plays
+The books roost ships live beside this module (``books/GAME.book``; the journals of the
+builds they were assembled from in ``books/journals``); ``auto`` plays from them, and so do ``roost engine`` and ``roost analyse`` with auto (``auto:book=none`` plays
 without one, ``auto:book=FILE`` from another file).
 """
 from dataclasses import dataclass

@@ -27,6 +27,36 @@ def test_book_builds_a_book_of_the_win_and_keeps_no_journal(tmp_path):
     assert not os.path.exists(str(out) + ".journal") and not os.path.exists(str(out) + ".part")
 
 
+def test_book_builds_a_book_of_the_draw_and_refuses_a_lost_position(tmp_path):
+    drawn = "422774613245175"        # middle.jsonl: a draw, the second player to move
+    out = tmp_path / "draw.book"
+    r = run("book", "connect4", drawn, "--goal", "draw", "--plies", "2", "-o", str(out), "--quiet")
+    assert r.exit_code == 0, r.output
+    assert out.read_text().startswith(f"roost-book 1 connect4\n# player 1's draw or better from {drawn}")
+    assert Book.read(out).lookup(book_state(drawn)).value == "draw"
+    r = run("book", "connect4", drawn, "--plies", "2", "-o", str(tmp_path / "win.book"), "--quiet")
+    assert r.exit_code == 1 and "no win for player 1" in r.output
+    r = run("book", "connect4", WON + "1", "--goal", "draw", "--plies", "2", "-o", str(tmp_path / "x.book"))
+    assert r.exit_code == 1 and "no draw or better for player 1" in r.output and "Traceback" not in r.output
+    r = run("book", "connect4", drawn, "--goal", "loss", "-o", str(tmp_path / "x.book"))
+    assert r.exit_code == 2 and "'loss' is not one of 'win', 'draw'" in r.output
+    r = run("book", "connect4", drawn, "--thin", "-1", "-o", str(tmp_path / "x.book"))
+    assert r.exit_code == 2 and "--thin" in r.output
+
+
+def test_merged_books_keep_the_line_that_proves_more_where_both_hold_a_position(tmp_path):
+    draw, win = tmp_path / "draw.book", tmp_path / "win.book"
+    draw.write_text("roost-book 1 connect4\n4453 3 draw\n")
+    win.write_text("roost-book 1 connect4\n5344 7 win\n")     # the same position, by another order
+    for first, second in ((draw, win), (win, draw)):
+        out = tmp_path / "both.book"
+        r = run("book", "connect4", WON, "--plies", "0", "-o", str(out), "--quiet",
+                "--merge", str(first), "--merge", str(second))
+        assert r.exit_code == 0, r.output
+        entry = Book.read(out).lookup(book_state("4453"))
+        assert (entry.move, entry.value) == ("7", "win")
+
+
 def book_state(text):
     from roost.core.games import get_game
     return get_game("connect4").cls.parse(text)

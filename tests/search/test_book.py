@@ -156,6 +156,103 @@ def test_builds_of_parts_of_one_tree_share_their_journal(tmp_path):
     assert part.solved > 0 and whole.solved == alone.solved - part.solved
 
 
+def _reference_rows(sign, count):
+    """Positions of the published solver's end file whose score has ``sign`` for the player
+    to move (1 won, 0 drawn, -1 lost), with the solver's score of every move."""
+    rows = [r for r in solved_connect4("end") if (r["score"] > 0) - (r["score"] < 0) == sign]
+    return rows[:count]
+
+
+def test_draw_books_play_a_move_the_published_solver_scores_as_keeping_the_draw():
+    # drawn positions: the book's move scores 0 (a draw) and its value is a draw; won ones:
+    # the move scores a draw or better, and a win where the book says so; at the book's
+    # depth (plies=0: the position itself) the value is exact, a won position's move wins
+    for sign in (0, 1):
+        for row in _reference_rows(sign, 12):
+            state = C4.parse(row["moves"])
+            for plies in (0, 2):
+                book = BookBuilder(state, plies=plies, goal="draw").build()
+                first = book.lookup(state)
+                score = row["move_scores"][int(first.move) - 1]
+                assert score is not None and score >= 0, (row["moves"], first.move, row["move_scores"])
+                assert first.value in ("draw", "win")
+                if first.value == "win" or sign == 0 or plies == 0:
+                    assert (score > 0) == (first.value == "win") == (sign > 0), (row["moves"], plies, first)
+
+
+def test_no_draw_book_is_built_for_a_position_the_published_solver_says_is_lost():
+    for row in _reference_rows(-1, 4):
+        with pytest.raises(BookError, match="no draw or better for player"):
+            BookBuilder(C4.parse(row["moves"]), plies=2, goal="draw").build()
+
+
+def _check_tree(book, root, plies, solver):
+    """Every move of ``root``'s mover in ``book``, followed against every reply to ``plies``
+    plies, keeps what its line says by roost's exact solve: the position after a "win" move
+    is lost for the opponent, after a "draw" move a draw or a loss; returns the lines seen."""
+    side, seen, todo = root.player, 0, [root]
+    while todo:
+        state = todo.pop()
+        if state.is_over:
+            assert state.result()[side] >= 0.5
+            continue
+        if state.player == side:
+            if state.stones - root.stones > plies:
+                continue
+            entry = book.lookup(state)
+            assert entry is not None, state.text()
+            seen += 1
+            child = _after(state, entry.move)
+            if not child.is_over:
+                r = solver.choose(child, solve=True)
+                allowed = ("loss",) if entry.value == "win" else ("loss", "draw")
+                assert r.proven in allowed, (state.text(), entry.move, entry.value, r.score)
+            todo.append(child)
+        else:
+            todo.extend(_after(state, n) for n in state.legal_names())
+    return seen
+
+
+def test_every_move_of_a_draw_book_keeps_a_draw_by_roost_solve_against_every_defence():
+    root = C4.parse("422774613245175")       # middle.jsonl: a draw, the second player to move
+    assert next(r for r in solved_connect4("middle") if r["moves"] == root.text())["score"] == 0
+    book = BookBuilder(root, plies=4, goal="draw").build()
+    assert book.lookup(root).value == "draw"
+    assert _check_tree(book, root, 4, parse_engine("ab:tt=16")) > 10
+
+
+def test_thinning_leaves_out_only_the_deepest_lines_a_proof_settles_cheaply(tmp_path):
+    root = C4.parse("42655421475772")
+    journal = tmp_path / "j"
+    full = BookBuilder(root, plies=4, journal=journal).build()
+    costs = sorted({int(line.split()[3]) for line in journal.read_text().splitlines()})
+    threshold = costs[len(costs) // 2]        # the middle of the costs the journal shows
+    thin = BookBuilder(root, plies=4, journal=journal, thin=threshold).build()
+    dear = {line.split()[0] for line in journal.read_text().splitlines() if int(line.split()[3]) >= threshold}
+    kept = {e.position for e in thin.entries.values()}
+    assert kept < {e.position for e in full.entries.values()}
+    for entry in full.entries.values():
+        deepest = len(entry.position) - len(root.text()) >= 4
+        mirrored = "".join(str(8 - int(c)) for c in entry.position)
+        # a shallower line always stays; a deepest one stays when its proof was dear
+        assert (entry.position in kept) == (not deepest or bool({entry.position, mirrored} & dear)), entry
+
+
+def test_a_draw_build_tests_again_the_leaves_a_win_build_left_unsettled_for_it(tmp_path):
+    # a win test that fails says nothing of the draw: the draw build on the same journal
+    # tests those leaves for the draw, and takes the wins as they are
+    root = C4.parse("422774613245175")
+    journal = tmp_path / "j"
+    with pytest.raises(BookError, match="no win"):
+        BookBuilder(root, plies=2, journal=journal).build()
+    results = [line.split()[1] for line in journal.read_text().splitlines()]
+    assert "nowin" in results
+    again = BookBuilder(root, plies=2, journal=journal, goal="draw")
+    alone = BookBuilder(root, plies=2, goal="draw")
+    assert again.build().text() == alone.build().text()
+    assert again.solved == alone.solved - results.count("win")
+
+
 @pytest.fixture(scope="module")
 def connect4_book():
     book = shipped_book("connect4")
@@ -184,34 +281,75 @@ def _book_lines(book, root, side=0):
 
 def test_the_connect4_book_answers_every_defence_from_the_empty_board_to_its_depth(connect4_book):
     # the book's proof tree: following its moves for the first player from the empty board,
-    # every defence up to the book's depth finds its line, each a win; beyond it the book
-    # has none
-    depth = max(len(e.position.strip("-")) for e in connect4_book.entries.values())
+    # every defence short of the book's depth finds its line, each a win; at its depth the
+    # lines a proof in play finds dear (the centre-column line below among them); beyond, none
     lines = _book_lines(connect4_book, C4.parse("-"))
-    assert depth == 8 and len(lines) > 1000
+    assert len(lines) > 1000
+    depth = max(state.stones for state, entry in lines if entry is not None)
+    assert depth >= 10
     for state, entry in lines:
-        if state.stones <= depth:
+        if state.stones < depth:
             assert entry is not None and entry.value == "win", state.text()
-        else:
-            assert entry is None
+    deepest = [state for state, entry in lines if entry is not None and state.stones == depth]
+    assert 0 < len(deepest) < len([state for state, _ in lines if state.stones == depth])
+    assert connect4_book.lookup(C4.parse("4444443265")).value == "win"
     # the centre first, the only winning first move (Allis 1988; Allen 1989)
     assert connect4_book.lookup(C4.parse("-")).move == "4"
 
 
-def test_the_connect4_books_deepest_moves_win_by_roost_solve(connect4_book):
+# the second player's result after each first move: a draw after 3 and 5, a win after 1, 2,
+# 6 and 7, a loss after the centre (Allis 1988)
+SECOND = {"1": "win", "2": "win", "3": "draw", "5": "draw", "6": "win", "7": "win"}
+
+
+@pytest.mark.parametrize("first, value", SECOND.items())
+def test_the_connect4_book_holds_the_second_players_result_after_each_first_move(connect4_book, first, value):
+    lines = _book_lines(connect4_book, C4.parse(first), side=1)
+    assert len(lines) > 300
+    assert connect4_book.lookup(C4.parse(first)).value == value
+    depth = max(state.stones for state, entry in lines if entry is not None)
+    assert depth >= 9
+    for state, entry in lines:
+        if state.stones < depth:
+            assert entry is not None, state.text()
+        if entry is not None:
+            assert entry.value == "win" if value == "win" else entry.value in ("draw", "win")
+    # at the book's depth, the lines a proof in play finds dear
+    assert 0 < len([s for s, e in lines if e is not None and s.stones == depth]) < len(
+        [s for s, _ in lines if s.stones == depth])
+    assert connect4_book.lookup(C4.parse("4")) is None      # lost: no book holds it
+
+
+def test_the_connect4_books_deepest_moves_keep_their_value_by_roost_solve(connect4_book):
     solver = parse_engine("ab:tt=16")
-    deepest = sorted(e.position for e in connect4_book.entries.values() if len(e.position) == 8)
-    for position in deepest[::len(deepest) // 6][:6]:        # six, spread over the book
-        state = C4.parse(position)
-        child = _after(state, connect4_book.lookup(state).move)
-        if child.is_over:                     # four in a row at once
-            assert child.result()[state.player] == 1.0
-            continue
-        r = solver.choose(child, solve=True)
-        assert r.proven == "loss", (position, r.score)
+    for stones in (9, 10):
+        deepest = sorted(e.position for e in connect4_book.entries.values() if len(e.position) == stones)
+        for position in deepest[::len(deepest) // 4][:4]:        # four a side, spread over the book
+            state = C4.parse(position)
+            entry = connect4_book.lookup(state)
+            child = _after(state, entry.move)
+            if child.is_over:                     # four in a row at once
+                assert child.result()[state.player] == 1.0
+                continue
+            r = solver.choose(child, solve=True)
+            assert r.proven in (("loss",) if entry.value == "win" else ("loss", "draw")), (position, r.score)
 
 
 def test_auto_plays_the_shipped_book_by_default(connect4_book):
     r = parse_engine("auto:nodes=50").choose(C4.parse("-"), seed=0)
     assert (r.move_name, r.proven, r.info["book"]) == ("4", "win", "the connect4 book")
     assert "book" not in parse_engine("auto:nodes=50,book=none").choose(C4.parse("-"), seed=0).info
+
+
+def test_a_mirror_images_build_meets_the_same_leaves_and_solves_none_again(tmp_path):
+    root = C4.parse("42655421475772")
+    mirrored = C4.parse("".join(str(8 - int(c)) for c in root.text()))
+    journal = tmp_path / "j"
+    first = BookBuilder(root, plies=4, journal=journal)
+    book = first.build()
+    twin = BookBuilder(mirrored, plies=4, journal=journal)
+    twins = twin.build()
+    assert first.solved > 0 and twin.solved == 0
+    # line by line the mirror image of the first book
+    assert sorted((e.position, e.move) for e in twins.entries.values()) == sorted(
+        ("".join(str(8 - int(c)) for c in e.position), str(8 - int(e.move))) for e in book.entries.values())

@@ -85,7 +85,7 @@ def test_auto_rebuilds_its_engine_for_another_game_or_player_count():
     engine = parse_engine("auto:nodes=100")
     engine.choose(get_game("cubirds").start(players=2, seed=1), seed=1)
     first = engine._inner
-    engine.choose(get_game("connect4").cls.parse("1"), seed=1)     # a position out of the book
+    engine.choose(get_game("connect4").cls.parse("4"), seed=1)     # a position out of the book
     assert engine._inner is not first and engine._inner.kind == auto.choice_for("connect4", 2).kind
 
 
