@@ -20,7 +20,7 @@ from libc.math cimport exp
 
 from roost.core.bits cimport popcount, lsb, pdep, pext, clear_lsb
 from roost.core.rng cimport Rng, rng_below
-from roost.core.state cimport (State, DRAWN, SOON_UNKNOWN, SOON_WIN, SOON_LOSS, SOON_QUIET,
+from roost.core.state cimport (State, DRAWN, SOON_UNKNOWN, SOON_WIN, SOON_LOSS, SOON_QUIET, SOON_DRAW,
                                two_player_outcome)
 from roost.core.state import move_id
 from roost.core.linear cimport two_player_share, WEIGHT_ROWS
@@ -316,7 +316,7 @@ cdef int by_threats(const C4Core* c, uint64_t cells, int* out) noexcept nogil:
 
 
 cdef inline uint64_t search_cells(C4Core* c, int* soon) noexcept nogil:
-    """The cells of search_moves (see there), and *soon; with SOON_QUIET it keeps them in
+    """The cells of search_moves (see there), and *soon; with SOON_QUIET or SOON_DRAW it keeps them in
     c.safe for the next move (core_play); with SOON_LOSS, every playable cell."""
     cdef uint64_t moves, mine, theirs, forced, safe
     if c.result != UNDECIDED:
@@ -336,7 +336,9 @@ cdef inline uint64_t search_cells(C4Core* c, int* soon) noexcept nogil:
     if not safe:
         soon[0] = SOON_LOSS
         return moves
-    soon[0] = SOON_QUIET
+    # two cells left or one: the mover cannot win now, the opponent cannot win on the last
+    # stone after a safe move, and the board is then full
+    soon[0] = SOON_DRAW if CELLS - c.n <= 2 else SOON_QUIET
     c.safe = safe
     return safe
 
@@ -466,7 +468,7 @@ cdef class Connect4(State):
         # (by_threats); none such is a loss in two.  (What a dedicated solver calls
         # non-losing moves.)
         cdef uint64_t cells = search_cells(&self.c, soon)
-        if soon[0] == SOON_QUIET:
+        if soon[0] == SOON_QUIET or soon[0] == SOON_DRAW:
             return by_threats(&self.c, cells, out)
         if soon[0] == SOON_LOSS:
             return self.legal_moves(out)
@@ -484,7 +486,7 @@ cdef class Connect4(State):
         if soon == SOON_LOSS:
             self.legal_moves(moves)
             return
-        if soon != SOON_QUIET:
+        if soon != SOON_QUIET and soon != SOON_DRAW:
             return                        # a win now, or none: one move or none
         for i in range(n):
             cells |= free_cells & column_mask(moves[i])

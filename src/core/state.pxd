@@ -15,7 +15,8 @@
 #   moves and SOON_UNKNOWN, is always right; search_moves_unordered(out, soon) writes the
 #   same moves and *soon in any order and order_search_moves(out, n, soon) puts them in
 #   search_moves's order (a proof orders only the nodes its table does not settle; the
-#   default orders nothing and search_moves_unordered is search_moves);
+#   default orders nothing and search_moves_unordered is search_moves); a game that says
+#   SOON_DRAW treats it as SOON_QUIET in its order;
 # - plies_bound() is at most how many more plies the game lasts from here, or -1 when the
 #   game does not say (the default): a proof bisects the result's distance within it;
 # - wins_on_own_move() is True when two players alternate and a game is won only by the
@@ -45,6 +46,9 @@ cdef enum:
                          # win on the next ply (the moves left out do): the mover wins on its
                          # next move but one at the soonest, and loses on the opponent's next
                          # move but one at the soonest (a game that alternates the two)
+    SOON_DRAW = 4        # all SOON_QUIET says, and the game ends drawn whichever move of out
+                         # is played, whatever follows: the node is a draw (Connect Four with
+                         # two cells left or one)
 
 
 cdef enum:

@@ -46,11 +46,11 @@ def chance_count(State state):
 
 def search_moves(State state):
     """What a proof searches at ``state`` (State.search_moves): the moves, in order, and what
-    the game knows of the next two plies ("unknown", "win", "loss" or "quiet")."""
+    the game knows of the next two plies ("unknown", "win", "loss", "quiet" or "draw")."""
     cdef int n, i, soon = SOON_UNKNOWN
     cdef int* out = _ids
     n = state.search_moves(out, &soon)
-    return [out[i] for i in range(n)], ("unknown", "win", "loss", "quiet")[soon]
+    return [out[i] for i in range(n)], ("unknown", "win", "loss", "quiet", "draw")[soon]
 
 
 def search_moves_in_two_steps(State state):
@@ -62,7 +62,7 @@ def search_moves_in_two_steps(State state):
     n = state.search_moves_unordered(out, &soon)
     unordered = [out[i] for i in range(n)]
     state.order_search_moves(out, n, soon)
-    return unordered, [out[i] for i in range(n)], ("unknown", "win", "loss", "quiet")[soon]
+    return unordered, [out[i] for i in range(n)], ("unknown", "win", "loss", "quiet", "draw")[soon]
 
 
 def key_after(State state, int move):

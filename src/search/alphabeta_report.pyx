@@ -4,7 +4,7 @@ ends with, and scores read for people."""
 from libc.math cimport fabs
 from cpython.object cimport PyObject, PyTypeObject
 from libc.stdint cimport uint64_t
-from roost.core.state cimport CHANCE, MAX_MOVES, SOON_LOSS, SOON_WIN
+from roost.core.state cimport CHANCE, MAX_MOVES, SOON_DRAW, SOON_LOSS, SOON_WIN
 from roost.search.score cimport MATE, MATE_BOUND, MAX_PLY, from_tt
 from roost.search.tt cimport TTData, EXACT, LOWER
 from dataclasses import MISSING, fields as dataclass_fields
@@ -146,8 +146,8 @@ cdef list complete_proof_line(TranspositionTable table, State s, list pv, double
     entries, where a solve keeps them, the move), and the move
     is followed only where the entry shows it keeps `score`, the root's proven value (an
     exact value, or a lower bound that reaches it; an upper bound's move is only the one
-    that failed least); where the game settles a node itself (a win now, or every move
-    losing at once) the line goes on with the game's first move.  `s` a copy of the root, played on."""
+    that failed least); where the game settles a node itself (a win now, a draw whatever
+    is played, or every move losing at once) the line goes on with the game's first move.  `s` a copy of the root, played on."""
     cdef int moves[MAX_MOVES]
     cdef int n, m, soon, me = s.to_move()
     cdef double v, got
@@ -161,7 +161,7 @@ cdef list complete_proof_line(TranspositionTable table, State s, list pv, double
         n = s.search_moves_unordered(moves, &soon)
         if soon == SOON_WIN:
             m = moves[0]
-        elif soon == SOON_LOSS:
+        elif soon == SOON_LOSS or soon == SOON_DRAW:
             s.order_search_moves(moves, n, soon)
             m = moves[0]
         elif table.probe(s.key(), &hit):

@@ -18,7 +18,7 @@ from libc.stdint cimport uint64_t
 from libc.math cimport fabs
 from roost.core.rng cimport rng_seed
 from roost.core.state cimport (CHANCE, MAX_PLAYERS, SOON_UNKNOWN, SOON_WIN, SOON_LOSS,
-                               SOON_QUIET)
+                               SOON_QUIET, SOON_DRAW)
 from roost.search.clock cimport now, interrupted
 from roost.search.score cimport MATE, MATE_BOUND, EVAL_LIMIT, INF, to_tt, from_tt, DEPTH_INF
 from roost.search.tt cimport TTData, EXACT, LOWER, UPPER
@@ -549,6 +549,9 @@ cdef class Negamax:
         if soon[0] == SOON_LOSS:
             settled[0] = -(MATE - ply - 2)
             return True
+        if soon[0] == SOON_DRAW:
+            settled[0] = 0.0
+            return True
         if soon[0] == SOON_QUIET:
             # a win on the mover's next move but one at the soonest, a loss on the
             # opponent's next move but one
@@ -751,6 +754,8 @@ cdef class Negamax:
             return MATE - ply - 1
         if soon == SOON_LOSS:
             return -(MATE - ply - 2)
+        if soon == SOON_DRAW:
+            return 0.0          # the game knows it (Connect Four with two cells left)
         # the table's move and the killers first, but where the game orders a proof's moves
         # in a game that bounds its length (the proof table's layout): there the table's move
         # alone, the game's order after it (killers, moves that cut at other nodes of a ply,
@@ -922,10 +927,11 @@ cdef class Negamax:
                 self.root_n += 1
 
     cdef double settle_root(self) noexcept nogil:
-        """The value of a root the game settles itself (list_root found a win now, or no
-        move that does not lose at once), with its moves' scores and the line's first move:
-        no window test is needed."""
+        """The value of a root the game settles itself (list_root found a win now, a draw
+        whatever is played, or no move that does not lose at once), with its moves' scores
+        and the line's first move: no window test is needed."""
         cdef double v
+        cdef int i
         self.root_n = 0
         if self.root_soon == SOON_WIN:
             v = MATE - 1
@@ -933,6 +939,15 @@ cdef class Negamax:
             self.root_val[0] = v
             self.root_exact[0] = True
             self.root_n = 1
+        elif self.root_soon == SOON_DRAW and self.root_listed > 0:
+            # every move listed draws; those that lose at once after them
+            v = 0.0
+            for i in range(self.root_listed):
+                self.root_move[i] = self.root_list[i]
+                self.root_val[i] = 0.0
+                self.root_exact[i] = True
+            self.root_n = self.root_listed
+            self.score_lost()
         else:
             v = LOST_AT_ONCE
             self.score_lost()
@@ -1081,7 +1096,7 @@ cdef class Negamax:
         cdef bint own_move = root.wins_on_own_move()
         self.horizon = 0
         self.ensure_root_listed(root)
-        if (self.root_soon == SOON_WIN and self.root_listed > 0) or \
+        if (self.root_soon in (SOON_WIN, SOON_DRAW) and self.root_listed > 0) or \
                 (self.root_listed == 0 and self.root_lost > 0):
             return self.settle_root()
         if bound <= 0:

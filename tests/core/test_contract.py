@@ -331,3 +331,46 @@ def test_a_game_that_says_it_is_won_on_the_winners_move_is(game, players):
             assert r[last] == 1.0, s.text()
             won += 1
     assert won > 100
+
+
+@pytest.mark.parametrize("game,players", CONFIGS)
+def test_a_position_a_game_calls_a_draw_ends_drawn_whatever_is_played(game, players):
+    # search_moves's SOON_DRAW lets a proof settle a node without searching it: wherever a
+    # game says "draw", every game on from each of its moves ends drawn.  The games are
+    # played by moves that do not lose at once where the game names them, so that they
+    # last to their end
+    from roost.interop.native import search_moves
+    rnd = random.Random(8)
+    said = 0
+    for g in range(60):
+        s = game.start(players=players, seed=g)
+        plies = 0
+        while not s.is_over and plies < 150:
+            if s.is_chance:
+                _random_step(s, rnd)
+            else:
+                moves, soon = search_moves(s)
+                if soon == "draw":
+                    said += 1
+                    assert moves, s.text()
+                    for m in moves:
+                        child = s.copy()
+                        child.play_unchecked(m)
+                        assert _every_end_drawn(child), (s.text(), m)
+                s.play_unchecked(rnd.choice(moves if soon in ("quiet", "draw") else s.legal()))
+            plies += 1
+    assert said > 5 or game.name != "connect4"    # Connect Four says it with two cells left
+
+
+def _every_end_drawn(state):
+    """Whether every game on from `state` ends with no player ahead of another (decisions
+    only: no game says "draw" where chance is yet to act)."""
+    if state.is_over:
+        return len(set(state.result())) == 1
+    assert not state.is_chance, state.text()
+    for m in state.legal():
+        child = state.copy()
+        child.play_unchecked(m)
+        if not _every_end_drawn(child):
+            return False
+    return True

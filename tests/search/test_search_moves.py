@@ -5,6 +5,9 @@ opponent win at once) and Feed the Ducks (a crumb that gathers the mover's ducks
 crumbs that do not gather the opponent's alone); every other game says nothing (its legal
 moves, "unknown")."""
 
+import random
+
+from roost.core.connect4 import Connect4
 from roost.core.ducks import Ducks
 from roost.core.games import registered_games
 from roost.interop.native import search_moves, search_moves_in_two_steps
@@ -14,8 +17,8 @@ from tests.core.ducks.crumbs import crumb_result, ducks_positions  # noqa: E402
 
 
 def test_connect4_moves_and_verdict_follow_the_rules():
-    seen = {"win": 0, "loss": 0, "quiet": 0, "pruned": 0}
-    for s in random_positions(3000, seed=11):
+    seen = {"win": 0, "loss": 0, "quiet": 0, "pruned": 0, "draw": 0}
+    for s in random_positions(3000, seed=11) + _full_board_positions(200, seed=14):
         legal = s.legal()
         searched, soon = search_moves(s)
         assert searched and set(searched) <= set(legal), s.text()
@@ -25,12 +28,31 @@ def test_connect4_moves_and_verdict_follow_the_rules():
         elif all(loses_at_once(s, m) for m in legal):
             assert soon == "loss", s.text()
         else:
-            # quiet: exactly the moves that do not lose at once, none of them a win
-            assert soon == "quiet", s.text()
+            # quiet: exactly the moves that do not lose at once, none of them a win; a draw
+            # where two cells are left or one (the opponent's last stone cannot win then)
+            stones = sum(s.cell(c, r) is not None for c in range(7) for r in range(6))
+            assert soon == ("draw" if stones >= 40 else "quiet"), s.text()
+            seen["draw"] += soon == "draw"
+            soon = "quiet"
             assert sorted(searched) == sorted(m for m in legal if not loses_at_once(s, m)), s.text()
             seen["pruned"] += len(searched) < len(legal)
         seen[soon] += 1
     assert min(seen.values()) > 40, seen      # every verdict met often (3,000: 57 losses)
+
+
+def _full_board_positions(games, seed):
+    """The positions of 38 stones or more of `games` seeded games played by random moves that
+    do not lose at once where there are such (so that many fill the board)."""
+    rnd = random.Random(seed)
+    out = []
+    for _ in range(games):
+        s = Connect4.start()
+        while not s.is_over:
+            if sum(s.cell(c, r) is not None for c in range(7) for r in range(6)) >= 38:
+                out.append(s.copy())
+            safe = [m for m in s.legal() if not loses_at_once(s, m) and not wins_at_once(s, m)]
+            s.play_move(rnd.choice(safe or s.legal()))
+    return out
 
 
 def test_connect4_searches_most_threats_first():
