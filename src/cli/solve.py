@@ -34,8 +34,8 @@ def command(game, position, moves, players, seconds, tt, threads, as_json, progr
     the game's default position.  Works on two-player positions with no chance ahead; the
     search prints each depth as it finishes (on stderr; JSON lines with --json; --quiet
     prints none), and an interrupted or timed-out search says what it had.  The result is
-    for the player to move: "win in N", "loss in N" (plies) or "draw"; the line of a win or
-    a loss runs to the end of the game.
+    for the player to move: "win in N", "loss in N" (plies) or "draw"; the line runs to
+    the end of the game.
 
     \b
     Example:
@@ -87,6 +87,8 @@ def command(game, position, moves, players, seconds, tt, threads, as_json, progr
     exact = _solver_score(state, r)
     if r.proven in ("win", "loss"):
         r.pv = _to_the_end(state, r.pv, int(r.score.split()[-1]), tt)
+    elif r.proven == "draw":
+        r.pv = _to_the_end(state, r.pv, None, tt)
     if as_json:
         out = r.as_dict()
         out["verdict"] = verdict
@@ -107,14 +109,15 @@ def command(game, position, moves, players, seconds, tt, threads, as_json, progr
 
 
 def _to_the_end(state, pv, plies, tt):
-    """A proven line of ``plies`` plies run to the end of the game: where the search's line
-    stops short (a position settled by the table or by a win at once leaves no line below
-    it), the position at its end is solved again and its line appended, until the game ends."""
+    """A proven line of ``plies`` plies (a draw's: None, as long as the game) run to the end
+    of the game: where the search's line stops short (a position settled by the table or by
+    a win at once leaves no line below it; a drawn node's table word may keep only a bound),
+    the position at its end is solved again and its line appended, until the game ends."""
     line, s = list(pv), state.copy()
     for name in line:
         s.play_move(s.parse_move(name))
     try:
-        while len(line) < plies and not s.is_over and not s.is_chance:
+        while (plies is None or len(line) < plies) and not s.is_over and not s.is_chance:
             rest = EngineSpec.of(AlphaBetaEngine, tt=tt).engine().choose(s, seed=0, solve=True)
             if not rest.proven or not rest.pv:
                 break

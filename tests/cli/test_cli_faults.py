@@ -54,6 +54,18 @@ def test_a_proven_line_runs_to_the_end_of_the_game(game, position, plies):
     assert "pv " + " ".join(out["pv"]) in text
 
 
+def test_a_drawn_line_runs_to_the_end_of_the_game_and_ends_drawn():
+    # the proof's own line stops after 5 plies here (its table keeps only a bound on the
+    # draw below): the line is solved on from there until the board is full
+    position = "25775633643571214421671"
+    r = run("solve", "connect4", position, "--quiet", "--json")
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.output)
+    assert out["proven"] == "draw" and len(out["pv"]) == 42 - len(position)
+    end = _played("connect4", position, out["pv"])
+    assert end.is_over and tuple(end.result()) == (0.5, 0.5)
+
+
 def test_play_prints_its_moves_with_print_moves_and_moves_keeps_one_meaning():
     r = run("play", "connect4", "-e", "random", "--print-moves")
     assert r.exit_code == 0 and "   1. p0: " in r.output
