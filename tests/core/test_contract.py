@@ -29,6 +29,18 @@ def _random_step(state, rnd):
         state.play_unchecked(rnd.choice(state.legal()))
 
 
+def _random_walk(game, players, seed, walk_seed, plies=60):
+    """The positions of one seeded random game from the start, the first `plies` of them
+    (fewer if it ends), with the walk's generator (for a chance outcome to try)."""
+    rnd = random.Random(walk_seed)
+    s = game.start(players=players, seed=seed)
+    for _ in range(plies):
+        if s.is_over:
+            return
+        yield s, rnd
+        _random_step(s, rnd)
+
+
 @pytest.mark.parametrize("game,players", CONFIGS)
 def test_random_games_end_with_valid_results(game, players):
     rnd = random.Random(1)
@@ -246,10 +258,7 @@ def test_a_key_after_a_move_is_the_key_of_the_position_it_makes(game, players):
     # State.key_after: a game that gives it (a proof fetches its children's table words by
     # it) gives the key the move's position has; the others give none
     from roost.interop.native import key_after
-    rnd = random.Random(3)
-    s = game.start(players=players, seed=7)
-    plies = 0
-    while not s.is_over and plies < 60:
+    for s, _ in _random_walk(game, players, seed=7, walk_seed=3):
         if not s.is_chance:
             for m in s.legal()[:20]:
                 k = key_after(s, m)
@@ -257,8 +266,6 @@ def test_a_key_after_a_move_is_the_key_of_the_position_it_makes(game, players):
                     child = s.copy()
                     child.play_unchecked(m)
                     assert k == child.hash, (s.text(), m)
-        _random_step(s, rnd)
-        plies += 1
 
 
 @pytest.mark.parametrize("game,players", CONFIGS)
@@ -266,10 +273,7 @@ def test_the_keys_after_a_list_of_moves_are_the_keys_after_each(game, players):
     # State.keys_after, one call for a proof's children: what key_after gives move by move,
     # as far as it gives them
     from roost.interop.native import key_after, keys_after
-    rnd = random.Random(5)
-    s = game.start(players=players, seed=11)
-    plies = 0
-    while not s.is_over and plies < 60:
+    for s, _ in _random_walk(game, players, seed=11, walk_seed=5):
         if not s.is_chance:
             moves = s.legal()[:20]
             expected = []
@@ -279,8 +283,6 @@ def test_the_keys_after_a_list_of_moves_are_the_keys_after_each(game, players):
                     break
                 expected.append(k)
             assert keys_after(s, moves) == expected, s.text()
-        _random_step(s, rnd)
-        plies += 1
 
 
 @pytest.mark.parametrize("game,players", CONFIGS)
@@ -288,10 +290,7 @@ def test_a_scratch_child_is_the_position_its_move_makes(game, players):
     # State.assign_played, a search's child in one call, into a scratch position that held
     # another game: the position, its mover, moves, key and result are the move's
     from roost.interop.native import played
-    rnd = random.Random(6)
-    s = game.start(players=players, seed=13)
-    plies = 0
-    while not s.is_over and plies < 60:
+    for s, rnd in _random_walk(game, players, seed=13, walk_seed=6):
         for m in (s.legal()[:5] if not s.is_chance else [s.sample(rnd.getrandbits(63))]):
             expected = s.copy()
             expected.play_unchecked(m)
@@ -304,8 +303,6 @@ def test_a_scratch_child_is_the_position_its_move_makes(game, players):
                 assert child.is_chance == expected.is_chance, (s.text(), m)
                 assert child.is_chance or child.player == expected.player, (s.text(), m)
                 assert child.is_chance or child.legal() == expected.legal(), (s.text(), m)
-        _random_step(s, rnd)
-        plies += 1
 
 
 @pytest.mark.parametrize("game,players", CONFIGS)
