@@ -167,9 +167,12 @@ class BookBuilder:
 
     def _leaf(self, state, key, mirrored):
         levels = LEVELS[self.goal]
-        if levels.get(self.leaves.get(key, ("",))[0]) is None:
-            self._resume()
-        if levels.get(self.leaves.get(key, ("",))[0]) is None:
+
+        def known():        # whether a journalled result shows what this goal needs
+            return levels.get(self.leaves.get(key, ("",))[0]) is not None
+        if not known():
+            self._resume()   # a build sharing the journal may have tested it since
+        if not known():
             if not self.solve:
                 return 0
             result, move, nodes, seconds = self._test(state)
