@@ -57,12 +57,23 @@ cdef extern from *:
         t = ((p) >> (s)) & ((p) >> (2 * (s))); r |= t & ((p) << (s)); r |= t & ((p) >> (3 * (s))); \
     } while (0)
     #define C4_COLUMN(i) (0x3FULL << (7 * (i)))
+    /* splitmix64's finaliser, on a number or on every lane of a vector */
+    #define C4_MIX_STEPS(x) do { \
+        x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL; \
+        x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL; \
+        x ^= x >> 31; \
+    } while (0)
+    static inline unsigned long long c4_mix(unsigned long long x) {
+        C4_MIX_STEPS(x);
+        return x;
+    }
     #if defined(__GNUC__)
     typedef unsigned long long c4_lanes __attribute__((vector_size(64)));
+    #define C4_COLUMN_LANES {C4_COLUMN(0), C4_COLUMN(1), C4_COLUMN(2), C4_COLUMN(3), \
+                             C4_COLUMN(4), C4_COLUMN(5), C4_COLUMN(6), 0}
     static inline void c4_threat_counts(unsigned long long cur, unsigned long long mask,
                                         unsigned long long cells, int* out) {
-        const c4_lanes columns = {C4_COLUMN(0), C4_COLUMN(1), C4_COLUMN(2), C4_COLUMN(3),
-                                  C4_COLUMN(4), C4_COLUMN(5), C4_COLUMN(6), 0};
+        const c4_lanes columns = C4_COLUMN_LANES;
         c4_lanes c, p, r, t;
         int i;
         c = columns & cells;
@@ -77,16 +88,13 @@ cdef extern from *:
     /* the key after a stone in each column (mix() of the opponent's stones and all, as
        key_after), lanes 0-6 (a full column's lane holds no key) */
     static inline void c4_child_keys(unsigned long long cur, unsigned long long mask,
-                                     unsigned long long* out) {
-        const c4_lanes columns = {C4_COLUMN(0), C4_COLUMN(1), C4_COLUMN(2), C4_COLUMN(3),
-                                  C4_COLUMN(4), C4_COLUMN(5), C4_COLUMN(6), 0};
+                                     uint64_t* out) {
+        const c4_lanes columns = C4_COLUMN_LANES;
         const c4_lanes bottoms = {1ULL, 1ULL << 7, 1ULL << 14, 1ULL << 21, 1ULL << 28,
                                   1ULL << 35, 1ULL << 42, 0};
         c4_lanes m = bottoms * 0 + mask, x;
         x = (cur ^ mask) + (m | ((m + bottoms) & columns));
-        x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
-        x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
-        x ^= x >> 31;
+        C4_MIX_STEPS(x);
         __builtin_memcpy(out, &x, sizeof x);
     }
     #else
@@ -106,13 +114,8 @@ cdef extern from *:
         }
         out[7] = 0;
     }
-    static inline unsigned long long c4_mix(unsigned long long x) {
-        x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
-        x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
-        return x ^ (x >> 31);
-    }
     static inline void c4_child_keys(unsigned long long cur, unsigned long long mask,
-                                     unsigned long long* out) {
+                                     uint64_t* out) {
         int i;
         for (i = 0; i < 7; i++)
             out[i] = c4_mix((cur ^ mask) + (mask | ((mask + (1ULL << (7 * i))) & C4_COLUMN(i))));
@@ -123,6 +126,9 @@ cdef extern from *:
     void threat_counts "c4_threat_counts"(uint64_t cur, uint64_t mask, uint64_t cells,
                                           int* out) noexcept nogil
     void child_keys "c4_child_keys"(uint64_t cur, uint64_t mask, uint64_t* out) noexcept nogil
+    # splitmix64's finaliser is a bijection: the key stays perfect and its low bits (which
+    # index the search tables) depend on the whole board
+    uint64_t mix "c4_mix"(uint64_t x) noexcept nogil
 
 # The columns from the centre outwards: the order in which equal moves are tried.
 cdef int CENTRE_ORDER[WIDTH]
@@ -206,14 +212,6 @@ cdef inline void core_play(C4Core* c, int col) noexcept nogil:
         c.result = (c.n - 1) & 1
     elif c.n == CELLS:
         c.result = DRAWN
-
-
-cdef inline uint64_t mix(uint64_t x) noexcept nogil:
-    # splitmix64's finaliser is a bijection: the key stays perfect and its low bits
-    # (which index the search tables) depend on the whole board
-    x = (x ^ (x >> 30)) * <uint64_t>0xBF58476D1CE4E5B9ULL
-    x = (x ^ (x >> 27)) * <uint64_t>0x94D049BB133111EBULL
-    return x ^ (x >> 31)
 
 
 cdef unsigned long long perft_bits(uint64_t cur, uint64_t mask, int depth) noexcept nogil:
