@@ -3,20 +3,88 @@ where a table hit cut it short), each root move's score, the AlphaBetaReport the
 ends with, and scores read for people."""
 from libc.math cimport fabs
 from cpython.object cimport PyObject, PyTypeObject
+from cpython.mem cimport PyMem_Malloc, PyMem_Free
 from libc.stdint cimport uint64_t
 from roost.core.state cimport CHANCE, MAX_MOVES, SOON_DRAW, SOON_LOSS, SOON_WIN
 from roost.search.score cimport MATE, MATE_BOUND, MAX_PLY, from_tt
 from roost.search.tt cimport TTData, EXACT, LOWER
-from dataclasses import MISSING, fields as dataclass_fields
+from dataclasses import fields as dataclass_fields
 from roost.search.result import Report
 from roost.search.root_move cimport root_move
 
 
-class AlphaBetaReport(Report):
+ctypedef struct RootScore:
+    # a root move's score as the search left it, kept until the report's root moves are read
+    int move
+    double score
+    bint exact
+
+
+cdef class ReportFields:
+    """The fields of an alpha-beta report (result.Report's, in the same names), held in the
+    object itself: a search's report is made with them set in C, where setting the
+    dataclass's attributes one by one, each through the type's lookups and the instance's
+    shared keys, and making a RootMove for every root move were most of the fixed cost of a
+    search (a small proof of Connect Four searches some 36 nodes).  Its root moves are made
+    when first read, from the scores the search kept (`kept`); assigned, they replace them."""
+
+    cdef public object move, value, pv, nodes, iterations, depth, seldepth, seconds, score
+    cdef public object exact, chance, proven, root_proven, threads, memory, playout_plies
+    cdef public object worlds, seat_value
+    cdef object _root_moves       # the RootMoves, once made or assigned
+    cdef RootScore* kept          # else the searched root moves' scores, in the report's order
+    cdef int n_kept
+    cdef bint draw_proven         # the root is a proven draw (an exact 0 is one for its moves)
+
+    def __dealloc__(self):
+        PyMem_Free(self.kept)
+
+    @property
+    def root_moves(self):
+        """[root_move.RootMove]: the exact scores first, each group best first."""
+        if self._root_moves is None:
+            self._root_moves = self.made_root_moves()
+        return self._root_moves
+
+    @root_moves.setter
+    def root_moves(self, moves):
+        self._root_moves = moves
+        PyMem_Free(self.kept)
+        self.kept, self.n_kept = NULL, 0
+
+    cdef list made_root_moves(self):
+        cdef int i
+        cdef str verdict
+        cdef RootScore* r
+        moves = []
+        for i in range(self.n_kept):
+            r = &self.kept[i]
+            # a move refuted by a null window has only an upper bound: its value is "at
+            # most".  An exact mate score is a proof wherever it stands; an exact 0 is a
+            # proven draw when the root is one (its tree was searched to the ends, or
+            # solved), not when a mate ended a search whose other lines stop at the horizon
+            verdict = ""
+            if r.exact and is_mate(r.score):
+                verdict = "win" if r.score > 0 else "loss"
+            elif r.exact and r.score == 0 and self.draw_proven:
+                verdict = "draw"
+            moves.append(root_move(r.move, score_to_value(r.score), 0, verdict, None, None,
+                                   r.score, True, r.exact))
+        PyMem_Free(self.kept)
+        self.kept, self.n_kept = NULL, 0
+        return moves
+
+    def __reduce__(self):
+        # the dataclass's fields, in its __init__'s order
+        return type(self), tuple([getattr(self, f.name) for f in dataclass_fields(self)])
+
+
+class AlphaBetaReport(ReportFields, Report):
     """An alpha-beta search's Report: ``score`` in the searcher's units (beyond MATE_BOUND
     a win or loss in plies), ``exact`` when it is proven, ``chance`` when the search met
     chance (the value is then an expectation); each root move's ``score`` and ``exact``
-    (False where a null window only bounded it from above)."""
+    (False where a null window only bounded it from above).  Report's dataclass (its
+    __init__, fields, equality and repr) over the fields ReportFields holds."""
 
     def score_text(self):
         return score_text(self.score)
@@ -36,49 +104,37 @@ cdef object search_report(int move, double score, bint exact, bint chance, list 
                           int seldepth, long long nodes, double seconds, Iteration* scores,
                           int threads):
     """The AlphaBetaReport of a finished search: the root moves' `scores` (move, score,
-    exact) become its RootMoves, the exact ones first, each group best first."""
-    cdef str proven = "", verdict
-    cdef int i, j, n = min(scores.root_n, MAX_MOVES), m
-    cdef double v
-    cdef bint scored
-    cdef int order_move[MAX_MOVES]
-    cdef double order_val[MAX_MOVES]
-    cdef bint order_exact[MAX_MOVES]
+    exact) kept for its RootMoves, the exact ones first, each group best first."""
+    cdef str proven = ""
+    cdef int i, j, n = min(scores.root_n, MAX_MOVES)
+    cdef RootScore r
+    cdef RootScore* kept = NULL
+    cdef ReportFields report
     if exact:
         proven = "win" if score > 0 else "loss" if score < 0 else "draw"
+    if n > 0:
+        kept = <RootScore*>PyMem_Malloc(n * sizeof(RootScore))
+        if kept == NULL:
+            raise MemoryError()
     # the exact scores first, each group best first, ties in the search's order (an
     # insertion sort in C: a Python sort by a key function was a tenth of a small solve)
     for i in range(n):
-        m, v, scored = scores.root_move[i], scores.root_val[i], scores.root_exact[i]
+        r.move, r.score, r.exact = scores.root_move[i], scores.root_val[i], scores.root_exact[i]
         j = i
-        while j > 0 and _before(scored, v, order_exact[j - 1], order_val[j - 1]):
-            order_move[j], order_val[j], order_exact[j] = order_move[j - 1], order_val[j - 1], order_exact[j - 1]
+        while j > 0 and _before(r.exact, r.score, kept[j - 1].exact, kept[j - 1].score):
+            kept[j] = kept[j - 1]
             j -= 1
-        order_move[j], order_val[j], order_exact[j] = m, v, scored
-    moves = []
-    for i in range(n):
-        m, v, scored = order_move[i], order_val[i], order_exact[i]
-        # a move refuted by a null window has only an upper bound: its value is "at most".
-        # An exact mate score is a proof wherever it stands; an exact 0 is a proven draw
-        # when the root is one (its tree was searched to the ends, or solved), not when a
-        # mate ended a search whose other lines stop at the horizon
-        verdict = ""
-        if scored and is_mate(v):
-            verdict = "win" if v > 0 else "loss"
-        elif scored and v == 0 and proven == "draw":
-            verdict = "draw"
-        moves.append(root_move(m, score_to_value(v), 0, verdict, None, None, v, True, scored))
-    # the fields as the dataclass's __init__ would set them, without running it (its
-    # keyword arguments were a sixth of a small proof): the instance made as object() makes
-    # it, its attributes set one by one, in the fields' order, into the storage instances of
-    # the class share the keys of (a dict of them copied and put in its place was half the
-    # cost of a small proof, made and freed)
-    report = (<PyTypeObject*>AlphaBetaReport).tp_new(AlphaBetaReport, <PyObject*>_NO_ARGS, NULL)
+        kept[j] = r
+    # made as object() makes it, without the dataclass's __init__ (its keyword arguments
+    # were a sixth of a small proof)
+    report = <ReportFields>(<PyTypeObject*>AlphaBetaReport).tp_new(AlphaBetaReport, <PyObject*>_NO_ARGS, NULL)
+    report.kept, report.n_kept = kept, n
+    report.draw_proven = proven == "draw"
     report.move = move
     report.value = score_to_value(score)
     report.pv = pv
     report.nodes = nodes
-    report.iterations = _ITERATIONS
+    report.iterations = 0
     report.depth = depth
     report.seldepth = seldepth
     report.seconds = seconds
@@ -87,7 +143,6 @@ cdef object search_report(int move, double score, bint exact, bint chance, list 
     report.chance = chance
     report.proven = proven
     report.root_proven = _ROOT_PROVEN
-    report.root_moves = moves
     report.threads = threads
     report.memory = _MEMORY
     report.playout_plies = _PLAYOUT_PLIES
@@ -96,19 +151,16 @@ cdef object search_report(int move, double score, bint exact, bint chance, list 
     return report
 
 
-# the defaults of the fields a search has no value for (every field is set: a field added
-# to Report without a default here fails at import)
-_UNSET = {f.name: f.default for f in dataclass_fields(AlphaBetaReport)
-          if f.name not in ("move", "value", "pv", "nodes", "depth", "seldepth", "seconds", "score",
-                            "exact", "chance", "proven", "root_moves", "threads")}
-cdef object _ITERATIONS = _UNSET.pop("iterations")
-cdef object _ROOT_PROVEN = _UNSET.pop("root_proven")
-cdef object _MEMORY = _UNSET.pop("memory")
-cdef object _PLAYOUT_PLIES = _UNSET.pop("playout_plies")
-cdef object _WORLDS = _UNSET.pop("worlds")
-cdef object _SEAT_VALUE = _UNSET.pop("seat_value")
-if _UNSET or MISSING in (_ITERATIONS, _ROOT_PROVEN, _MEMORY, _PLAYOUT_PLIES, _WORLDS, _SEAT_VALUE):
-    raise ImportError(f"search_report does not set the report's fields {sorted(_UNSET)}")
+# the defaults of the fields a search has no value for; every field of Report is one of
+# ReportFields (a field added to Report without one here fails at import)
+_DEFAULTS = {f.name: f.default for f in dataclass_fields(Report)}
+cdef object _ROOT_PROVEN = _DEFAULTS["root_proven"]
+cdef object _MEMORY = _DEFAULTS["memory"]
+cdef object _PLAYOUT_PLIES = _DEFAULTS["playout_plies"]
+cdef object _WORLDS = _DEFAULTS["worlds"]
+cdef object _SEAT_VALUE = _DEFAULTS["seat_value"]
+if _DEFAULTS["iterations"] != 0 or [name for name in _DEFAULTS if name not in ReportFields.__dict__]:
+    raise ImportError("ReportFields does not hold every field of Report as search_report sets it")
 _NO_ARGS = ()                 # object()'s arguments
 
 

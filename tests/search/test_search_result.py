@@ -196,8 +196,10 @@ def test_the_searchers_return_their_reports():
 
 
 def test_an_alpha_beta_report_holds_what_its_dataclass_would():
-    # a search makes its report without the dataclass's __init__: every field is there,
-    # the ones it does not set at their defaults, and no two reports share a list
+    # a search makes its report without the dataclass's __init__, its fields set in C and
+    # its root moves made when first read: every field is there, the ones it does not set
+    # at their defaults, it equals the report the dataclass makes of the same fields, and
+    # no two reports share a list
     from dataclasses import asdict, fields
     from roost.core.games import get_game
     from roost.search.alphabeta import AlphaBeta
@@ -206,12 +208,34 @@ def test_an_alpha_beta_report_holds_what_its_dataclass_would():
     ab = AlphaBeta(tt_mb=1)
     r = ab.search(c4.parse("2611111172444374"), max_depth=10000, solve=True)
     made = AlphaBetaReport(**{f.name: getattr(r, f.name) for f in fields(AlphaBetaReport)})
-    assert vars(r) == vars(made) and r == made
+    assert r == made and asdict(r) == asdict(made) and repr(r) == repr(made)
     assert (r.iterations, r.root_proven, r.memory, r.worlds, r.seat_value) == (0, "", 0, 0, None)
     assert type(r.nodes) is int and type(r.score) is float and type(r.exact) is bool
     other = ab.search(c4.parse("445566"), max_depth=10000, solve=True)
     assert other.pv is not r.pv and other.root_moves is not r.root_moves
     assert asdict(other)["pv"] in ([2], [6]) and other.score_text() == "win in 1"   # column 3 or 7
+
+
+def test_an_alpha_beta_reports_root_moves_are_made_once_and_kept_after_the_next_search():
+    # the root moves are made from the scores the search kept, when first read: the same
+    # list at every read, the same moves whether read before or after the searcher's next
+    # search, and replaced when assigned
+    import copy
+    import pickle
+    from roost.core.games import get_game
+    from roost.search.alphabeta import AlphaBeta
+    c4 = get_game("connect4")
+    ab = AlphaBeta(tt_mb=1)
+    read_now = ab.search(c4.parse("4455"), max_depth=4)
+    moves_now = [(m.move, m.score, m.exact) for m in read_now.root_moves]
+    read_later = ab.search(c4.parse("4455"), max_depth=4)
+    ab.search(c4.parse("2611111172444374"), max_depth=10000, solve=True)
+    assert [(m.move, m.score, m.exact) for m in read_later.root_moves] == moves_now
+    assert read_later.root_moves is read_later.root_moves and len(moves_now) == 7
+    assert pickle.loads(pickle.dumps(read_later)) == read_later == copy.copy(read_later)
+    read_later.root_moves = read_later.root_moves[:1]
+    assert [m.move for m in read_later.root_moves] == [moves_now[0][0]]
+    assert pickle.loads(pickle.dumps(read_later)).root_moves == read_later.root_moves
 
 
 def test_an_alpha_beta_root_move_has_empty_lists_of_its_own():
