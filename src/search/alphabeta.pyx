@@ -22,8 +22,7 @@ from roost.search.score cimport MATE_BOUND, INF, DEPTH_INF, MAX_PLY
 from roost.search.tt cimport TranspositionTable
 from roost.search.negamax cimport Negamax, Settings, Shared, Iteration, helper_main, MAX_THREADS_C
 from roost.search.threads cimport Pool, pool_open, pool_start, pool_join, pool_close, load_u64, store_int
-from roost.search.alphabeta_report cimport (complete_pv, complete_proof_line, current_line,
-                                            kept_line, search_report)
+from roost.search.alphabeta_report cimport complete_pv, complete_proof_line, current_line, search_report
 from roost.search.alphabeta_report import score_to_value, score_text, is_mate
 
 MAX_DEPTH = MAX_PLY - 10        # the deepest iteration a search may ask for
@@ -249,7 +248,7 @@ cdef class AlphaBeta:
                 if self.lazy:
                     w.keep_pv(d)
                 else:
-                    self.pv = complete_pv(self.table, w.scratch_root(root), current_line(w), d)
+                    self.pv = complete_pv(self.table, w.scratch_root(root), w.pv[0], w.pv_len[0], d)
             elif self.best_move < 0:
                 self.best_move = w.movebuf[0]
                 self.pv = [self.best_move]
@@ -301,9 +300,9 @@ cdef class AlphaBeta:
             if w.pv_len[0] > 0:
                 self.best_move = w.pv[0][0]
                 if not self.table.proof:      # the search's own windows (draw_first_tests)
-                    self.pv = complete_pv(self.table, w.scratch_root(root), current_line(w), MAX_PLY)
+                    self.pv = complete_pv(self.table, w.scratch_root(root), w.pv[0], w.pv_len[0], MAX_PLY)
                 elif self.exact:
-                    self.pv = complete_proof_line(self.table, w.scratch_root(root), current_line(w), score)
+                    self.pv = complete_proof_line(self.table, w.scratch_root(root), w.pv[0], w.pv_len[0], score)
                 else:
                     self.pv = current_line(w)
             w.keep_root_scores()
@@ -317,7 +316,7 @@ cdef class AlphaBeta:
         if self.lazy:
             # deepening's last complete iteration, kept in C arrays while it ran
             if w.done.pv_len > 0:
-                self.pv = complete_pv(self.table, w.scratch_root(root), kept_line(&w.done), w.done.depth)
+                self.pv = complete_pv(self.table, w.scratch_root(root), w.done.pv, w.done.pv_len, w.done.depth)
         if not solve:
             helper = self.deepest_helper(self.depth_done, self.exact)
             if helper is not None:
@@ -325,7 +324,7 @@ cdef class AlphaBeta:
                 self.score = helper.done.score
                 self.exact = helper.done.exact
                 self.best_move = helper.done.pv[0]
-                self.pv = complete_pv(self.table, w.scratch_root(root), kept_line(&helper.done), self.depth_done)
+                self.pv = complete_pv(self.table, w.scratch_root(root), helper.done.pv, helper.done.pv_len, self.depth_done)
                 self.scores = &helper.done
                 if callback is not None and not w.interrupted:
                     try:

@@ -3,10 +3,9 @@ from roost.core.state cimport State
 from roost.search.tt cimport TranspositionTable
 from roost.search.negamax cimport Negamax, Iteration
 
-cdef list complete_pv(TranspositionTable table, State s, list pv, int depth)
-cdef list complete_proof_line(TranspositionTable table, State s, list pv, double score)
+cdef list complete_pv(TranspositionTable table, State s, int* line, int n, int depth)
+cdef list complete_proof_line(TranspositionTable table, State s, int* line, int n, double score)
 cdef list current_line(Negamax w)
-cdef list kept_line(Iteration* it)
 cdef object search_report(int move, double score, bint exact, bint chance, list pv, int depth,
                           int seldepth, long long nodes, double seconds, Iteration* scores,
                           int threads)

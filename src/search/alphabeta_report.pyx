@@ -4,6 +4,8 @@ ends with, and scores read for people."""
 from libc.math cimport fabs
 from cpython.object cimport PyObject, PyTypeObject
 from cpython.mem cimport PyMem_Malloc, PyMem_Free
+from cpython.list cimport PyList_New, PyList_SET_ITEM
+from cpython.ref cimport Py_INCREF
 from libc.stdint cimport uint64_t
 from roost.core.state cimport CHANCE, MAX_MOVES, SOON_DRAW, SOON_LOSS, SOON_WIN
 from roost.search.score cimport MATE, MATE_BOUND, MAX_PLY, from_tt
@@ -172,91 +174,109 @@ cdef inline bint _before(bint exact, double score, bint other_exact, double othe
     return score > other_score
 
 
-cdef list complete_pv(TranspositionTable table, State s, list pv, int depth):
-    """The search's PV, continued from the table where a table hit cut it short (not from a
-    proof's table: see complete_proof_line); `s` a copy of the root, played on."""
+cdef list complete_pv(TranspositionTable table, State s, int* line, int n, int depth):
+    """A search's line (the n moves of `line`), continued from the table where a table hit
+    cut it short (not from a proof's table: see complete_proof_line); `s` a copy of the
+    root, played on.  The line is made in C and becomes a list once."""
     cdef int moves[MAX_MOVES]
-    cdef int n
+    cdef int pv[MAX_PLY]
+    cdef int k
     cdef TTData hit
     cdef uint64_t seen[MAX_PLY + 1]
-    cdef int n_seen = _replay(s, pv, seen)
-    while len(pv) < depth and not s.over() and s.to_move() != CHANCE and not table.proof:
+    cdef int n_seen = _replay(s, line, n, pv, seen)
+    while n < depth and n < MAX_PLY and not s.over() and s.to_move() != CHANCE and not table.proof:
         if not table.probe(s.key(), &hit):
             break
-        n = s.legal_moves(moves)
-        if not _among(moves, n, hit.move):
+        k = s.legal_moves(moves)
+        if not _among(moves, k, hit.move):
             break
-        n_seen = _extend(s, hit.move, pv, seen, n_seen)
+        n_seen = _extend(s, hit.move, pv, &n, seen, n_seen)
         if n_seen < 0:
             break
-    return pv
+    return _as_list(pv, n)
 
 
-cdef list complete_proof_line(TranspositionTable table, State s, list pv, double score):
-    """A proof's line, continued from its table where a hit cut it short.  A proof's word
-    keeps its move's place in the node's list of search_moves (not the move; the search's
-    entries, where a solve keeps them, the move), and the move
+cdef list complete_proof_line(TranspositionTable table, State s, int* line, int n, double score):
+    """A proof's line (the n moves of `line`), continued from its table where a hit cut it
+    short.  A proof's word keeps its move's place in the node's list of search_moves (not
+    the move; the search's entries, where a solve keeps them, the move), and the move
     is followed only where the entry shows it keeps `score`, the root's proven value (an
     exact value, or a lower bound that reaches it; an upper bound's move is only the one
     that failed least); where the game settles a node itself (a win now, a draw whatever
-    is played, or every move losing at once) the line goes on with the game's first move.  `s` a copy of the root, played on."""
+    is played, or every move losing at once) the line goes on with the game's first move.
+    `s` a copy of the root, played on.  The line is made in C and becomes a list once."""
     cdef int moves[MAX_MOVES]
-    cdef int n, m, soon, me = s.to_move()
+    cdef int pv[MAX_PLY]
+    cdef int k, m, soon, me = s.to_move()
     cdef double v, got
     cdef TTData hit
     cdef uint64_t seen[MAX_PLY + 1]
-    cdef int n_seen = _replay(s, pv, seen), plies = len(pv)
-    while plies < MAX_PLY and not s.over() and s.to_move() != CHANCE:
+    cdef int n_seen = _replay(s, line, n, pv, seen)
+    while n < MAX_PLY and not s.over() and s.to_move() != CHANCE:
         v = score if s.to_move() == me else -score
         # the moves in search_moves's order only where a move is read from it (ordering
         # costs the game as much as finding them)
-        n = s.search_moves_unordered(moves, &soon)
+        k = s.search_moves_unordered(moves, &soon)
         if soon == SOON_WIN:
             m = moves[0]
         elif soon == SOON_LOSS or soon == SOON_DRAW:
-            s.order_search_moves(moves, n, soon)
+            s.order_search_moves(moves, k, soon)
             m = moves[0]
         elif table.probe(s.key(), &hit):
-            got = from_tt(hit.value, plies)
+            got = from_tt(hit.value, n)
             if not ((hit.flag == EXACT and got == v) or (hit.flag == LOWER and got >= v)):
                 break
             if table.proof:
-                if not 0 <= hit.move < n:
+                if not 0 <= hit.move < k:
                     break
-                s.order_search_moves(moves, n, soon)
+                s.order_search_moves(moves, k, soon)
                 m = moves[hit.move]
             else:
-                if not _among(moves, n, hit.move):
+                if not _among(moves, k, hit.move):
                     break
                 m = hit.move
         else:
             break
-        n_seen = _extend(s, m, pv, seen, n_seen)
+        n_seen = _extend(s, m, pv, &n, seen, n_seen)
         if n_seen < 0:
             break
-        plies += 1
-    return pv
+    return _as_list(pv, n)
 
 
-cdef int _replay(State s, list pv, uint64_t* seen):
-    """Play the line `pv` on `s`, keeping its positions' keys in `seen`; how many it keeps."""
-    cdef int m, n_seen = 0
-    for m in pv:
-        s.play(m)
+cdef int _replay(State s, int* line, int n, int* pv, uint64_t* seen) noexcept:
+    """Play the n moves of `line` on `s`, copying them to `pv` and keeping their positions'
+    keys in `seen`; how many keys it keeps."""
+    cdef int i, n_seen = 0
+    for i in range(n):
+        pv[i] = line[i]
+        s.play(line[i])
         n_seen = _see(seen, n_seen, s.key())
     return n_seen
 
 
-cdef int _extend(State s, int m, list pv, uint64_t* seen, int n_seen):
-    """Play `m` on `s` and add it to the line `pv`, unless it repeats a position of the line
-    (then -1); otherwise the count of keys in `seen`."""
+cdef int _extend(State s, int m, int* pv, int* n, uint64_t* seen, int n_seen) noexcept:
+    """Play `m` on `s` and add it to the line pv[:n], unless it repeats a position of the
+    line (then -1); otherwise the count of keys in `seen`."""
     cdef uint64_t k
     s.play(m)
     k = s.key()
     if _seen(seen, n_seen, k):
         return -1
-    pv.append(m)
+    pv[n[0]] = m
+    n[0] += 1
     return _see(seen, n_seen, k)
+
+
+cdef list _as_list(int* line, int n):
+    """The n moves of `line` as a list, made at its length."""
+    cdef int i
+    cdef object item
+    cdef list pv = PyList_New(n)
+    for i in range(n):
+        item = line[i]
+        Py_INCREF(item)
+        PyList_SET_ITEM(pv, i, item)
+    return pv
 
 
 cdef inline bint _among(int* moves, int n, int m) noexcept:
@@ -288,10 +308,6 @@ cdef inline int _see(uint64_t* keys, int n, uint64_t key) noexcept:
 cdef list current_line(Negamax w):
     """The line of w's last root search, as far as it goes."""
     return [w.pv[0][i] for i in range(w.pv_len[0])]
-
-
-cdef list kept_line(Iteration* it):
-    return [it.pv[i] for i in range(it.pv_len)]
 
 
 cpdef double score_to_value(double score):
