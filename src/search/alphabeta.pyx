@@ -22,7 +22,8 @@ from roost.search.score cimport MATE_BOUND, INF, DEPTH_INF, MAX_PLY
 from roost.search.tt cimport TranspositionTable
 from roost.search.negamax cimport Negamax, Settings, Shared, Iteration, helper_main, MAX_THREADS_C
 from roost.search.threads cimport Pool, pool_open, pool_start, pool_join, pool_close, load_u64, store_int
-from roost.search.alphabeta_report cimport complete_pv, complete_proof_line, current_line, search_report
+from roost.search.alphabeta_report cimport (complete_pv, complete_proof_line, current_line,
+                                            line_list, search_report)
 from roost.search.alphabeta_report import score_to_value, score_text, is_mate
 
 MAX_DEPTH = MAX_PLY - 10        # the deepest iteration a search may ask for
@@ -67,7 +68,8 @@ cdef class AlphaBeta:
     cdef double score
     cdef bint exact
     cdef bint lazy                # the line is kept in C until the end
-    cdef list pv
+    cdef int line[MAX_PLY]        # the line (a list only where it is read: the report makes
+    cdef int line_n               # it when it is first read, a callback is given one)
     cdef Iteration* scores        # the root moves' scores reported (a searcher's kept ones)
 
     def __cinit__(self, int tt_mb=256, bint use_eval=True, bint paranoid=False,
@@ -219,7 +221,7 @@ cdef class AlphaBeta:
         self.depth_done = 0
         self.score = 0.0
         self.exact = False
-        self.pv = []
+        self.line_n = 0
         self.scores = &w.done                 # none yet (begin)
         if nodes == 1:
             # the root is the whole budget: no move is searched; the game's first move is
@@ -248,17 +250,18 @@ cdef class AlphaBeta:
                 if self.lazy:
                     w.keep_pv(d)
                 else:
-                    self.pv = complete_pv(self.table, w.scratch_root(root), w.pv[0], w.pv_len[0], d)
+                    self.take_line(w.pv[0], w.pv_len[0])
+                    self.line_n = complete_pv(self.table, w.scratch_root(root), self.line, self.line_n, d)
             elif self.best_move < 0:
                 self.best_move = w.movebuf[0]
-                self.pv = [self.best_move]
+                self.take_line(&self.best_move, 1)
             self.score = v
             self.depth_done = d
             store_int(&self.shared.depth_done, d)
             w.keep_root_scores()
             if callback is not None:
                 try:
-                    callback(d, self.score, self.pv, self.all_nodes(), now() - t0)
+                    callback(d, self.score, line_list(self.line, self.line_n), self.all_nodes(), now() - t0)
                 except KeyboardInterrupt:     # Ctrl-C inside the caller's Python code
                     w.interrupted = True
                     w.stop = True             # nothing after this may search on (window_solve)
@@ -299,14 +302,21 @@ cdef class AlphaBeta:
             self.depth_done = w.seldepth
             if w.pv_len[0] > 0:
                 self.best_move = w.pv[0][0]
+                self.take_line(w.pv[0], w.pv_len[0])
                 if not self.table.proof:      # the search's own windows (draw_first_tests)
-                    self.pv = complete_pv(self.table, w.scratch_root(root), w.pv[0], w.pv_len[0], MAX_PLY)
+                    self.line_n = complete_pv(self.table, w.scratch_root(root), self.line, self.line_n, MAX_PLY)
                 elif self.exact:
-                    self.pv = complete_proof_line(self.table, w.scratch_root(root), w.pv[0], w.pv_len[0], score)
-                else:
-                    self.pv = current_line(w)
+                    self.line_n = complete_proof_line(self.table, w.scratch_root(root), self.line,
+                                                      self.line_n, score)
             w.keep_root_scores()
         return 0
+
+    cdef void take_line(self, int* moves, int n) noexcept:
+        """Report the n `moves` as the line (until another replaces it)."""
+        cdef int i
+        for i in range(n):
+            self.line[i] = moves[i]
+        self.line_n = n
 
     cdef object report(self, State root, bint solve, callback, double t0):
         """The search's result: the main searcher's deepest complete iteration, or a
@@ -316,7 +326,8 @@ cdef class AlphaBeta:
         if self.lazy:
             # deepening's last complete iteration, kept in C arrays while it ran
             if w.done.pv_len > 0:
-                self.pv = complete_pv(self.table, w.scratch_root(root), w.done.pv, w.done.pv_len, w.done.depth)
+                self.take_line(w.done.pv, w.done.pv_len)
+                self.line_n = complete_pv(self.table, w.scratch_root(root), self.line, self.line_n, w.done.depth)
         if not solve:
             helper = self.deepest_helper(self.depth_done, self.exact)
             if helper is not None:
@@ -324,11 +335,13 @@ cdef class AlphaBeta:
                 self.score = helper.done.score
                 self.exact = helper.done.exact
                 self.best_move = helper.done.pv[0]
-                self.pv = complete_pv(self.table, w.scratch_root(root), helper.done.pv, helper.done.pv_len, self.depth_done)
+                self.take_line(helper.done.pv, helper.done.pv_len)
+                self.line_n = complete_pv(self.table, w.scratch_root(root), self.line, self.line_n, self.depth_done)
                 self.scores = &helper.done
                 if callback is not None and not w.interrupted:
                     try:
-                        callback(self.depth_done, self.score, self.pv, self.all_nodes(), now() - t0)
+                        callback(self.depth_done, self.score, line_list(self.line, self.line_n),
+                                 self.all_nodes(), now() - t0)
                     except KeyboardInterrupt:
                         w.interrupted = True
         if w.met_chance and solve:
@@ -336,9 +349,9 @@ cdef class AlphaBeta:
                                 "with no chance left")
         if self.best_move < 0:
             self.best_move = w.movebuf[0]
-            self.pv = [self.best_move]
+            self.take_line(&self.best_move, 1)
         result = search_report(self.best_move, self.score, self.exact and not w.met_chance,
-                               w.met_chance, self.pv, self.depth_done, w.seldepth,
+                               w.met_chance, self.line, self.line_n, self.depth_done, w.seldepth,
                                self.all_nodes(), now() - t0, self.scores, self.threads)
         if w.interrupted:
             raise SearchInterrupted(result)

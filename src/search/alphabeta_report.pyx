@@ -7,6 +7,7 @@ from cpython.mem cimport PyMem_Malloc, PyMem_Free
 from cpython.list cimport PyList_New, PyList_SET_ITEM
 from cpython.ref cimport Py_INCREF
 from libc.stdint cimport uint64_t
+from libc.string cimport memcpy
 from roost.core.state cimport CHANCE, MAX_MOVES, SOON_DRAW, SOON_LOSS, SOON_WIN
 from roost.search.score cimport MATE, MATE_BOUND, MAX_PLY, from_tt
 from roost.search.tt cimport TTData, EXACT, LOWER
@@ -27,25 +28,47 @@ cdef class ReportFields:
     object itself: a search's report is made with them set in C, where setting the
     dataclass's attributes one by one, each through the type's lookups and the instance's
     shared keys, and making a RootMove for every root move were most of the fixed cost of a
-    search (a small proof of Connect Four searches some 36 nodes).  Its root moves are made
-    when first read, from the scores the search kept (`kept`); assigned, they replace them."""
+    search (a small proof of Connect Four searches some 36 nodes).  Its line and root moves
+    are made when first read, from the moves and scores the search kept (`line`, `kept`);
+    assigned, they replace them."""
 
-    cdef public object move, value, pv, nodes, iterations, depth, seldepth, seconds, score
+    cdef public object move, value, nodes, iterations, depth, seldepth, seconds, score
     cdef public object exact, chance, proven, root_proven, threads, memory, playout_plies
     cdef public object worlds, seat_value
-    cdef object _root_moves       # the RootMoves, once made or assigned
-    cdef RootScore* kept          # else the searched root moves' scores, in the report's order
+    cdef object _pv               # the line (ids), once made or assigned (else _UNMADE)
+    cdef object _root_moves       # the RootMoves, once made or assigned (else _UNMADE)
+    cdef int* line                # else the line's moves
+    cdef int n_line
+    cdef RootScore* kept          # and the searched root moves' scores, in the report's order
     cdef int n_kept
     cdef bint draw_proven         # the root is a proven draw (an exact 0 is one for its moves)
 
     def __dealloc__(self):
+        PyMem_Free(self.line)
         PyMem_Free(self.kept)
+
+    @property
+    def pv(self):
+        """The principal variation, in ids."""
+        if self._pv is _UNMADE:
+            self._pv = line_list(self.line, self.n_line)
+            PyMem_Free(self.line)
+            self.line, self.n_line = NULL, 0
+        return self._pv
+
+    @pv.setter
+    def pv(self, pv):
+        self._pv = pv
+        PyMem_Free(self.line)
+        self.line, self.n_line = NULL, 0
 
     @property
     def root_moves(self):
         """[root_move.RootMove]: the exact scores first, each group best first."""
-        if self._root_moves is None:
+        if self._root_moves is _UNMADE:
             self._root_moves = self.made_root_moves()
+            PyMem_Free(self.kept)
+            self.kept, self.n_kept = NULL, 0
         return self._root_moves
 
     @root_moves.setter
@@ -72,8 +95,6 @@ cdef class ReportFields:
                 verdict = "draw"
             moves.append(root_move(r.move, score_to_value(r.score), 0, verdict, None, None,
                                    r.score, True, r.exact))
-        PyMem_Free(self.kept)
-        self.kept, self.n_kept = NULL, 0
         return moves
 
     def __reduce__(self):
@@ -102,22 +123,36 @@ class AlphaBetaReport(ReportFields, Report):
         return figures
 
 
-cdef object search_report(int move, double score, bint exact, bint chance, list pv, int depth,
-                          int seldepth, long long nodes, double seconds, Iteration* scores,
-                          int threads):
-    """The AlphaBetaReport of a finished search: the root moves' `scores` (move, score,
-    exact) kept for its RootMoves, the exact ones first, each group best first."""
+cdef object search_report(int move, double score, bint exact, bint chance, int* line, int n_line,
+                          int depth, int seldepth, long long nodes, double seconds,
+                          Iteration* scores, int threads):
+    """The AlphaBetaReport of a finished search: its line the n_line moves of `line`, the
+    root moves' `scores` (move, score, exact) kept for its RootMoves, the exact ones first,
+    each group best first; both made when first read."""
     cdef str proven = ""
     cdef int i, j, n = min(scores.root_n, MAX_MOVES)
     cdef RootScore r
     cdef RootScore* kept = NULL
+    cdef int* moves = NULL
     cdef ReportFields report
     if exact:
         proven = "win" if score > 0 else "loss" if score < 0 else "draw"
+    # made as object() makes it, without the dataclass's __init__ (its keyword arguments
+    # were a sixth of a small proof); what it keeps in C is freed with it
+    report = <ReportFields>(<PyTypeObject*>AlphaBetaReport).tp_new(AlphaBetaReport, <PyObject*>_NO_ARGS, NULL)
+    report._pv = _UNMADE
+    report._root_moves = _UNMADE
+    if n_line > 0:
+        moves = <int*>PyMem_Malloc(n_line * sizeof(int))
+        if moves == NULL:
+            raise MemoryError()
+        memcpy(moves, line, n_line * sizeof(int))
+        report.line, report.n_line = moves, n_line
     if n > 0:
         kept = <RootScore*>PyMem_Malloc(n * sizeof(RootScore))
         if kept == NULL:
             raise MemoryError()
+        report.kept, report.n_kept = kept, n
     # the exact scores first, each group best first, ties in the search's order (an
     # insertion sort in C: a Python sort by a key function was a tenth of a small solve)
     for i in range(n):
@@ -127,14 +162,9 @@ cdef object search_report(int move, double score, bint exact, bint chance, list 
             kept[j] = kept[j - 1]
             j -= 1
         kept[j] = r
-    # made as object() makes it, without the dataclass's __init__ (its keyword arguments
-    # were a sixth of a small proof)
-    report = <ReportFields>(<PyTypeObject*>AlphaBetaReport).tp_new(AlphaBetaReport, <PyObject*>_NO_ARGS, NULL)
-    report.kept, report.n_kept = kept, n
-    report.draw_proven = proven == "draw"
+    report.draw_proven = exact and score == 0
     report.move = move
     report.value = score_to_value(score)
-    report.pv = pv
     report.nodes = nodes
     report.iterations = 0
     report.depth = depth
@@ -164,6 +194,7 @@ cdef object _SEAT_VALUE = _DEFAULTS["seat_value"]
 if _DEFAULTS["iterations"] != 0 or [name for name in _DEFAULTS if name not in ReportFields.__dict__]:
     raise ImportError("ReportFields does not hold every field of Report as search_report sets it")
 _NO_ARGS = ()                 # object()'s arguments
+cdef object _UNMADE = object()   # a report's line or root moves not made yet
 
 
 cdef inline bint _before(bint exact, double score, bint other_exact, double other_score) noexcept:
@@ -174,44 +205,43 @@ cdef inline bint _before(bint exact, double score, bint other_exact, double othe
     return score > other_score
 
 
-cdef list complete_pv(TranspositionTable table, State s, int* line, int n, int depth):
-    """A search's line (the n moves of `line`), continued from the table where a table hit
-    cut it short (not from a proof's table: see complete_proof_line); `s` a copy of the
-    root, played on.  The line is made in C and becomes a list once."""
+cdef int complete_pv(TranspositionTable table, State s, int* line, int n, int depth) noexcept:
+    """A search's line (the n moves of `line`, which holds MAX_PLY), continued in place
+    from the table where a table hit cut it short (not from a proof's table: see
+    complete_proof_line); its length.  `s` a copy of the root, played on."""
     cdef int moves[MAX_MOVES]
-    cdef int pv[MAX_PLY]
     cdef int k
     cdef TTData hit
     cdef uint64_t seen[MAX_PLY + 1]
-    cdef int n_seen = _replay(s, line, n, pv, seen)
+    cdef int n_seen = _replay(s, line, n, seen)
     while n < depth and n < MAX_PLY and not s.over() and s.to_move() != CHANCE and not table.proof:
         if not table.probe(s.key(), &hit):
             break
         k = s.legal_moves(moves)
         if not _among(moves, k, hit.move):
             break
-        n_seen = _extend(s, hit.move, pv, &n, seen, n_seen)
+        n_seen = _extend(s, hit.move, line, &n, seen, n_seen)
         if n_seen < 0:
             break
-    return _as_list(pv, n)
+    return n
 
 
-cdef list complete_proof_line(TranspositionTable table, State s, int* line, int n, double score):
-    """A proof's line (the n moves of `line`), continued from its table where a hit cut it
-    short.  A proof's word keeps its move's place in the node's list of search_moves (not
+cdef int complete_proof_line(TranspositionTable table, State s, int* line, int n,
+                             double score) noexcept:
+    """A proof's line (the n moves of `line`, which holds MAX_PLY), continued in place from
+    its table where a hit cut it short; its length.  A proof's word keeps its move's place in the node's list of search_moves (not
     the move; the search's entries, where a solve keeps them, the move), and the move
     is followed only where the entry shows it keeps `score`, the root's proven value (an
     exact value, or a lower bound that reaches it; an upper bound's move is only the one
     that failed least); where the game settles a node itself (a win now, a draw whatever
     is played, or every move losing at once) the line goes on with the game's first move.
-    `s` a copy of the root, played on.  The line is made in C and becomes a list once."""
+    `s` a copy of the root, played on."""
     cdef int moves[MAX_MOVES]
-    cdef int pv[MAX_PLY]
     cdef int k, m, soon, me = s.to_move()
     cdef double v, got
     cdef TTData hit
     cdef uint64_t seen[MAX_PLY + 1]
-    cdef int n_seen = _replay(s, line, n, pv, seen)
+    cdef int n_seen = _replay(s, line, n, seen)
     while n < MAX_PLY and not s.over() and s.to_move() != CHANCE:
         v = score if s.to_move() == me else -score
         # the moves in search_moves's order only where a move is read from it (ordering
@@ -237,18 +267,17 @@ cdef list complete_proof_line(TranspositionTable table, State s, int* line, int 
                 m = hit.move
         else:
             break
-        n_seen = _extend(s, m, pv, &n, seen, n_seen)
+        n_seen = _extend(s, m, line, &n, seen, n_seen)
         if n_seen < 0:
             break
-    return _as_list(pv, n)
+    return n
 
 
-cdef int _replay(State s, int* line, int n, int* pv, uint64_t* seen) noexcept:
-    """Play the n moves of `line` on `s`, copying them to `pv` and keeping their positions'
-    keys in `seen`; how many keys it keeps."""
+cdef int _replay(State s, int* line, int n, uint64_t* seen) noexcept:
+    """Play the n moves of `line` on `s`, keeping their positions' keys in `seen`; how many
+    keys it keeps."""
     cdef int i, n_seen = 0
     for i in range(n):
-        pv[i] = line[i]
         s.play(line[i])
         n_seen = _see(seen, n_seen, s.key())
     return n_seen
@@ -267,7 +296,7 @@ cdef int _extend(State s, int m, int* pv, int* n, uint64_t* seen, int n_seen) no
     return _see(seen, n_seen, k)
 
 
-cdef list _as_list(int* line, int n):
+cdef list line_list(int* line, int n):
     """The n moves of `line` as a list, made at its length."""
     cdef int i
     cdef object item

@@ -216,25 +216,28 @@ def test_an_alpha_beta_report_holds_what_its_dataclass_would():
     assert asdict(other)["pv"] in ([2], [6]) and other.score_text() == "win in 1"   # column 3 or 7
 
 
-def test_an_alpha_beta_reports_root_moves_are_made_once_and_kept_after_the_next_search():
-    # the root moves are made from the scores the search kept, when first read: the same
-    # list at every read, the same moves whether read before or after the searcher's next
-    # search, and replaced when assigned
+def test_an_alpha_beta_reports_line_and_root_moves_are_made_once_and_kept_after_the_next_search():
+    # the line and the root moves are made from what the search kept, when first read: the
+    # same list at every read, the same moves whether read before or after the searcher's
+    # next search, and replaced when assigned
     import copy
     import pickle
     from roost.core.games import get_game
     from roost.search.alphabeta import AlphaBeta
     c4 = get_game("connect4")
-    ab = AlphaBeta(tt_mb=1)
-    read_now = ab.search(c4.parse("4455"), max_depth=4)
+    read_now = AlphaBeta(tt_mb=1).search(c4.parse("4455"), max_depth=4)
     moves_now = [(m.move, m.score, m.exact) for m in read_now.root_moves]
+    line_now = read_now.pv
+    ab = AlphaBeta(tt_mb=1)
     read_later = ab.search(c4.parse("4455"), max_depth=4)
     ab.search(c4.parse("2611111172444374"), max_depth=10000, solve=True)
     assert [(m.move, m.score, m.exact) for m in read_later.root_moves] == moves_now
-    assert read_later.root_moves is read_later.root_moves and len(moves_now) == 7
+    assert read_later.pv == line_now and len(line_now) == 3 and len(moves_now) == 7
+    assert read_later.root_moves is read_later.root_moves and read_later.pv is read_later.pv
     assert pickle.loads(pickle.dumps(read_later)) == read_later == copy.copy(read_later)
     read_later.root_moves = read_later.root_moves[:1]
-    assert [m.move for m in read_later.root_moves] == [moves_now[0][0]]
+    read_later.pv = None
+    assert [m.move for m in read_later.root_moves] == [moves_now[0][0]] and read_later.pv is None
     assert pickle.loads(pickle.dumps(read_later)).root_moves == read_later.root_moves
 
 
