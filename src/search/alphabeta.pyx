@@ -241,8 +241,9 @@ cdef class AlphaBeta:
                 break
             w.horizon = 0
             w.root_n = 0
-            with nogil:
-                v = w.negamax(root, d, -INF, INF, 0, root.to_move())
+            w.holds_gil = True            # let go at the first periodic check
+            v = w.negamax(root, d, -INF, INF, 0, root.to_move())
+            w.take_gil_back()
             if w.stop and d > 1:
                 break       # an unfinished iteration: keep the last complete one
             if w.pv_len[0] > 0:
@@ -285,11 +286,10 @@ cdef class AlphaBeta:
         cdef Negamax w = self.main
         cdef double score
         w.windows = True
-        try:
-            with nogil:
-                score = w.window_tests(root)
-        finally:
-            w.windows = False
+        w.holds_gil = True                # let go at the first periodic check
+        score = w.window_tests(root)
+        w.take_gil_back()
+        w.windows = False
         if w.stop:
             self.score, self.exact = 0.0, False
         else:

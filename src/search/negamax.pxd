@@ -1,6 +1,7 @@
 # One thread's alpha-beta search (see negamax.pyx), and what the threads of one search share.
 cimport cython
 from cpython.ref cimport PyObject
+from cpython.pystate cimport PyThreadState
 from libc.stdint cimport uint64_t
 from roost.core.rng cimport Rng
 from roost.core.state cimport State, MAX_MOVES
@@ -20,6 +21,12 @@ cdef enum:
                                   # a distance to stop it goes down the longest lines
     PREFETCH_CHILDREN = 8         # a proof node fetches the table words of this many children
                                   # at most before it reads its own
+
+
+cdef extern from "Python.h":
+    # declared nogil: a search lets the GIL go from inside its nogil code (let_gil_go)
+    PyThreadState* PyEval_SaveThread() noexcept nogil
+    void PyEval_RestoreThread(PyThreadState* state) noexcept nogil
 
 
 ctypedef struct Settings:
@@ -123,6 +130,11 @@ cdef class Negamax:
     cdef bint stop
     cdef bint interrupted
     cdef bint running             # the main searcher: its helpers are running
+    # the main searcher is called holding the GIL and lets it go at its first periodic
+    # check (let_gil_go), so that a small search pays nothing for it; the caller's thread
+    # state while it is let go (NULL: held), taken back when the call returns (take_gil_back)
+    cdef bint holds_gil
+    cdef PyThreadState* caller
     cdef long long nodes
     cdef long long checks
     cdef long long helper_nodes   # the main searcher's latest sum of its helpers' counts
@@ -138,6 +150,7 @@ cdef class Negamax:
     cdef inline double leaf(self, State s, int me) noexcept nogil
     cdef inline void check_limits(self) noexcept nogil
     cdef void periodic_checks(self) noexcept nogil
+    cdef void take_gil_back(self) noexcept nogil
     cdef inline bint over_node_limit(self) noexcept nogil
     cdef inline bint enter_node(self) noexcept nogil
     cdef inline bint entered(self, int ply) noexcept nogil

@@ -93,8 +93,9 @@ cdef class WindowTests:
         else:
             alpha, beta = 0.0, MATE - bound - 1
         self.w.windows = True
-        with nogil:
-            v = self.w.prove_root(root, alpha, beta)
+        self.w.holds_gil = True           # let go at the first periodic check
+        v = self.w.prove_root(root, alpha, beta)
+        self.w.take_gil_back()
         self.w.windows = False
         self.nodes = self.w.nodes
         self.shared.table_nodes += self.w.nodes
