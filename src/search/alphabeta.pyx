@@ -198,9 +198,8 @@ cdef class AlphaBeta:
         self.shared.task.solve = solve
         self.shared.task.node_limit = nodes
         self.shared.task.deadline = t0 + seconds if seconds > 0 else 0.0
-        if w.other_game(root):
+        if w.begin(root):
             self.clear()              # a table and histories of another game
-        w.begin(root)
         # a proof's table words where the game bounds its length (a solve then goes straight
         # to its window tests, see negamax.pxd), else the search's entries, which deepening
         # needs

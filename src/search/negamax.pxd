@@ -143,7 +143,7 @@ cdef class Negamax:
 
     cdef void attach(self, TranspositionTable table, Shared* control, int index)
     cdef bint other_game(self, State root)
-    cdef void begin(self, State root)
+    cdef bint begin(self, State root)
     cdef State scratch_root(self, State root)
     cdef inline int side(self, int player) noexcept nogil
     cdef inline double terminal(self, State s, int me, int ply) noexcept nogil

@@ -185,11 +185,13 @@ cdef class Negamax:
         return (type(self.stack[0]) is not type(root)
                 or (<State>self.stack[0]).n_players != root.n_players)
 
-    cdef void begin(self, State root):
+    cdef bint begin(self, State root):
         """Ready for a search of `root` as the control's task says (a helper searches its
-        own copy of the root: its ply-0 scratch state)."""
+        own copy of the root: its ply-0 scratch state); whether it searched another game
+        before (its scratch states and move ordering are then made anew)."""
         cdef int i
-        if self.other_game(root):
+        cdef bint other = self.other_game(root)
+        if other:
             self.stack = []           # scratch states of another game: the casts need this one
             self.order.clear()
         self.s = self.control.settings
@@ -225,12 +227,14 @@ cdef class Negamax:
                 self.states[i] = <PyObject*>self.stack[i]
         if self.index > 0:
             (<State>self.states[0]).assign(root)
+        return other
 
     cdef State scratch_root(self, State root):
-        """A copy of `root` to play a line out on after the search: the main searcher's ply-0
-        scratch state, which only a helper searches from (its copy of the root)."""
+        """A copy of `root` to play a line out on after the search (its position: the line
+        is read by its moves and keys, never as text): the main searcher's ply-0 scratch
+        state, which only a helper searches from (its copy of the root)."""
         cdef State s = <State>self.states[0]
-        s.assign(root)
+        s.assign_position(root)
         return s
 
     # ------------------------------------------------------------------ scores and limits
