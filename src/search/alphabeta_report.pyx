@@ -37,45 +37,37 @@ cdef class ReportFields:
     cdef public object worlds, seat_value
     cdef object _pv               # the line (ids), once made or assigned (else _UNMADE)
     cdef object _root_moves       # the RootMoves, once made or assigned (else _UNMADE)
-    cdef int* line                # else the line's moves
-    cdef int n_line
-    cdef RootScore* kept          # and the searched root moves' scores, in the report's order
+    cdef void* block              # what the search kept for them, in one allocation:
+    cdef RootScore* kept          # the searched root moves' scores, in the report's order
     cdef int n_kept
+    cdef int* line                # then the line's moves
+    cdef int n_line
     cdef bint draw_proven         # the root is a proven draw (an exact 0 is one for its moves)
 
     def __dealloc__(self):
-        PyMem_Free(self.line)
-        PyMem_Free(self.kept)
+        PyMem_Free(self.block)
 
     @property
     def pv(self):
         """The principal variation, in ids."""
         if self._pv is _UNMADE:
             self._pv = line_list(self.line, self.n_line)
-            PyMem_Free(self.line)
-            self.line, self.n_line = NULL, 0
         return self._pv
 
     @pv.setter
     def pv(self, pv):
         self._pv = pv
-        PyMem_Free(self.line)
-        self.line, self.n_line = NULL, 0
 
     @property
     def root_moves(self):
         """[root_move.RootMove]: the exact scores first, each group best first."""
         if self._root_moves is _UNMADE:
             self._root_moves = self.made_root_moves()
-            PyMem_Free(self.kept)
-            self.kept, self.n_kept = NULL, 0
         return self._root_moves
 
     @root_moves.setter
     def root_moves(self, moves):
         self._root_moves = moves
-        PyMem_Free(self.kept)
-        self.kept, self.n_kept = NULL, 0
 
     cdef list made_root_moves(self):
         cdef int i
@@ -133,7 +125,6 @@ cdef object search_report(int move, double score, bint exact, bint chance, int* 
     cdef int i, j, n = min(scores.root_n, MAX_MOVES)
     cdef RootScore r
     cdef RootScore* kept = NULL
-    cdef int* moves = NULL
     cdef ReportFields report
     if exact:
         proven = "win" if score > 0 else "loss" if score < 0 else "draw"
@@ -142,17 +133,14 @@ cdef object search_report(int move, double score, bint exact, bint chance, int* 
     report = <ReportFields>(<PyTypeObject*>AlphaBetaReport).tp_new(AlphaBetaReport, <PyObject*>_NO_ARGS, NULL)
     report._pv = _UNMADE
     report._root_moves = _UNMADE
-    if n_line > 0:
-        moves = <int*>PyMem_Malloc(n_line * sizeof(int))
-        if moves == NULL:
+    if n > 0 or n_line > 0:
+        report.block = PyMem_Malloc(n * sizeof(RootScore) + n_line * sizeof(int))
+        if report.block == NULL:
             raise MemoryError()
-        memcpy(moves, line, n_line * sizeof(int))
-        report.line, report.n_line = moves, n_line
-    if n > 0:
-        kept = <RootScore*>PyMem_Malloc(n * sizeof(RootScore))
-        if kept == NULL:
-            raise MemoryError()
+        kept = <RootScore*>report.block
         report.kept, report.n_kept = kept, n
+        report.line, report.n_line = <int*>(kept + n), n_line
+        memcpy(report.line, line, n_line * sizeof(int))
     # the exact scores first, each group best first, ties in the search's order (an
     # insertion sort in C: a Python sort by a key function was a tenth of a small solve)
     for i in range(n):

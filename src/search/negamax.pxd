@@ -109,7 +109,8 @@ cdef class Negamax:
     cdef bint root_exact[MAX_MOVES]
     cdef int root_n
     cdef list stack               # one scratch State a ply
-    cdef PyObject* states[MAX_PLY + 1]   # the same States, borrowed, for nogil code
+    cdef PyObject* states[MAX_PLY + 1]   # the same States, borrowed, for nogil code (states[0]
+                                         # NULL until they are made)
     cdef Iteration done           # the deepest complete iteration (a helper's, or a solve's)
     # per search
     cdef int root_player

@@ -180,10 +180,11 @@ cdef class Negamax:
 
     cdef bint other_game(self, State root):
         """Whether the scratch states are of another game than `root`'s."""
-        if not self.stack:
+        cdef PyObject* first = self.states[0]        # NULL: none made yet
+        if first == NULL:
             return False
-        return (type(self.stack[0]) is not type(root)
-                or (<State>self.stack[0]).n_players != root.n_players)
+        return (first.ob_type != (<PyObject*>root).ob_type
+                or (<State>first).n_players != root.n_players)
 
     cdef bint begin(self, State root):
         """Ready for a search of `root` as the control's task says (a helper searches its
@@ -192,6 +193,7 @@ cdef class Negamax:
         cdef int i
         cdef bint other = self.other_game(root)
         if other:
+            self.states[0] = NULL
             self.stack = []           # scratch states of another game: the casts need this one
             self.order.clear()
         self.s = self.control.settings
@@ -218,7 +220,7 @@ cdef class Negamax:
         self.done.depth = 0
         self.done.pv_len = 0
         self.done.root_n = 0
-        if len(self.stack) < MAX_PLY + 1:
+        if self.states[0] == NULL:
             # scratch states made once for a game and kept (a search of a small position
             # costs little more than this set-up)
             while len(self.stack) < MAX_PLY + 1:

@@ -489,3 +489,16 @@ def test_a_multipv_line_with_one_move_left_is_searched_not_played_at_once():
     forced = AlphaBeta(tt_mb=4).search(get_game("connect4").parse("416537772751533375214472134216652231454"),
                                        max_depth=20)
     assert forced.depth == 1
+
+
+def test_a_searcher_moving_to_another_game_searches_it_as_a_new_searcher():
+    # its scratch states, table and move ordering are of the game it searched before: it
+    # makes them anew, and finds what a searcher made for the new game finds
+    from roost.core.games import get_game
+    from roost.search.alphabeta import AlphaBeta
+    from tests.search.positions import bench_position
+    reused = AlphaBeta(tt_mb=4)
+    for name in ("connect4", "ducks", "connect4", "tweeeet", "ducks"):
+        state = bench_position(get_game(name))
+        got, new = reused.search(state, max_depth=3), AlphaBeta(tt_mb=4).search(state, max_depth=3)
+        assert (got.move, got.score, got.nodes, got.pv) == (new.move, new.score, new.nodes, new.pv)
