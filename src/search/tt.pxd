@@ -148,6 +148,8 @@ cdef class TranspositionTable:
     cdef uint64_t max_mask        # the whole table's, in the layout in use
     cdef uint64_t generation      # the search under way, modulo GENERATIONS
     cdef bint proof               # the layout in use is a proof's (see the top of this file)
+    cdef bint clean               # every word is zero and no search has begun since (a clear
+                                  # then has nothing to do, nor has a change of layout)
     cdef readonly long long bytes # the whole table's size
     cdef void* map                # the table's mapping
     cdef size_t map_bytes

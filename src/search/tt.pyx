@@ -53,6 +53,9 @@ cdef class TranspositionTable:
         self.entries = <TTEntry*>p
         self.words = <uint64_t*>p
         self.generation = 0
+        # zero, but not clean: the first clear touches its pages, outside any search (a
+        # search would take their faults)
+        self.clean = False
         self.set_layout(self.proof)
         return 0
 
@@ -68,20 +71,25 @@ cdef class TranspositionTable:
             self.mask = min(self.max_mask, <uint64_t>(FIRST_TABLE_ENTRIES - 1))
 
     cdef void clear(self) noexcept nogil:
-        """Forget every entry; the part in use shrinks back to the first."""
-        memset(self.entries, 0, (self.mask + 1) * (sizeof(uint64_t) if self.proof else sizeof(TTEntry)))
+        """Forget every entry; the part in use shrinks back to the first.  Only the part in
+        use can hold entries (what lies beyond it is zero: growth writes only into the part
+        it adds to it), and none at all if no search has begun since the last clear."""
+        if not self.clean:
+            memset(self.entries, 0, (self.mask + 1) * (sizeof(uint64_t) if self.proof else sizeof(TTEntry)))
+            self.clean = True
         self.set_layout(self.proof)
 
     cdef bint new_search(self, bint proof) noexcept nogil:
         """A search begins (a proof: one word a key, see the top of tt.pxd): what earlier
         searches stored stays, but ages (see store), unless the search is of the other
         kind: the table is then cleared for its layout (True)."""
+        cdef bint other = proof != self.proof
         self.generation = (self.generation + 1) & (GENERATIONS - 1)
-        if proof == self.proof:
-            return False
-        self.clear()
-        self.set_layout(proof)
-        return True
+        if other:
+            self.clear()             # nothing to do if the table was cleared since the last search
+            self.set_layout(proof)
+        self.clean = False           # the search writes
+        return other
 
     cdef bint grow(self, double deadline) noexcept nogil:
         """Double the part of the table in use (by the main thread, while others may be
@@ -153,5 +161,6 @@ cdef class TranspositionTable:
         """Store a result for `key` as a search does (its probe, then its store)."""
         cdef TTData hit
         self.probe(key, &hit)
+        self.clean = False
         self.store(key, &hit, value, move, depth, ("exact", "lower", "upper").index(bound))
 

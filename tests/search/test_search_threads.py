@@ -191,3 +191,24 @@ def test_a_search_cut_short_in_its_first_iteration_still_reports_a_legal_line():
                                   callback=lambda depth, score, pv, nodes, seconds: lines.append(pv))
     assert lines and all(pv and pv[0] in state.legal() for pv in lines), lines
     assert r.move in state.legal() and r.pv[0] == r.move
+
+
+def test_a_cleared_table_searches_as_a_new_one_in_either_layout():
+    # a solve's proof words and deepening's entries share the table's memory: after a clear
+    # (once or twice) a search of either kind, the table's layout changing or not, finds
+    # what a new searcher finds; a clear with no search since has nothing left to forget
+    c4 = get_game("connect4")
+    deep, proof = c4.parse("4455"), c4.parse(solved_connect4("middle")[0]["moves"])
+
+    def fresh(state, solve):
+        r = AlphaBeta(tt_mb=16).search(state, max_depth=10000 if solve else 7, solve=solve)
+        return r.nodes, r.score, r.pv
+
+    used = AlphaBeta(tt_mb=16)
+    for state, solve, clears in ((deep, False, 0), (proof, True, 1), (proof, True, 1),
+                                 (deep, False, 2), (deep, False, 1), (proof, True, 2)):
+        for _ in range(clears):
+            used.clear()
+        r = used.search(state, max_depth=10000 if solve else 7, solve=solve)
+        if clears:
+            assert (r.nodes, r.score, r.pv) == fresh(state, solve)
