@@ -32,9 +32,10 @@ cdef class ReportFields:
     are made when first read, from the moves and scores the search kept (`line`, `kept`);
     assigned, they replace them."""
 
-    cdef public object move, value, nodes, iterations, depth, seldepth, seconds, score
-    cdef public object exact, chance, proven, root_proven, threads, memory, playout_plies
-    cdef public object worlds, seat_value
+    cdef public object move, nodes, iterations, depth, seldepth, score, exact, chance, proven
+    cdef public object root_proven, threads, memory, playout_plies, worlds, seat_value
+    cdef public double value, seconds    # always numbers (a float object each was a tenth of
+                                         # the report's cost, made and freed)
     cdef object _pv               # the line (ids), once made or assigned (else _UNMADE)
     cdef object _root_moves       # the RootMoves, once made or assigned (else _UNMADE)
     cdef void* block              # what the search kept for them, in one allocation:
