@@ -18,7 +18,7 @@ Position text: the columns played, ``1``..``7`` from the left, first player firs
 from libc.stdint cimport uint64_t, int8_t
 from libc.math cimport exp
 
-from roost.core.bits cimport popcount, lsb, pdep, pext, clear_lsb
+from roost.core.bits cimport popcount, lsb, msb, pdep, pext, clear_lsb
 from roost.core.rng cimport Rng, rng_below
 from roost.core.state cimport (State, DRAWN, SOON_UNKNOWN, SOON_WIN, SOON_LOSS, SOON_QUIET, SOON_DRAW,
                                two_player_outcome)
@@ -32,6 +32,7 @@ cdef enum:
     HEIGHT = 6
     CELLS = 42
     STRIDE = 7                   # bits per column: six rows and an empty guard bit
+    RANKED_THREATS = 15          # by_threats tells apart moves making up to this many threats
     UNDECIDED = -1
 
 cdef extern from *:
@@ -136,6 +137,9 @@ CENTRE_ORDER[:] = [3, 2, 4, 1, 5, 0, 6]
 # Each column's place in that order as a tie-break, higher first (6 the centre, 0 the rightmost edge).
 cdef int CENTRE_TIE[WIDTH]
 CENTRE_TIE[:] = [1, 3, 5, 6, 4, 2, 0]
+# The column of each tie-break (CENTRE_TIE's inverse).
+cdef int TIE_COLUMN[WIDTH]
+TIE_COLUMN[:] = [6, 0, 5, 1, 4, 2, 3]
 
 
 cdef inline uint64_t column_mask(int col) noexcept nogil:
@@ -295,21 +299,40 @@ cdef inline int insert_by_rank(int* ranks, int* cols, int n, int rank, int col) 
 
 cdef int by_threats(const C4Core* c, uint64_t cells, int* out) noexcept nogil:
     """The columns of `cells` (next free cells), most threats made first (cells where the
-    stone played there helps complete a four), centre first among equals."""
-    cdef int n = 0, col
-    cdef int ranks[WIDTH]
+    stone played there helps complete a four, up to RANKED_THREATS), centre first among
+    equals."""
+    cdef int n = 0, col, rank
     cdef int threats[8]
+    cdef uint64_t cols, low = 0, high = 0
     if not cells & (cells - 1):
         # one move or none: nothing to order (a forced move is most of a proof's nodes)
         if cells:
             out[0] = lsb(cells) // STRIDE
         return 1 if cells else 0
     threat_counts(c.cur, c.mask, cells, threats)
-    cells = column_set(cells)
-    while cells:                 # each column once, in any order: the rank holds the tie-break
-        col = lsb(cells)
-        cells &= cells - 1
-        n = insert_by_rank(ranks, out, n, threats[col] * 8 + CENTRE_TIE[col], col)
+    cols = column_set(cells)
+    # each column's rank (its threats, then the tie-break) is its own, so the ranks as bits
+    # of a 128-bit set, read from the top, are the order, without the comparisons of a sort
+    # whose branches the processor cannot predict (its largest cost); threats counted up to
+    # RANKED_THREATS, more than moves make (8 the most in 3,000 games played to make many)
+    while cols:
+        col = lsb(cols)
+        cols &= cols - 1
+        rank = min(threats[col], RANKED_THREATS) * 8 + CENTRE_TIE[col]
+        if rank < 64:
+            low |= (<uint64_t>1) << rank
+        else:
+            high |= (<uint64_t>1) << (rank - 64)
+    while high:
+        rank = msb(high)
+        high ^= (<uint64_t>1) << rank
+        out[n] = TIE_COLUMN[rank & 7]
+        n += 1
+    while low:
+        rank = msb(low)
+        low ^= (<uint64_t>1) << rank
+        out[n] = TIE_COLUMN[rank & 7]
+        n += 1
     return n
 
 
