@@ -20,7 +20,7 @@ from libc.math cimport exp
 
 from roost.core.bits cimport popcount, lsb, msb, pdep, pext, clear_lsb
 from roost.core.rng cimport Rng, rng_below
-from roost.core.state cimport (State, DRAWN, SOON_UNKNOWN, SOON_WIN, SOON_LOSS, SOON_QUIET, SOON_DRAW,
+from roost.core.state cimport (State, DRAWN, OVER, SOON_UNKNOWN, SOON_WIN, SOON_LOSS, SOON_QUIET, SOON_DRAW,
                                two_player_outcome)
 from roost.core.state import move_id
 from roost.core.linear cimport two_player_share, WEIGHT_ROWS
@@ -468,10 +468,11 @@ cdef class Connect4(State):
     cdef void assign_position(self, State other) noexcept nogil:
         self.c = (<Connect4>other).c
 
-    cdef void assign_played(self, State parent, int move) noexcept nogil:
+    cdef int assign_played(self, State parent, int move) noexcept nogil:
         # (the column played is left out of `hist`, as assign_position leaves the text)
         self.c = (<Connect4>parent).c
         core_play(&self.c, move)
+        return OVER if self.c.result != UNDECIDED else self.c.n & 1
 
     cdef int legal_moves(self, int* out) noexcept nogil:
         # The generation order is the searchers' move ordering: a winning move first, then

@@ -159,8 +159,8 @@ cdef class Negamax:
                             bint* exact_v) noexcept nogil
     cdef double negamax(self, State s, int depth, double alpha, double beta, int ply,
                         int me) noexcept nogil
-    cdef inline double prove_value(self, State c, double alpha, double beta, int ply, int me,
-                            uint64_t key) noexcept nogil
+    cdef inline double prove_value(self, State c, int tm, double alpha, double beta, int ply,
+                                   int me, uint64_t key) noexcept nogil
     cdef double prove(self, State s, double alpha, double beta, int ply, int me,
                       uint64_t key) noexcept nogil
     cdef inline int guide(self, int* moves, int n, int ply, int tt_move, int* head) noexcept nogil

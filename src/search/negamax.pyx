@@ -17,7 +17,7 @@ from libc.stdlib cimport malloc, free
 from libc.stdint cimport uint64_t
 from libc.math cimport fabs
 from roost.core.rng cimport rng_seed
-from roost.core.state cimport (CHANCE, MAX_PLAYERS, SOON_UNKNOWN, SOON_WIN, SOON_LOSS,
+from roost.core.state cimport (CHANCE, OVER, MAX_PLAYERS, SOON_UNKNOWN, SOON_WIN, SOON_LOSS,
                                SOON_QUIET, SOON_DRAW)
 from roost.search.clock cimport now, interrupted
 from roost.search.score cimport MATE, MATE_BOUND, EVAL_LIMIT, INF, to_tt, from_tt, DEPTH_INF
@@ -699,17 +699,15 @@ cdef class Negamax:
         return best
 
     # ------------------------------------------------------------------ the proof
-    cdef inline double prove_value(self, State c, double alpha, double beta, int ply, int me,
-                            uint64_t key) noexcept nogil:
-        """A proof's value() of position c (whose key is `key`) for `me`, who moved into it:
-        a solve's window tests search to the end of the game, and stop at chance (nothing
-        there is proven)."""
-        cdef int tm
+    cdef inline double prove_value(self, State c, int tm, double alpha, double beta, int ply,
+                                   int me, uint64_t key) noexcept nogil:
+        """A proof's value() of position c (whose key is `key`, whose mover is `tm`, as
+        State.assign_played made it) for `me`, who moved into it: a solve's window tests
+        search to the end of the game, and stop at chance (nothing there is proven)."""
         if not self.entered(ply):
             return 0.0
-        if c.over():
+        if tm == OVER:
             return self.terminal(c, me, ply)
-        tm = c.to_move()
         if tm == CHANCE:
             self.met_chance = True
             self.stop = True
@@ -733,7 +731,7 @@ cdef class Negamax:
         cdef uint64_t child_keys[PREFETCH_CHILDREN]
         cdef int child_moves[PREFETCH_CHILDREN]
         cdef TTData hit
-        cdef int n, t, idx, m, i, soon = SOON_UNKNOWN, best_slot = -1, nh = 0, nk = 0
+        cdef int n, t, idx, m, i, soon = SOON_UNKNOWN, best_slot = -1, nh = 0, nk = 0, tm
         cdef int head[3]
         cdef double v, best = -INF, settled, alpha0
         cdef int* moves = self.movebuf + ply * MAX_MOVES
@@ -799,19 +797,19 @@ cdef class Negamax:
             if t >= nh and nh > 0 and in_head(head, nh, idx):
                 continue
             m = moves[idx]
-            (<State>child).assign_played(s, m)
+            tm = (<State>child).assign_played(s, m)
             if not fetched_key(child_moves, child_keys, nk, m, &ck):
                 ck = (<State>child).key()
             self.table.prefetch(ck)
             if self.line:
                 self.pv_len[ply + 1] = 0
             if best == -INF or alpha + 1.0 >= beta:
-                v = self.prove_value(<State>child, alpha, beta, ply + 1, me, ck)
+                v = self.prove_value(<State>child, tm, alpha, beta, ply + 1, me, ck)
             else:
-                v = self.prove_value(<State>child, alpha, alpha + 1.0, ply + 1, me, ck)
+                v = self.prove_value(<State>child, tm, alpha, alpha + 1.0, ply + 1, me, ck)
                 if v > alpha and v < beta and not self.stop:
                     (<State>child).assign_played(s, m)
-                    v = self.prove_value(<State>child, alpha, beta, ply + 1, me, ck)
+                    v = self.prove_value(<State>child, tm, alpha, beta, ply + 1, me, ck)
             if self.stop:
                 return 0.0
             if v > best:
@@ -961,7 +959,7 @@ cdef class Negamax:
         """One window test at the root: every move list_root found to search (the last
         test's best first), then the moves that lose at once, scored without a search; each
         move's score kept for the report (exact, or a bound)."""
-        cdef int n, i, t, m, me = root.to_move(), first = -1
+        cdef int n, i, t, m, me = root.to_move(), first = -1, tm
         cdef int* moves = self.movebuf
         cdef PyObject* child = self.states[1]
         cdef double v, best = -INF, tv = MATE - 1
@@ -987,22 +985,20 @@ cdef class Negamax:
             moves[0] = m
         for i in range(n):
             m = moves[i]
-            (<State>child).assign_position(root)
-            (<State>child).play(m)
+            tm = (<State>child).assign_played(root, m)
             if not root.key_after(m, &ck):
                 ck = (<State>child).key()
             self.table.prefetch(ck)
             self.pv_len[1] = 0
             exact_v = True
             if i == 0 or alpha + 1.0 >= beta:
-                v = self.prove_value(<State>child, alpha, beta, 1, me, ck)
+                v = self.prove_value(<State>child, tm, alpha, beta, 1, me, ck)
             else:
-                v = self.prove_value(<State>child, alpha, alpha + 1.0, 1, me, ck)
+                v = self.prove_value(<State>child, tm, alpha, alpha + 1.0, 1, me, ck)
                 exact_v = False
                 if v > alpha and v < beta and not self.stop:
-                    (<State>child).assign_position(root)
-                    (<State>child).play(m)
-                    v = self.prove_value(<State>child, alpha, beta, 1, me, ck)
+                    (<State>child).assign_played(root, m)
+                    v = self.prove_value(<State>child, tm, alpha, beta, 1, me, ck)
                     exact_v = True
             if self.stop:
                 return best
