@@ -20,6 +20,10 @@ cdef enum:
                                   # a distance to stop it goes down the longest lines
     PREFETCH_CHILDREN = 8         # a proof node fetches the table words of this many children
                                   # at most before it reads its own
+    ETC_PLIES_LEFT = 15           # a proof node reads its children's words for a cut-off
+                                  # with this many plies left or more (Connect Four's begin
+                                  # positions: 0.95x the time, 11% fewer nodes; 12 and 18 no
+                                  # better)
 
 
 ctypedef struct Settings:
@@ -107,6 +111,7 @@ cdef class Negamax:
     # per search
     cdef int root_player
     cdef bint solving
+    cdef int etc_last_ply          # a proof's last ply of enhanced transposition cut-offs
     cdef int solve_deepening      # SOLVE_DEEPENING or SOLVE_DEEPENING_OPEN, for the root's game
     cdef bint windows             # solve's null-window tests are under way
     cdef bint line                # a proof keeps its principal variation (the last window test)

@@ -197,6 +197,11 @@ cdef class Negamax:
         self.root_player = root.to_move()
         self.solving = self.task.solve
         self.solve_deepening = SOLVE_DEEPENING if root.plies_bound() >= 0 else SOLVE_DEEPENING_OPEN
+        # a proof reads its children's words for a cut-off where a child's value is the
+        # negation of its own (two players alternate) and ETC_PLIES_LEFT plies or more are
+        # left (the game's bound from the root, less the ply)
+        self.etc_last_ply = (root.plies_bound() - ETC_PLIES_LEFT if root.wins_on_own_move()
+                             else -1)
         self.windows = False
         self.line = False
         self.root_first = -1
@@ -730,7 +735,8 @@ cdef class Negamax:
         cdef uint64_t ck
         cdef uint64_t child_keys[PREFETCH_CHILDREN]
         cdef int child_moves[PREFETCH_CHILDREN]
-        cdef TTData hit
+        cdef TTData hit, chit
+        cdef double tv
         cdef int n, t, idx, m, i, soon = SOON_UNKNOWN, best_slot = -1, nh = 0, nk = 0, tm
         cdef int head[3]
         cdef double v, best = -INF, settled, alpha0
@@ -785,6 +791,17 @@ cdef class Negamax:
             if found and hit.depth >= DEPTH_INF and table_narrowed(&hit, ply, &alpha, &beta,
                                                                    &settled):
                 return settled
+            # a child whose entry bounds its value low enough cuts this node before any
+            # child is searched (an enhanced transposition cut-off); only where the subtrees
+            # are large: the wait for every child's word costs more than it saves nearer
+            # the end (Connect Four: 18% fewer nodes everywhere, but 1.2x the time)
+            if ply <= self.etc_last_ply:
+                for i in range(nk):
+                    if self.table.probe(child_keys[i], &chit) and chit.depth >= DEPTH_INF \
+                            and chit.flag != LOWER:
+                        tv = -from_tt(chit.value, ply + 1)
+                        if tv >= beta:
+                            return tv
             s.order_search_moves(moves, n, soon)
         alpha0 = alpha
         if guided and n > 1:
