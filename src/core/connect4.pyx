@@ -18,9 +18,9 @@ Position text: the columns played, ``1``..``7`` from the left, first player firs
 from libc.stdint cimport uint64_t, int8_t
 from libc.math cimport exp
 
-from roost.core.bits cimport popcount, lsb, pdep, pext, clear_lsb
+from roost.core.bits cimport popcount, lsb, msb, pdep, pext, clear_lsb
 from roost.core.rng cimport Rng, rng_below
-from roost.core.state cimport (State, DRAWN, SOON_UNKNOWN, SOON_WIN, SOON_LOSS, SOON_QUIET, SOON_DRAW,
+from roost.core.state cimport (State, DRAWN, OVER, SOON_UNKNOWN, SOON_WIN, SOON_LOSS, SOON_QUIET, SOON_DRAW,
                                two_player_outcome)
 from roost.core.state import move_id
 from roost.core.linear cimport two_player_share, WEIGHT_ROWS
@@ -57,6 +57,10 @@ cdef extern from *:
         t = ((p) >> (s)) & ((p) >> (2 * (s))); r |= t & ((p) << (s)); r |= t & ((p) >> (3 * (s))); \
     } while (0)
     #define C4_COLUMN(i) (0x3FULL << (7 * (i)))
+    /* each column's place in the centre-first order as a tie-break, higher first (6 the
+       centre, 0 the rightmost edge); lane 7 no column */
+    #define C4_CENTRE_TIE_LANES {1, 3, 5, 6, 4, 2, 0, 0}
+    #define C4_RANKED_THREATS 15   /* by_threats tells apart moves making up to this many */
     /* splitmix64's finaliser, on a number or on every lane of a vector */
     #define C4_MIX_STEPS(x) do { \
         x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL; \
@@ -71,19 +75,44 @@ cdef extern from *:
     typedef unsigned long long c4_lanes __attribute__((vector_size(64)));
     #define C4_COLUMN_LANES {C4_COLUMN(0), C4_COLUMN(1), C4_COLUMN(2), C4_COLUMN(3), \
                              C4_COLUMN(4), C4_COLUMN(5), C4_COLUMN(6), 0}
+    /* c: each column's cell of `cells` (lane 7 none), r: the cells it would win */
+    #define C4_THREAT_LANES(cur, mask, cells, c, r) do { \
+        const c4_lanes columns = C4_COLUMN_LANES; \
+        c4_lanes p, t; \
+        c = columns & (cells); \
+        p = c | (cur); \
+        r = (p << 1) & (p << 2) & (p << 3); \
+        C4_LINE_GAPS(p, 7, r); \
+        C4_LINE_GAPS(p, 6, r); \
+        C4_LINE_GAPS(p, 8, r); \
+        r &= (c | (mask)) ^ C4_BOARD; \
+    } while (0)
     static inline void c4_threat_counts(unsigned long long cur, unsigned long long mask,
                                         unsigned long long cells, int* out) {
-        const c4_lanes columns = C4_COLUMN_LANES;
-        c4_lanes c, p, r, t;
+        c4_lanes c, r;
         int i;
-        c = columns & cells;
-        p = c | cur;
-        r = (p << 1) & (p << 2) & (p << 3);
-        C4_LINE_GAPS(p, 7, r);
-        C4_LINE_GAPS(p, 6, r);
-        C4_LINE_GAPS(p, 8, r);
-        r &= (c | mask) ^ C4_BOARD;
+        C4_THREAT_LANES(cur, mask, cells, c, r);
         for (i = 0; i < 8; i++) out[i] = __builtin_popcountll(r[i]);
+    }
+    /* by_threats's order as a set of ranks: for each column with a cell in `cells`, bit
+       min(threats, C4_RANKED_THREATS) * 8 + the column's tie-break of a 128-bit set
+       (low, high), all seven columns at once */
+    static inline void c4_threat_ranks(unsigned long long cur, unsigned long long mask,
+                                       unsigned long long cells, uint64_t* low,
+                                       uint64_t* high) {
+        const c4_lanes ties = C4_CENTRE_TIE_LANES, one = ties * 0 + 1;
+        c4_lanes c, r, k, m, rank, bit;
+        int i;
+        C4_THREAT_LANES(cur, mask, cells, c, r);
+        for (i = 0; i < 8; i++) k[i] = __builtin_popcountll(r[i]);
+        m = (c4_lanes)(k > C4_RANKED_THREATS);
+        rank = ((k & ~m) | (C4_RANKED_THREATS & m)) * 8 + ties;
+        bit = (one << (rank & 63)) & (c4_lanes)(c != 0);
+        m = (c4_lanes)(rank < 64);
+        r = bit & m;
+        k = bit & ~m;
+        *low = r[0] | r[1] | r[2] | r[3] | r[4] | r[5] | r[6];
+        *high = k[0] | k[1] | k[2] | k[3] | k[4] | k[5] | k[6];
     }
     /* the key after a stone in each column (mix() of the opponent's stones and all, as
        key_after), lanes 0-6 (a full column's lane holds no key) */
@@ -114,6 +143,20 @@ cdef extern from *:
         }
         out[7] = 0;
     }
+    static inline void c4_threat_ranks(unsigned long long cur, unsigned long long mask,
+                                       unsigned long long cells, uint64_t* low,
+                                       uint64_t* high) {
+        static const int ties[8] = C4_CENTRE_TIE_LANES;
+        int counts[8], i, rank;
+        c4_threat_counts(cur, mask, cells, counts);
+        *low = *high = 0;
+        for (i = 0; i < 7; i++) {
+            if (!(cells & C4_COLUMN(i))) continue;
+            rank = (counts[i] < C4_RANKED_THREATS ? counts[i] : C4_RANKED_THREATS) * 8 + ties[i];
+            if (rank < 64) *low |= 1ULL << rank;
+            else *high |= 1ULL << (rank - 64);
+        }
+    }
     static inline void c4_child_keys(unsigned long long cur, unsigned long long mask,
                                      uint64_t* out) {
         int i;
@@ -125,6 +168,8 @@ cdef extern from *:
     """
     void threat_counts "c4_threat_counts"(uint64_t cur, uint64_t mask, uint64_t cells,
                                           int* out) noexcept nogil
+    void threat_ranks "c4_threat_ranks"(uint64_t cur, uint64_t mask, uint64_t cells,
+                                        uint64_t* low, uint64_t* high) noexcept nogil
     void child_keys "c4_child_keys"(uint64_t cur, uint64_t mask, uint64_t* out) noexcept nogil
     # splitmix64's finaliser is a bijection: the key stays perfect and its low bits (which
     # index the search tables) depend on the whole board
@@ -133,9 +178,9 @@ cdef extern from *:
 # The columns from the centre outwards: the order in which equal moves are tried.
 cdef int CENTRE_ORDER[WIDTH]
 CENTRE_ORDER[:] = [3, 2, 4, 1, 5, 0, 6]
-# Each column's place in that order as a tie-break, higher first (6 the centre, 0 the rightmost edge).
-cdef int CENTRE_TIE[WIDTH]
-CENTRE_TIE[:] = [1, 3, 5, 6, 4, 2, 0]
+# The column of each tie-break of by_threats (C4_CENTRE_TIE_LANES's inverse).
+cdef int TIE_COLUMN[WIDTH]
+TIE_COLUMN[:] = [6, 0, 5, 1, 4, 2, 3]
 
 
 cdef inline uint64_t column_mask(int col) noexcept nogil:
@@ -295,21 +340,30 @@ cdef inline int insert_by_rank(int* ranks, int* cols, int n, int rank, int col) 
 
 cdef int by_threats(const C4Core* c, uint64_t cells, int* out) noexcept nogil:
     """The columns of `cells` (next free cells), most threats made first (cells where the
-    stone played there helps complete a four), centre first among equals."""
-    cdef int n = 0, col
-    cdef int ranks[WIDTH]
-    cdef int threats[8]
+    stone played there helps complete a four, up to C4_RANKED_THREATS), centre first among
+    equals."""
+    cdef int n = 0, rank
+    cdef uint64_t low, high
     if not cells & (cells - 1):
         # one move or none: nothing to order (a forced move is most of a proof's nodes)
         if cells:
             out[0] = lsb(cells) // STRIDE
         return 1 if cells else 0
-    threat_counts(c.cur, c.mask, cells, threats)
-    cells = column_set(cells)
-    while cells:                 # each column once, in any order: the rank holds the tie-break
-        col = lsb(cells)
-        cells &= cells - 1
-        n = insert_by_rank(ranks, out, n, threats[col] * 8 + CENTRE_TIE[col], col)
+    # each column's rank (its threats, then the tie-break) is its own, so the ranks as bits
+    # of a 128-bit set, read from the top, are the order, without the comparisons of a sort
+    # whose branches the processor cannot predict (its largest cost); threats counted up to
+    # C4_RANKED_THREATS, more than moves make (8 the most in 3,000 games played to make many)
+    threat_ranks(c.cur, c.mask, cells, &low, &high)
+    while high:
+        rank = msb(high)
+        high ^= (<uint64_t>1) << rank
+        out[n] = TIE_COLUMN[rank & 7]
+        n += 1
+    while low:
+        rank = msb(low)
+        low ^= (<uint64_t>1) << rank
+        out[n] = TIE_COLUMN[rank & 7]
+        n += 1
     return n
 
 
@@ -414,10 +468,11 @@ cdef class Connect4(State):
     cdef void assign_position(self, State other) noexcept nogil:
         self.c = (<Connect4>other).c
 
-    cdef void assign_played(self, State parent, int move) noexcept nogil:
+    cdef int assign_played(self, State parent, int move) noexcept nogil:
         # (the column played is left out of `hist`, as assign_position leaves the text)
         self.c = (<Connect4>parent).c
         core_play(&self.c, move)
+        return OVER if self.c.result != UNDECIDED else self.c.n & 1
 
     cdef int legal_moves(self, int* out) noexcept nogil:
         # The generation order is the searchers' move ordering: a winning move first, then

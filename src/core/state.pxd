@@ -29,6 +29,7 @@ from roost.core.rng cimport Rng
 
 cdef enum:
     CHANCE = -1          # to_move() at a chance node
+    OVER = -2            # assign_played(): the position made is over
     HIDDEN = -1          # observe(): the observer cannot see this action
     MAX_PLAYERS = 5
     MAX_MOVES = 1024     # decision moves at any node of any game
@@ -89,9 +90,13 @@ cdef class State:
                                                           # position's text reads (its history):
                                                           # a search's scratch child (the default:
                                                           # assign)
-    cdef void assign_played(self, State parent, int move) noexcept nogil  # assign_position(parent)
+    cdef int assign_played(self, State parent, int move) noexcept nogil  # assign_position(parent)
                                                           # then play(move): a search's scratch
-                                                          # child in one call (the default: those two)
+                                                          # child in one call, and its mover
+                                                          # (to_move(), or OVER once over():
+                                                          # the three calls a search makes of
+                                                          # every child in one; the default:
+                                                          # those calls)
     cdef int keys_after(self, int* moves, int n, uint64_t* keys) noexcept nogil  # key_after of
                                                           # the first n moves, in keys: how many
                                                           # from the first the game gives (a proof

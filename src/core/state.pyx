@@ -66,9 +66,10 @@ cdef class State:
     cdef void assign_position(self, State other) noexcept nogil:
         self.assign(other)
 
-    cdef void assign_played(self, State parent, int move) noexcept nogil:
+    cdef int assign_played(self, State parent, int move) noexcept nogil:
         self.assign_position(parent)
         self.play(move)
+        return OVER if self.over() else self.to_move()
 
     cdef int keys_after(self, int* moves, int n, uint64_t* keys) noexcept nogil:
         cdef int i

@@ -4,7 +4,7 @@ tuples for each chance node would dominate a bridged game's speed)."""
 import numpy as np
 
 from libc.stdint cimport uint64_t
-from roost.core.state cimport State, CHANCE, HIDDEN, MAX_OUTCOMES, SOON_UNKNOWN
+from roost.core.state cimport State, CHANCE, HIDDEN, OVER, MAX_OUTCOMES, SOON_UNKNOWN
 
 # outcome buffers are shared: every call fills them and copies out what it needs
 cdef int _ids[MAX_OUTCOMES]
@@ -89,9 +89,10 @@ def keys_after(State state, moves):
 
 def played(State state, int move, State into):
     """``into`` (a position of the same game and player count) made the position ``move``
-    makes from ``state``, as a search makes its scratch child (State.assign_played)."""
-    into.assign_played(state, move)
-    return into
+    makes from ``state``, as a search makes its scratch child (State.assign_played), and
+    the mover assign_played says it has: a player, "chance" or "over"."""
+    cdef int mover = into.assign_played(state, move)
+    return into, ("over" if mover == OVER else "chance" if mover == CHANCE else mover)
 
 
 def wins_on_own_move(State state):

@@ -21,6 +21,10 @@ cdef enum:
                                   # a distance to stop it goes down the longest lines
     PREFETCH_CHILDREN = 8         # a proof node fetches the table words of this many children
                                   # at most before it reads its own
+    ETC_PLIES_LEFT = 15           # a proof node reads its children's words for a cut-off
+                                  # with this many plies left or more (Connect Four's begin
+                                  # positions: 0.95x the time, 11% fewer nodes; 12 and 18 no
+                                  # better)
 
 
 cdef extern from "Python.h":
@@ -115,6 +119,7 @@ cdef class Negamax:
     # per search
     cdef int root_player
     cdef bint solving
+    cdef int etc_last_ply          # a proof's last ply of enhanced transposition cut-offs
     cdef int solve_deepening      # SOLVE_DEEPENING or SOLVE_DEEPENING_OPEN, for the root's game
     cdef bint windows             # solve's null-window tests are under way
     cdef bint line                # a proof keeps its principal variation (the last window test)
@@ -173,8 +178,8 @@ cdef class Negamax:
                             bint* exact_v) noexcept nogil
     cdef double negamax(self, State s, int depth, double alpha, double beta, int ply,
                         int me) noexcept nogil
-    cdef inline double prove_value(self, State c, double alpha, double beta, int ply, int me,
-                            uint64_t key) noexcept nogil
+    cdef inline double prove_value(self, State c, int tm, double alpha, double beta, int ply,
+                                   int me, uint64_t key) noexcept nogil
     cdef double prove(self, State s, double alpha, double beta, int ply, int me,
                       uint64_t key) noexcept nogil
     cdef inline int guide(self, int* moves, int n, int ply, int tt_move, int* head) noexcept nogil

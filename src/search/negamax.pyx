@@ -17,7 +17,7 @@ from libc.stdlib cimport malloc, free
 from libc.stdint cimport uint64_t
 from libc.math cimport fabs
 from roost.core.rng cimport rng_seed
-from roost.core.state cimport (CHANCE, MAX_PLAYERS, SOON_UNKNOWN, SOON_WIN, SOON_LOSS,
+from roost.core.state cimport (CHANCE, OVER, MAX_PLAYERS, SOON_UNKNOWN, SOON_WIN, SOON_LOSS,
                                SOON_QUIET, SOON_DRAW)
 from roost.search.clock cimport now, interrupted
 from roost.search.score cimport MATE, MATE_BOUND, EVAL_LIMIT, INF, to_tt, from_tt, DEPTH_INF
@@ -135,16 +135,13 @@ cdef inline bint table_narrowed(TTData* hit, int ply, double* alpha, double* bet
     return narrowed(alpha, beta, -INF, tv, settled)
 
 
-cdef inline bint fetched_key(int* moves, uint64_t* keys, int n, int m,
-                             uint64_t* key) noexcept nogil:
-    """The key of move m's position, if it is among the n whose table words were fetched
-    (`moves`, `keys`)."""
+cdef inline int fetched_index(int* moves, int n, int m) noexcept nogil:
+    """The place of move m among the n whose table words were fetched, or -1."""
     cdef int i
     for i in range(n):
         if moves[i] == m:
-            key[0] = keys[i]
-            return True
-    return False
+            return i
+    return -1
 
 
 cdef inline bint in_head(int* head, int nh, int idx) noexcept nogil:
@@ -201,6 +198,11 @@ cdef class Negamax:
         self.root_player = root.to_move()
         self.solving = self.task.solve
         self.solve_deepening = SOLVE_DEEPENING if root.plies_bound() >= 0 else SOLVE_DEEPENING_OPEN
+        # a proof reads its children's words for a cut-off where a child's value is the
+        # negation of its own (two players alternate) and ETC_PLIES_LEFT plies or more are
+        # left (the game's bound from the root, less the ply)
+        self.etc_last_ply = (root.plies_bound() - ETC_PLIES_LEFT if root.wins_on_own_move()
+                             else -1)
         self.windows = False
         self.line = False
         self.root_first = -1
@@ -718,17 +720,15 @@ cdef class Negamax:
         return best
 
     # ------------------------------------------------------------------ the proof
-    cdef inline double prove_value(self, State c, double alpha, double beta, int ply, int me,
-                            uint64_t key) noexcept nogil:
-        """A proof's value() of position c (whose key is `key`) for `me`, who moved into it:
-        a solve's window tests search to the end of the game, and stop at chance (nothing
-        there is proven)."""
-        cdef int tm
+    cdef inline double prove_value(self, State c, int tm, double alpha, double beta, int ply,
+                                   int me, uint64_t key) noexcept nogil:
+        """A proof's value() of position c (whose key is `key`, whose mover is `tm`, as
+        State.assign_played made it) for `me`, who moved into it: a solve's window tests
+        search to the end of the game, and stop at chance (nothing there is proven)."""
         if not self.entered(ply):
             return 0.0
-        if c.over():
+        if tm == OVER:
             return self.terminal(c, me, ply)
-        tm = c.to_move()
         if tm == CHANCE:
             self.met_chance = True
             self.stop = True
@@ -751,8 +751,12 @@ cdef class Negamax:
         cdef uint64_t ck
         cdef uint64_t child_keys[PREFETCH_CHILDREN]
         cdef int child_moves[PREFETCH_CHILDREN]
-        cdef TTData hit
-        cdef int n, t, idx, m, i, soon = SOON_UNKNOWN, best_slot = -1, nh = 0, nk = 0
+        cdef TTData hit, chit
+        cdef double tv
+        cdef double child_hi[PREFETCH_CHILDREN]
+        cdef bint etc = False
+        cdef int k
+        cdef int n, t, idx, m, i, soon = SOON_UNKNOWN, best_slot = -1, nh = 0, nk = 0, tm
         cdef int head[3]
         cdef double v, best = -INF, settled, alpha0
         cdef int* moves = self.movebuf + ply * MAX_MOVES
@@ -806,6 +810,22 @@ cdef class Negamax:
             if found and hit.depth >= DEPTH_INF and table_narrowed(&hit, ply, &alpha, &beta,
                                                                    &settled):
                 return settled
+            # a child whose entry bounds its value low enough cuts this node before any
+            # child is searched (an enhanced transposition cut-off), and one whose entry
+            # bounds it high enough is not searched (its move cannot beat alpha); only where
+            # the subtrees are large: the wait for every child's word costs more than it
+            # saves nearer the end (Connect Four: 18% fewer nodes everywhere, but 1.2x the
+            # time)
+            if ply <= self.etc_last_ply:
+                etc = True
+                for i in range(nk):
+                    child_hi[i] = INF
+                    if self.table.probe(child_keys[i], &chit) and chit.depth >= DEPTH_INF:
+                        tv = -from_tt(chit.value, ply + 1)
+                        if chit.flag != LOWER and tv >= beta:
+                            return tv
+                        if chit.flag != UPPER:
+                            child_hi[i] = tv
             s.order_search_moves(moves, n, soon)
         alpha0 = alpha
         if guided and n > 1:
@@ -818,19 +838,28 @@ cdef class Negamax:
             if t >= nh and nh > 0 and in_head(head, nh, idx):
                 continue
             m = moves[idx]
-            (<State>child).assign_played(s, m)
-            if not fetched_key(child_moves, child_keys, nk, m, &ck):
+            k = fetched_index(child_moves, nk, m)
+            if etc and k >= 0 and child_hi[k] <= alpha:
+                # (its bound stands for its value: the node's fail-soft bound holds)
+                if child_hi[k] > best:
+                    best = child_hi[k]
+                    best_slot = idx
+                continue
+            tm = (<State>child).assign_played(s, m)
+            if k >= 0:
+                ck = child_keys[k]
+            else:
                 ck = (<State>child).key()
             self.table.prefetch(ck)
             if self.line:
                 self.pv_len[ply + 1] = 0
             if best == -INF or alpha + 1.0 >= beta:
-                v = self.prove_value(<State>child, alpha, beta, ply + 1, me, ck)
+                v = self.prove_value(<State>child, tm, alpha, beta, ply + 1, me, ck)
             else:
-                v = self.prove_value(<State>child, alpha, alpha + 1.0, ply + 1, me, ck)
+                v = self.prove_value(<State>child, tm, alpha, alpha + 1.0, ply + 1, me, ck)
                 if v > alpha and v < beta and not self.stop:
                     (<State>child).assign_played(s, m)
-                    v = self.prove_value(<State>child, alpha, beta, ply + 1, me, ck)
+                    v = self.prove_value(<State>child, tm, alpha, beta, ply + 1, me, ck)
             if self.stop:
                 return 0.0
             if v > best:
@@ -980,7 +1009,7 @@ cdef class Negamax:
         """One window test at the root: every move list_root found to search (the last
         test's best first), then the moves that lose at once, scored without a search; each
         move's score kept for the report (exact, or a bound)."""
-        cdef int n, i, t, m, me = root.to_move(), first = -1
+        cdef int n, i, t, m, me = root.to_move(), first = -1, tm
         cdef int* moves = self.movebuf
         cdef PyObject* child = self.states[1]
         cdef double v, best = -INF, tv = MATE - 1
@@ -1006,22 +1035,20 @@ cdef class Negamax:
             moves[0] = m
         for i in range(n):
             m = moves[i]
-            (<State>child).assign_position(root)
-            (<State>child).play(m)
+            tm = (<State>child).assign_played(root, m)
             if not root.key_after(m, &ck):
                 ck = (<State>child).key()
             self.table.prefetch(ck)
             self.pv_len[1] = 0
             exact_v = True
             if i == 0 or alpha + 1.0 >= beta:
-                v = self.prove_value(<State>child, alpha, beta, 1, me, ck)
+                v = self.prove_value(<State>child, tm, alpha, beta, 1, me, ck)
             else:
-                v = self.prove_value(<State>child, alpha, alpha + 1.0, 1, me, ck)
+                v = self.prove_value(<State>child, tm, alpha, alpha + 1.0, 1, me, ck)
                 exact_v = False
                 if v > alpha and v < beta and not self.stop:
-                    (<State>child).assign_position(root)
-                    (<State>child).play(m)
-                    v = self.prove_value(<State>child, alpha, beta, 1, me, ck)
+                    (<State>child).assign_played(root, m)
+                    v = self.prove_value(<State>child, tm, alpha, beta, 1, me, ck)
                     exact_v = True
             if self.stop:
                 return best

@@ -288,15 +288,18 @@ def test_the_keys_after_a_list_of_moves_are_the_keys_after_each(game, players):
 @pytest.mark.parametrize("game,players", CONFIGS)
 def test_a_scratch_child_is_the_position_its_move_makes(game, players):
     # State.assign_played, a search's child in one call, into a scratch position that held
-    # another game: the position, its mover, moves, key and result are the move's
+    # another game: the position, its mover, moves, key and result are the move's, and the
+    # mover it returns is the child's ("over" once over)
     from roost.interop.native import played
     for s, rnd in _random_walk(game, players, seed=13, walk_seed=6):
         for m in (s.legal()[:5] if not s.is_chance else [s.sample(rnd.getrandbits(63))]):
             expected = s.copy()
             expected.play_unchecked(m)
-            child = played(s, m, game.start(players=players, seed=14))
+            child, mover = played(s, m, game.start(players=players, seed=14))
             assert child.hash == expected.hash, (s.text(), m)
             assert child.is_over == expected.is_over, (s.text(), m)
+            assert mover == ("over" if expected.is_over else "chance" if expected.is_chance
+                             else expected.player), (s.text(), m)
             if expected.is_over:
                 assert child.result() == expected.result(), (s.text(), m)
             else:
