@@ -139,8 +139,10 @@ def test_bench_solve_times_every_solved_set_and_checks_every_answer():
     assert [row["positions"] for row in rows] == [100, 30, 2]       # a tenth of each set
     for row in rows:
         assert row["wrong"] == [] and row["roost_nodes"] > 0 and row["reference_cpu_ms"] > 0
+    assert [row["target_cpu_ratio"] for row in rows] == [1.5, 1.0, 1.0]
     table = run("bench", "--solve", "--quick").output
-    assert "ratio" in table and table.splitlines()[2].startswith("end")
+    assert "ratio" in table and "target" in table.splitlines()[0]
+    assert table.splitlines()[2].startswith("end") and "<=1.50" in table.splitlines()[2]
 
 
 @pytest.mark.parametrize("args,fragments", [
