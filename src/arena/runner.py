@@ -513,13 +513,18 @@ class DaskBackend:
     def _fetch(fut, stop, watch):
         """A finished chunk's records.  They live on the worker that played them: if it
         died meanwhile they are played again elsewhere, maybe only once a worker joins, so
-        wait in short steps, watching the cluster and the stop request."""
+        wait in short steps, watching the cluster and the stop request.  Records that come
+        after the watch said there were no workers say the cluster plays again: a worker that
+        joined while they were waited for can play every game left before the next look."""
         while True:
             try:
-                return fut.result(timeout=0.5)
+                recs = fut.result(timeout=0.5)
             except TimeoutError:
                 stop.check()
                 watch.look()
+                continue
+            watch.results_came()
+            return recs
 
     def close(self, abort=False):
         for thing in (self.client, self.cluster):
