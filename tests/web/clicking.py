@@ -30,16 +30,20 @@ def start_game(page, url, game, seats, players=None, position=None, seed=1):
 
 
 def click_once(page, rnd):
-    """Click one of the targets or choices offered now; returns what was clicked."""
-    targets = page.locator(".board .picture svg .clickable")
-    choices = page.locator(".board .choices button.choice")
-    options = [("target", i) for i in range(targets.count())] + [("choice", i) for i in range(choices.count())]
-    if not options:
+    """Click one of the targets or choices offered now; returns what was clicked, or None
+    when nothing is offered or the board was drawn again between the look and the click
+    (the last move's answer came in): the caller looks again."""
+    from playwright.sync_api import Error as PlaywrightError
+    offered = (page.locator(".board .picture svg .clickable").element_handles()
+               + page.locator(".board .choices button.choice").element_handles())
+    if not offered:
         return None
-    kind, i = rnd.choice(options)
-    element = targets.nth(i) if kind == "target" else choices.nth(i)
-    what = element.get_attribute("data-target") or element.get_attribute("data-label")
-    element.click()
+    element = rnd.choice(offered)
+    try:
+        what = element.get_attribute("data-target") or element.get_attribute("data-label")
+        element.click(timeout=10_000)
+    except PlaywrightError:          # detached: a handle outlives its element, a locator waits
+        return None
     return what
 
 
