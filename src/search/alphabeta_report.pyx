@@ -4,8 +4,6 @@ ends with, and scores read for people."""
 from libc.math cimport fabs
 from cpython.object cimport PyObject, PyTypeObject
 from cpython.mem cimport PyMem_Malloc, PyMem_Free
-from cpython.list cimport PyList_New, PyList_SET_ITEM
-from cpython.ref cimport Py_INCREF
 from libc.stdint cimport uint64_t
 from libc.string cimport memcpy
 from roost.core.state cimport CHANCE, MAX_MOVES, SOON_DRAW, SOON_LOSS, SOON_WIN
@@ -218,8 +216,9 @@ cdef int complete_pv(TranspositionTable table, State s, int* line, int n, int de
 cdef int complete_proof_line(TranspositionTable table, State s, int* line, int n,
                              double score) noexcept:
     """A proof's line (the n moves of `line`, which holds MAX_PLY), continued in place from
-    its table where a hit cut it short; its length.  A proof's word keeps its move's place in the node's list of search_moves (not
-    the move; the search's entries, where a solve keeps them, the move), and the move
+    its table where a hit cut it short; its length.  A proof's word keeps its move's place
+    in the node's list of search_moves (not the move; the search's entries, where a solve
+    keeps them, the move), and the move
     is followed only where the entry shows it keeps `score`, the root's proven value (an
     exact value, or a lower bound that reaches it; an upper bound's move is only the one
     that failed least); where the game settles a node itself (a win now, a draw whatever
@@ -286,15 +285,8 @@ cdef int _extend(State s, int m, int* pv, int* n, uint64_t* seen, int n_seen) no
 
 
 cdef list line_list(int* line, int n):
-    """The n moves of `line` as a list, made at its length."""
-    cdef int i
-    cdef object item
-    cdef list pv = PyList_New(n)
-    for i in range(n):
-        item = line[i]
-        Py_INCREF(item)
-        PyList_SET_ITEM(pv, i, item)
-    return pv
+    """The n moves of `line` as a list."""
+    return [line[i] for i in range(n)]
 
 
 cdef inline bint _among(int* moves, int n, int m) noexcept:
@@ -325,7 +317,7 @@ cdef inline int _see(uint64_t* keys, int n, uint64_t key) noexcept:
 
 cdef list current_line(Negamax w):
     """The line of w's last root search, as far as it goes."""
-    return [w.pv[0][i] for i in range(w.pv_len[0])]
+    return line_list(w.pv[0], w.pv_len[0])
 
 
 cpdef double score_to_value(double score):
