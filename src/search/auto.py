@@ -7,10 +7,12 @@ with its interval behind every entry).  A spec is resolved when the engine first
 position, since a spec does not name its game; the resolved spec is reported in the
 search result's ``info["auto"]``.
 
-On two-player games of perfect information a bounded proof follows the main search, in the
-part of the budget the search left (src/search/proofs.py), the search's move tested first:
-a position it proves won or drawn is played by the proof, and the search's move is never one
-the proof showed to lose while another is not.
+On two-player games of perfect information a bounded proof (src/search/proofs.py) follows
+the main search in the part of the budget the search left, the search's move tested first;
+with ``threads=2`` or more it runs beside the main search instead, on a thread of its own
+for the whole move, and the main search takes the other threads where its engine has them.
+A position the proof shows won or drawn is played by the proof, and the search's move is
+never one the proof showed to lose while another is not.
 
 Where another engine measured stronger at short budgets, ``SHORT`` names it and the budget
 below which it plays: the choice follows the spec's time a move (a node budget alone, or no
@@ -22,15 +24,18 @@ In a position its opening book holds (``roost.search.book``; the game's own book
 """
 from dataclasses import dataclass, replace
 
+from roost.search.alphabeta import SearchInterrupted
 from roost.search.alphabeta_engine import AlphaBetaEngine
 from roost.search.book import book_for, book_result
 from roost.search.engine import Engine
 from roost.search.limit import Limit
 from roost.search.mcts_engine import IsmctsEngine, MctsEngine
 from roost.search.spec import EngineSpec, Param
-from roost.search.proofs import PROOF_MAX_SECONDS, PROOF_SHARE, Prover, keep_proven, provable
+from roost.search.proofs import (PROOF_MAX_SECONDS, PROOF_SHARE, Prover, keep_proven, provable,
+                                 provable_game)
 
 DEFAULT_SECONDS = 1.0
+MAX_THREADS = 64
 
 
 @dataclass(frozen=True)
@@ -169,6 +174,9 @@ class AutoEngine(Engine):
         Param("time", float, 0.0, f"seconds per move (default {DEFAULT_SECONDS:g} when no nodes are set)", 0.0),
         Param("nodes", int, 0, "a node budget instead: alpha-beta nodes or MCTS iterations, "
               "whichever engine is chosen", 0),
+        Param("threads", int, 1, "threads: the chosen engine's, and where a proof runs "
+              "(two players, nothing hidden), one of them the proof's, beside the main search",
+              1, maximum=MAX_THREADS),
         Param("book", str, "game", "the opening book: game (the one roost ships for the game, "
               "if any), none, or a book file made by roost book", valid=book_for),
     )
@@ -179,6 +187,7 @@ class AutoEngine(Engine):
         super().__init__(spec)
         self._key = None
         self._inner = None
+        self._beside = False       # the proof runs on a thread of its own (threads=2 or more)
         self._prover = Prover()
 
     def playing(self, state):
@@ -194,7 +203,12 @@ class AutoEngine(Engine):
         """The configured engine for ``state``'s game and player count (built once)."""
         key = (state.name, state.players)
         if key != self._key:
-            self._inner = resolve(*key, self.spec["time"], self.spec["nodes"]).engine()
+            spec = resolve(*key, self.spec["time"], self.spec["nodes"])
+            threads = self.spec["threads"]
+            self._beside = threads > 1 and provable_game(state)
+            if any(p.name == "threads" for p in spec.engine_type.params):
+                spec = spec.replace(threads=threads - self._beside)
+            self._inner = spec.engine()
             self._key = key
         return self._inner
 
@@ -215,23 +229,44 @@ class AutoEngine(Engine):
             within = Limit(time=s["time"] or None, nodes=s["nodes"] or None,
                            depth=limit.depth if limit is not None else None)
         # a proof where one is cheap: two players, nothing hidden, a game that bounds its
-        # length; not under a depth limit, nor in an analysis that reports lines as it goes
+        # length; not under a depth limit, in an analysis without end or of several lines
         # (those are the main search's)
         proving = (provable(state) and observer in (None, state.player) and within.depth is None
-                   and not within.infinite and multipv == 1 and progress is None)
+                   and not within.infinite and multipv == 1)
+        beside = None
         if proving:
-            # the main search first, then the proof in the time it left, its move first
             seconds = within.time or (0.0 if within.nodes else DEFAULT_SECONDS)
-            if seconds:
+            proof_nodes = int(PROOF_SHARE * (within.nodes or 0))
+            if self._beside:
+                # the proof on its own thread for the whole move, the main search beside it
+                beside = self._prover.start(state, seconds=min(seconds, PROOF_MAX_SECONDS),
+                                            nodes=proof_nodes)
+            elif seconds:
+                # the main search first, then the proof in the time it left, its move first
                 within = replace(within, time=seconds - min(PROOF_SHARE * seconds, PROOF_MAX_SECONDS))
-        result = inner.choose(state, within, seed=seed, observer=observer, progress=progress,
-                              multipv=multipv)
+        try:
+            result = inner.choose(state, within, seed=seed, observer=observer, progress=progress,
+                                  multipv=multipv)
+        except BaseException:
+            if beside is not None:
+                beside.stop()
+            raise
         result.info["auto"] = str(inner.spec)
         result.engine = f"{self.spec} ({inner.spec})"
+        if proving and result.proven and beside is None:
+            proving = False              # the main search's own solver settled it
         if proving:
-            left = min(max(seconds - result.seconds, 1e-3), PROOF_MAX_SECONDS) if seconds else 0.0
-            proof = self._prover.prove(state, seconds=left, nodes=int(PROOF_SHARE * (within.nodes or 0)),
-                                       first=result.move)
+            if beside is not None:
+                if result.proven:
+                    beside.stop()
+                proof = beside.result()
+            else:
+                left = min(max(seconds - result.seconds, 1e-3), PROOF_MAX_SECONDS) if seconds else 0.0
+                try:
+                    proof = self._prover.prove(state, seconds=left, nodes=proof_nodes, first=result.move)
+                except KeyboardInterrupt:
+                    # Ctrl-C (or the protocol's stop) during the proof: the main search's move
+                    raise SearchInterrupted(result) from None
             if proof.value in ("win", "draw"):
                 # played as proven (src/search/proofs.py)
                 proven = proof.result(state, f"{self.spec} (proof)")

@@ -74,7 +74,8 @@ ctypedef struct Shared:
     Settings settings
     Task task
     int threads                   # the main searcher and its helpers
-    int stop                      # set by the main thread: every helper stops at its next node
+    int stop                      # every thread stops at its next look: set by the main searcher
+                                  # for its helpers, or by another thread (WindowTests.stop)
     uint64_t counted              # threads under a node limit: the nodes entered by everyone (the
                                   # main root included) and the attempts refused past the limit
     int depth_done                # the main searcher's deepest complete iteration

@@ -298,9 +298,11 @@ cdef class Negamax:
         if self.running:
             if self.task.node_limit > 0 and self.over_node_limit():
                 self.stop = True
-            elif load_int(&self.control.stop):
-                self.stop = True         # a helper completed the search's last depth
             self.helper_nodes = self.helper_count()
+        if load_int(&self.control.stop):
+            # a helper completed the search's last depth, or the search's owner said stop
+            # from another thread (WindowTests.stop)
+            self.stop = True
         if not self.stop:
             if self.table.wants_growth(self.control.table_nodes + self.nodes + self.helper_nodes):
                 self.table.grow(self.task.deadline)

@@ -2,11 +2,16 @@
 
 Play needs only whether the position is won, drawn or lost, and a move that keeps it: not
 the distance to the result, which a solve bisects with several window tests near the draw.
-After the main search, ``auto`` gives the rest of a move's budget to two null-window tests
-to the end of the game (src/search/wdl.pyx), in a proof table kept from move to move, so
-what earlier moves proved makes later proofs cheaper: "does a move keep a draw or better?",
-then "does a move win?", each trying the main search's move first.  A settled win or draw
-is played by its proof: a move the test showed to reach it.
+The proof is two null-window tests to the end of the game (src/search/wdl.pyx), in a proof
+table kept from move to move, so what earlier moves proved makes later proofs cheaper:
+"does a move keep a draw or better?", then "does a move win?".  A settled win or draw is
+played by its proof: a move the test showed to reach it.
+
+``auto`` runs the proof in one of two ways.  With one thread, after the main search, in the
+part of the move's budget the search left, trying the search's move first (``Prover.prove``).
+With two or more (``auto:threads=N``), on a thread of its own for the whole move, while the
+main search runs on the others (``Prover.start``): on a machine with a core to spare the
+proof has twice the time and the main search all of its own.
 
 An unfinished proof still tells what the main search's move is worth.  The first test
 either shows that it keeps a draw or better (the move is played) or that it loses, and then
@@ -18,6 +23,7 @@ and no move it showed to lose is played while another is left.
 >>> proof.value, get_game("connect4").parse("4455").move_name(proof.move)
 ('win', '3')
 """
+import threading
 import time
 from dataclasses import dataclass, field
 
@@ -49,13 +55,18 @@ class Proof:
                             info={"proof": f"{self.value} (proven)"})
 
 
+def provable_game(state):
+    """Whether proofs are worth a share of the moves of ``state``'s game: two players,
+    nothing hidden, a game that bounds its length (there the proof's null windows close on
+    the result; in a game that does not, a proof rarely ends within a move, and MCTS's own
+    solver proves what is near)."""
+    return state.players == 2 and not state.hidden_info and state.length_bound is not None
+
+
 def provable(state):
-    """Whether a proof is worth a share of the move: two players, nothing hidden, a decision
-    to make (chance ahead stops a proof when it is met), in a game that bounds its length
-    (there the proof's null windows close on the result; in a game that does not, a proof
-    rarely ends within a move, and MCTS's own solver proves what is near)."""
-    return (state.players == 2 and not state.hidden_info and not state.is_chance
-            and not state.is_over and state.length_bound is not None)
+    """Whether a proof is worth a share of this move: a game whose proofs are
+    (``provable_game``), and a decision to make (chance ahead stops a proof when it is met)."""
+    return provable_game(state) and not state.is_chance and not state.is_over
 
 
 class Prover:
@@ -97,9 +108,57 @@ class Prover:
         proof.seconds = time.perf_counter() - t0
         return proof
 
+    def start(self, state, seconds=0.0, nodes=0):
+        """Begin proving ``state`` on a thread of its own (what ``prove`` would, with no move
+        to try first); returns its ProofThread."""
+        return ProofThread(self, self._window_tests(), state.copy(), seconds, nodes)
+
     def new_game(self):
         if self._tests is not None:
             self._tests.clear()
+
+
+class ProofThread:
+    """A proof running beside the caller's search (``Prover.start``).  ``result()`` waits
+    for it (it ends by its own limits); ``stop()`` ends it within a few hundred nodes.  Only
+    the main thread sees Ctrl-C: the caller stops the proof when its own search was
+    interrupted, so nothing outlives the move."""
+
+    def __init__(self, prover, tests, state, seconds, nodes):
+        self._tests = tests
+        self._proof = None
+        self._error = None
+        tests.stop(False)
+        self._thread = threading.Thread(target=self._run, args=(prover, state, seconds, nodes),
+                                        name="roost-proof", daemon=True)
+        self._thread.start()
+
+    def _run(self, prover, state, seconds, nodes):
+        try:
+            self._proof = prover.prove(state, seconds=seconds, nodes=nodes)
+        except BaseException as e:       # handed to the caller by result()
+            self._error = e
+
+    def stop(self):
+        """End the proof now and wait for its thread."""
+        self._tests.stop()
+        self._join()
+
+    def result(self):
+        """The Proof (its value "" when stopped before either test ended)."""
+        try:
+            self._join()
+        except BaseException:
+            self.stop()                  # Ctrl-C while waiting: the proof ends with the move
+            raise
+        if self._error is not None:
+            raise self._error
+        return self._proof or Proof()
+
+    def _join(self):
+        # in short waits, so that the main thread goes on seeing signals
+        while self._thread.is_alive():
+            self._thread.join(0.05)
 
 
 def keep_clear_of(result, losing):

@@ -13,6 +13,7 @@ from roost.search.clock cimport now
 from roost.search.score cimport MATE, MATE_BOUND
 from roost.search.tt cimport TranspositionTable
 from roost.search.negamax cimport Negamax, Settings, Shared
+from roost.search.threads cimport store_int
 
 # the thresholds a test can ask about: the value is at least a draw, or at least a win
 THRESHOLDS = ("draw", "win")
@@ -44,6 +45,12 @@ cdef class WindowTests:
         self.table.clear()
         self.shared.table_nodes = 0
         self.w.order.clear()
+
+    def stop(self, bint stopping=True):
+        """From another thread: the test under way stops at its next look at its limits (within
+        a few hundred nodes) and answers None, as do the tests begun after it, until
+        ``stop(False)``."""
+        store_int(&self.shared.stop, 1 if stopping else 0)
 
     def test(self, State root, str threshold, double seconds=0.0, long long nodes=0, moves=None,
              int first=-1):

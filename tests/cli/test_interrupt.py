@@ -85,6 +85,17 @@ def test_interrupted_analysis_prints_the_search_so_far(spec):
     assert "interrupted" in err and "Traceback" not in err
 
 
+@pytest.mark.parametrize("spec", ["auto:time=60", "auto:time=60,threads=2"])
+def test_interrupted_auto_analysis_with_its_proof_prints_the_search_so_far(spec):
+    # Connect Four: auto's proof follows its main search, or runs beside it on a thread of
+    # its own, and Ctrl-C ends both (an eight-stone start whose proof takes about a second)
+    p = _start(["analyse", "connect4", "16351371", "--engine", spec, "--progress"])
+    out, err = _interrupt_after(p, "info ")
+    assert p.returncode == 130
+    assert "best     " in out and "iterations" in out
+    assert "interrupted" in err and "Traceback" not in err
+
+
 @pytest.mark.parametrize("spec", ["mcts:iterations=1000000000,chance=open,imm=0.8",
                                   "mcts:iterations=1000000000,chance=open,imm=0.8,threads=2"])
 def test_interrupted_open_loop_analysis_below_chance_prints_the_search_so_far(spec):

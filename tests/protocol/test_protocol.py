@@ -195,6 +195,41 @@ def test_go_infinite_lifts_the_engines_own_budget_auto_included(session):
     assert s.until("bestmove", timeout=30)[-1].split()[0] == "bestmove"
 
 
+@pytest.mark.parametrize("spec,moves,played,proof", [
+    ("auto:book=none", "237136322211245", "3", "6 loses (proven): 3 instead"),
+    ("auto:book=none,threads=2", "46522653233774", "4", "win (proven)")])
+def test_auto_s_proof_plays_through_the_protocol_as_in_process(session, spec, moves, played, proof):
+    # auto's main search alone plays another move here (after it, the proof shows that move
+    # to lose; beside it, the proof settles a win first): served, auto proves as it does in
+    # the arena's own process, and the same seed gives the same move
+    from roost.core.games import get_game
+    from roost.search.engines import parse_engine
+    state = get_game("connect4").parse(moves)
+    auto = parse_engine(spec + ",nodes=20000")
+    here = auto.choose(state, seed=5)
+    assert here.move_name == played and here.info["proof"] == proof
+    assert parse_engine(str(auto.engine_for(state).spec)).choose(state, seed=5).move_name != played
+    s = session("connect4", "--engine", spec)
+    s.send("roost 1", "newgame connect4 players 2 seat 0", f"position {state.text()}", "go nodes 20000 seed 5")
+    assert s.until("bestmove")[-1].split()[1] == played
+
+
+@pytest.mark.parametrize("spec", ["auto", "auto:threads=2"])
+def test_stop_ends_auto_s_search_and_its_proof_at_once(session, spec):
+    # an eight-stone Connect Four start whose proof takes most of a second: stop ends the
+    # main search and the proof beside it, and the engine answers and goes on
+    s = session("connect4", "--engine", spec)
+    s.send("roost 1", "newgame connect4 players 2 seat 0", "position 16351371", "go movetime 60000")
+    s.until("roostok")
+    time.sleep(0.5)
+    t0 = time.monotonic()
+    s.send("stop")
+    assert s.until("bestmove", timeout=5)[-1].split()[0] == "bestmove"
+    assert time.monotonic() - t0 < 5
+    s.send("position 4455", "go movetime 100")
+    assert s.until("bestmove", timeout=10)[-1].split()[0] == "bestmove"
+
+
 def test_quit_during_a_search_answers_then_leaves(session):
     s = session("ducks", "--engine", "mcts")
     s.send("roost 1", "newgame ducks players 2 seat 0", f"position {DUCKS_START}", "go infinite")

@@ -283,7 +283,9 @@ SELF_PLAY = [("ducks", 2, ["mcts:iterations=30", "ab:depth=1"]),
              ("leaves", 4, ["random", "mcts:iterations=10", "random", "pimc:worlds=2,iterations=5"]),
              ("cubirds", 3, ["ismcts:iterations=20", "random", "pimc:worlds=2,iterations=10"]),
              ("wingspan", 2, ["mcts:iterations=20", "ab:depth=1"]),
-             ("connect4", 2, ["ab:depth=3", "mcts:iterations=50"])]
+             ("connect4", 2, ["ab:depth=3", "mcts:iterations=50"]),
+             # auto's proof, after its main search or on a thread beside it
+             ("connect4", 2, ["auto:nodes=3000,book=none", "auto:nodes=2000,threads=2,book=none"])]
 
 
 @pytest.mark.parametrize("game, players, specs", SELF_PLAY)

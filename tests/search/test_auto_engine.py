@@ -86,9 +86,12 @@ def test_auto_budgets_one_second_by_default_and_a_node_budget_alone():
     assert auto.resolve("wingspan", 2, 0.25, 300) == parse_spec("ismcts:plies=40,iterations=300,time=0.25")
     assert auto.resolve("nogame", 2, 0, 70) == parse_spec("mcts:iterations=70")
     e = parse_engine("auto")
-    assert e.settings == {"time": 0.0, "nodes": 0, "book": "game"} and str(e.spec) == "auto"
-    assert parse_engine("auto:time=0.25,nodes=0").settings == {"time": 0.25, "nodes": 0, "book": "game"}
-    for bad, says in (("auto:time=-1", "time must be at least 0"), ("auto:nodes=-1", "nodes must be at least 0")):
+    assert e.settings == {"time": 0.0, "nodes": 0, "threads": 1, "book": "game"} and str(e.spec) == "auto"
+    assert parse_engine("auto:time=0.25,nodes=0").settings == {"time": 0.25, "nodes": 0, "threads": 1,
+                                                               "book": "game"}
+    for bad, says in (("auto:time=-1", "time must be at least 0"), ("auto:nodes=-1", "nodes must be at least 0"),
+                      ("auto:threads=0", "threads must be at least 1"),
+                      ("auto:threads=65", "threads must be at most 64")):
         with pytest.raises(EngineSpecError, match=says):
             parse_engine(bad)
 

@@ -3,6 +3,9 @@ game of perfect information plays what a bounded win/draw/loss proof proves, and
 move that proof showed to lose while another is left.  Checked against positions solved by
 an independent perfect solver (src/core/data/connect4/): a proof is never contradicted by
 the deeper solve."""
+import threading
+import time
+
 import pytest
 
 from roost.core.calibration import solved_connect4
@@ -13,6 +16,9 @@ from roost.search.result import MoveStat, SearchResult
 from roost.search.wdl import WindowTests
 
 GAME = get_game("connect4")
+# eight stones, drawn, its one drawing move (3) far from the main search's: a draw test
+# takes about 16 M nodes, most of a second
+HARD_DRAW = "16351371"
 
 
 def sign(x):
@@ -32,8 +38,10 @@ def test_auto_plays_what_it_proves_and_every_proof_holds():
         assert {"win": 1, "draw": 0, "loss": -1}[r.proven] == truth, (row["moves"], r.proven)
         # the move keeps the result: its own score is the position's
         assert sign(row["move_scores"][r.move]) == truth, (row["moves"], r.move_name)
-        # a win or a draw is played by the proof; in a proven loss the main search plays
-        assert r.engine.endswith("(proof)") if truth >= 0 else "proof" in r.info
+        # a win or a draw the proof settles is played by it; a result the main search's own
+        # solver proved is not proved again
+        assert not r.engine.endswith("(proof)") or truth >= 0
+        assert "proof" not in r.info or r.engine.endswith("(proof)") or truth < 0
     assert proven >= 35
 
 
@@ -208,3 +216,98 @@ def test_an_unfinished_proof_s_move_replaces_the_search_s_losing_one():
     assert result.move == 2 and not result.proven
     keep_proven(result, state, Proof(value="loss"))
     assert result.move == 2 and result.proven == "loss" and result.value == 0.0
+
+
+def _proof_threads():
+    return [t for t in threading.enumerate() if t.name == "roost-proof"]
+
+
+def test_with_threads_the_proof_runs_beside_the_main_search_for_the_whole_move(monkeypatch):
+    # threads=2: the main search has the whole move (not what the proof leaves) while the
+    # proof runs on its own thread, and the proof plays what it settles; no thread is left
+    row = next(r for r in solved_connect4("middle") if r["score"] == 0)
+    state = GAME.parse(row["moves"])
+    e = parse_engine("auto:time=0.5,threads=2,book=none")
+    inner = e.engine_for(state)
+    assert inner.spec["threads"] == 1              # one thread each
+    seen = []
+    real = inner.choose
+
+    def choose(state, limit=None, **kw):
+        seen.append((limit.time, len(_proof_threads())))
+        return real(state, limit, **kw)
+    monkeypatch.setattr(inner, "choose", choose)
+    r = e.choose(state, seed=1)
+    assert seen == [(0.5, 1)]
+    assert r.proven == "draw" and r.engine.endswith("(proof)")
+    child = state.copy()
+    child.play_move(r.move)
+    assert WindowTests(16).test(child, "win")[0] is False       # the reply cannot win
+    assert not _proof_threads()
+
+
+def test_auto_s_threads_go_to_its_engine_less_one_where_a_proof_runs():
+    assert parse_engine("auto:threads=3").engine_for(GAME.start()).spec["threads"] == 2
+    cubirds = get_game("cubirds").start(players=2, seed=1)           # hidden cards: no proof
+    assert parse_engine("auto:threads=3").engine_for(cubirds).spec["threads"] == 3
+    assert parse_engine("auto").engine_for(GAME.start()).spec["threads"] == 1
+
+
+def test_a_proof_beside_the_search_stops_when_the_search_is_interrupted(monkeypatch):
+    # Ctrl-C (or the protocol's stop) reaches the main search only: auto stops the proof
+    # at once, and the interruption goes on to the caller with the search's move
+    from roost.search.alphabeta import SearchInterrupted
+    state = GAME.parse(HARD_DRAW)
+    e = parse_engine("auto:time=30,threads=2,book=none")
+    inner = e.engine_for(state)
+    partial = SearchResult(engine="mcts", move=2, move_name="3", player=state.player, value=0.5)
+
+    def interrupted(state, limit=None, **kw):
+        time.sleep(0.2)
+        assert len(_proof_threads()) == 1
+        raise SearchInterrupted(partial)
+    monkeypatch.setattr(inner, "choose", interrupted)
+    t0 = time.monotonic()
+    with pytest.raises(SearchInterrupted) as caught:
+        e.choose(state, seed=1)
+    assert caught.value.partial is partial
+    assert time.monotonic() - t0 < 5 and not _proof_threads()
+
+
+def test_ctrl_c_during_a_proof_after_the_search_plays_the_search_s_move(monkeypatch):
+    from roost.search.alphabeta import SearchInterrupted
+    from roost.search import proofs
+    state = GAME.parse(HARD_DRAW)
+    e = parse_engine("auto:time=1,book=none")
+
+    def interrupted(self, *args, **kw):
+        raise KeyboardInterrupt
+    monkeypatch.setattr(proofs.Prover, "prove", interrupted)
+    with pytest.raises(SearchInterrupted) as caught:
+        e.choose(state, seed=1)
+    assert caught.value.partial.move in state.legal() and caught.value.partial.engine.startswith("auto")
+
+
+def test_a_window_test_stopped_from_another_thread_ends_at_once_and_says_so():
+    state = GAME.parse(HARD_DRAW)
+    tests = WindowTests(16)
+    answers = []
+    t = threading.Thread(target=lambda: answers.append(tests.test(state, "draw")))
+    t.start()
+    time.sleep(0.05)
+    t0 = time.monotonic()
+    tests.stop()
+    t.join(5)
+    assert not t.is_alive() and time.monotonic() - t0 < 1
+    assert answers[0][0] is None
+    # the next tests stop at their first look too (every 256 nodes), until stop(False)
+    assert tests.test(state, "draw", nodes=100000)[0] is None and tests.nodes <= 257
+    tests.stop(False)
+    assert tests.test(GAME.parse(solved_connect4("end")[0]["moves"]), "draw")[0] is not None
+
+
+def test_a_node_budget_with_a_proof_beside_repeats_for_a_seed():
+    for moves in ("4455", "44443", solved_connect4("middle")[3]["moves"]):
+        played = {parse_engine("auto:nodes=20000,threads=2,book=none").choose(GAME.parse(moves), seed=3).move
+                  for _ in range(3)}
+        assert len(played) == 1, moves

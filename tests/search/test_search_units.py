@@ -20,7 +20,7 @@ MAY_USE = {
     "root_move": set(),                   # a report's root moves
     "alphabeta_report": {"score", "tt", "negamax", "root_move", "result"},  # what alpha-beta returns
     "alphabeta": {"score", "tt", "negamax", "alphabeta_report", "threads", "clock"},
-    "wdl": {"score", "tt", "negamax", "clock"},                      # win/draw/loss window tests
+    "wdl": {"score", "tt", "negamax", "threads", "clock"},           # win/draw/loss window tests
     "nodes": {"threads"},                 # MCTS's node store
     "playout": {"threads"},               # playout policies
     "enhancements": {"nodes", "playout", "threads"},                 # RAVE, implicit minimax, bias
