@@ -19,6 +19,14 @@ Each game prints its start, auto's side, the start's value and the outcome; the 
 count, per start value, the starts kept and the ply (stones on the board after the move) of
 every move that gave a result away.  The same seed gives the same starts; auto's moves at a
 time a move can differ from run to run.
+
+With ``--first N`` no game is played: ``auto`` makes only its first move of each of those
+games (the start, or the perfect player's reply to it when the other side is to keep a
+result), N times with seeds 0 to N-1 and a new engine each time, and the perfect player
+says whether it kept the result.  Most results are given away by that move, so this counts
+the misses of many more of them in the same time:
+
+    python tools/proof_play.py --begin --random 16 --drawn 10 --seed 1 --first 6 --engine auto:time=0.2
 """
 import argparse
 import random
@@ -45,6 +53,8 @@ def main(argv=None):
     ap.add_argument("--only", choices=("won", "drawn"), default=None,
                     help="only the starts of this value")
     ap.add_argument("--tt", type=int, default=16, help="the perfect player's table in MB")
+    ap.add_argument("--first", type=int, default=0, metavar="N",
+                    help="no games: auto's first move of each, N times (seeds 0 to N-1)")
     args = ap.parse_args(argv)
     if not args.begin and args.random <= 0 and args.drawn <= 0:
         ap.error("give --begin, --random N, --drawn N or several")
@@ -56,6 +66,11 @@ def main(argv=None):
     except Exception as e:                       # a bad spec: its own message
         sys.exit(f"--engine: {e}")
     perfect = parse_engine(f"ab:tt={args.tt}")
+    if args.first < 0:
+        ap.error("--first takes 1 or more")
+    if args.first:
+        first_moves(game, perfect, args)
+        return
     rng = random.Random(args.seed)
     kept, games, lost_at = defaultdict(int), defaultdict(int), defaultdict(list)
     for moves, value in starts(game, perfect, args):
@@ -76,6 +91,45 @@ def main(argv=None):
             plies = " ".join(map(str, sorted(lost_at[wanted]))) or "none"
             print(f"{NAMES[wanted]} starts: {kept[wanted]}/{games[wanted]} kept with {args.engine}; "
                   f"given away at plies: {plies}")
+
+
+def first_moves(game, perfect, args):
+    """auto's first move of every game ``main`` would play, ``args.first`` times each."""
+    values = {}              # moves -> the value after them for auto's side, by the solver
+
+    def value_after(moves, side):
+        if (moves, side) not in values:
+            state = game.parse(moves)
+            if state.is_over:
+                values[moves, side] = 2 * state.result()[side] - 1
+            else:
+                proven = VALUES[perfect.choose(state, seed=0, solve=True).proven]
+                values[moves, side] = proven if state.player == side else -proven
+        return values[moves, side]
+
+    given, asked = defaultdict(int), defaultdict(int)
+    for moves, value in starts(game, perfect, args):
+        for side in sides(game, moves, value):
+            wanted = 1 if value != 0 else 0
+            if args.only and NAMES[wanted] != args.only:
+                continue
+            state = game.parse(moves)
+            at = moves
+            if state.player != side:          # the perfect player moves first
+                at += perfect.choose(state, seed=0, solve=True).move_name
+            played = []
+            for seed in range(args.first):
+                name = parse_engine(args.engine).choose(game.parse(at), seed=seed).move_name
+                lost = value_after(at + name, side) < wanted
+                played.append(f"{name}{'!' if lost else ''}")
+                given[wanted] += lost
+                asked[wanted] += 1
+            print(f"{at} player {side + 1} {NAMES[wanted]}: first moves {' '.join(played)} "
+                  f"(! gives the result away)", flush=True)
+    for wanted in (1, 0):
+        if asked[wanted]:
+            print(f"{NAMES[wanted]} starts: {given[wanted]}/{asked[wanted]} first moves gave the "
+                  f"result away with {args.engine}")
 
 
 def starts(game, perfect, args):

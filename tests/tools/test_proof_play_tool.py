@@ -25,6 +25,25 @@ def test_the_starts_are_counted_per_value_and_every_game_is_told(capsys):
     assert again == [line.split(" player ")[0] for line in games]
 
 
+def test_first_moves_are_asked_for_every_game_and_judged_by_the_solver(capsys):
+    args = ["--random", "2", "--drawn", "1", "--plies", "16", "--seed", "2", "--first", "2"]
+    proof_play.main(args + ["--engine", "random"])
+    out = capsys.readouterr().out.splitlines()
+    totals = [line for line in out if " starts: " in line]
+
+    def moves(out):
+        rows = [line for line in out if " first moves " in line and " player " in line]
+        return [line.split("first moves ")[1].split(" (")[0].split() for line in rows]
+    assert moves(out) and all(len(m) == 2 for m in moves(out))
+    # every move marked "!" is counted, and the random mover gives some result away
+    marks = sum(m.endswith("!") for row in moves(out) for m in row)
+    assert marks == sum(int(line.split(": ")[1].split("/")[0]) for line in totals) > 0
+    proof_play.main(args + ["--engine", "ab:tt=16,time=60"])      # a search that ends in a solve
+    perfect = capsys.readouterr().out.splitlines()
+    assert not any(m.endswith("!") for row in moves(perfect) for m in row)
+    assert all(" 0/" in line for line in perfect if " starts: " in line)
+
+
 def test_a_bad_engine_or_no_starts_is_refused(capsys):
     with pytest.raises(SystemExit, match="--engine"):
         proof_play.main(["--random", "1", "--engine", "nosuch:x=1"])
