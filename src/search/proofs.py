@@ -176,10 +176,12 @@ def keep_clear_of(result, losing):
 
 def keep_proven(result, state, proof):
     """The main search's ``result`` after an unfinished proof (or a proven loss): the
-    proof's move when it showed the search's move to lose and another to keep a draw or
-    better, else never a move shown to lose while another is left."""
+    proof's move when it showed another to keep a draw or better (the search's move shown
+    to lose, or, by a proof beside the search that did not reach it, unproven), else never
+    a move shown to lose while another is left."""
     if proof.at_least and proof.move != result.move:
-        play_instead(result, state, proof.move, "loses (proven)")
+        why = "loses (proven)" if result.move in proof.losing else "not proven to keep a draw"
+        play_instead(result, state, proof.move, why)
     else:
         keep_clear_of(result, proof.losing)
     if proof.value == "loss":

@@ -216,6 +216,11 @@ def test_an_unfinished_proof_s_move_replaces_the_search_s_losing_one():
     assert result.move == 2 and not result.proven
     keep_proven(result, state, Proof(value="loss"))
     assert result.move == 2 and result.proven == "loss" and result.value == 0.0
+    # a proof beside the search that never reached the search's move: the proven draw is
+    # played, and the reason says the search's move was not shown to lose
+    result = SearchResult(engine="mcts", move=2, move_name="3", player=0, value=0.5, pv=["3"])
+    keep_proven(result, state, Proof(at_least="draw", move=3))
+    assert result.move == 3 and result.info["proof"] == "3 not proven to keep a draw: 4 instead"
 
 
 def _proof_threads():
