@@ -24,18 +24,19 @@ In a position its opening book holds (``roost.search.book``; the game's own book
 """
 from dataclasses import dataclass, replace
 
-from roost.search.alphabeta import SearchInterrupted
+from roost.search.alphabeta import MAX_THREADS as AB_THREADS, SearchInterrupted
 from roost.search.alphabeta_engine import AlphaBetaEngine
 from roost.search.book import book_for, book_result
 from roost.search.engine import Engine
 from roost.search.limit import Limit
+from roost.search.mcts import MAX_THREADS as MCTS_THREADS
 from roost.search.mcts_engine import IsmctsEngine, MctsEngine
 from roost.search.spec import EngineSpec, Param
 from roost.search.proofs import (PROOF_MAX_SECONDS, PROOF_SHARE, Prover, keep_proven, provable,
                                  provable_game)
 
 DEFAULT_SECONDS = 1.0
-MAX_THREADS = 64
+MAX_THREADS = min(AB_THREADS, MCTS_THREADS)      # as many as any engine auto chooses takes
 
 
 @dataclass(frozen=True)
@@ -253,12 +254,13 @@ class AutoEngine(Engine):
             raise
         result.info["auto"] = str(inner.spec)
         result.engine = f"{self.spec} ({inner.spec})"
-        if proving and result.proven and beside is None:
-            proving = False              # the main search's own solver settled it
+        if proving and result.proven:
+            # the main search's own solver settled it: the proof has nothing to add
+            proving = False
+            if beside is not None:
+                beside.stop()
         if proving:
             if beside is not None:
-                if result.proven:
-                    beside.stop()
                 proof = beside.result()
             else:
                 left = min(max(seconds - result.seconds, 1e-3), PROOF_MAX_SECONDS) if seconds else 0.0

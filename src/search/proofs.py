@@ -13,10 +13,13 @@ With two or more (``auto:threads=N``), on a thread of its own for the whole move
 main search runs on the others (``Prover.start``): on a machine with a core to spare the
 proof has twice the time and the main search all of its own.
 
-An unfinished proof still tells what the main search's move is worth.  The first test
-either shows that it keeps a draw or better (the move is played) or that it loses, and then
-goes on to the other moves: the one it shows to keep a draw or better is played instead,
-and no move it showed to lose is played while another is left.
+An unfinished proof still tells what the main search's move is worth.  After the search,
+the first test either shows that the search's move keeps a draw or better (the move is
+played) or that it loses, and then goes on to the other moves: the one it shows to keep a
+draw or better is played instead, and no move it showed to lose is played while another is
+left.  Beside the search, a move the proof showed to keep a draw or better is played over
+the search's move when the proof did not reach that one (a proven draw is never traded for
+a move unproven).
 
 >>> from roost.core.games import get_game
 >>> proof = Prover().prove(get_game("connect4").parse("4455"), nodes=100000)

@@ -91,7 +91,7 @@ def test_auto_budgets_one_second_by_default_and_a_node_budget_alone():
                                                                "book": "game"}
     for bad, says in (("auto:time=-1", "time must be at least 0"), ("auto:nodes=-1", "nodes must be at least 0"),
                       ("auto:threads=0", "threads must be at least 1"),
-                      ("auto:threads=65", "threads must be at most 64")):
+                      ("auto:threads=257", "threads must be at most 256")):
         with pytest.raises(EngineSpecError, match=says):
             parse_engine(bad)
 

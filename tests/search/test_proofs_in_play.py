@@ -316,3 +316,25 @@ def test_a_node_budget_with_a_proof_beside_repeats_for_a_seed():
         played = {parse_engine("auto:nodes=20000,threads=2,book=none").choose(GAME.parse(moves), seed=3).move
                   for _ in range(3)}
         assert len(played) == 1, moves
+
+
+def test_a_result_the_main_search_proved_stops_the_proof_beside_it_and_stands(monkeypatch):
+    # MCTS's own solver proved a win: the proof beside it is stopped, and what it had (a
+    # draw shown for another move) does not replace the proven move
+    from roost.search.proofs import Proof
+    state = GAME.parse("4455")
+    e = parse_engine("auto:nodes=1000,threads=2,book=none")
+    inner = e.engine_for(state)
+    stopped = []
+
+    class Beside:
+        def stop(self):
+            stopped.append(True)
+
+        def result(self):
+            return Proof(at_least="draw", move=0)
+    monkeypatch.setattr(e._prover, "start", lambda *a, **kw: Beside())
+    monkeypatch.setattr(inner, "choose", lambda state, limit=None, **kw: SearchResult(
+        engine="mcts", move=2, move_name="3", player=state.player, value=1.0, proven="win"))
+    r = e.choose(state, seed=1)
+    assert (r.move, r.proven) == (2, "win") and "proof" not in r.info and stopped == [True]
