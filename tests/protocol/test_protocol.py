@@ -197,7 +197,7 @@ def test_go_infinite_lifts_the_engines_own_budget_auto_included(session):
 
 @pytest.mark.parametrize("spec,moves,played,proof", [
     ("auto:book=none", "237136322211245", "3", "6 loses (proven): 3 instead"),
-    ("auto:book=none,threads=2", "46522653233774", "4", "win (proven)")])
+    ("auto:book=none,threads=2", "7427466465253455364", "6", "win (proven)")])
 def test_auto_s_proof_plays_through_the_protocol_as_in_process(session, spec, moves, played, proof):
     # auto's main search alone plays another move here (after it, the proof shows that move
     # to lose; beside it, the proof settles a win first): served, auto proves as it does in
