@@ -72,24 +72,20 @@ def main(argv=None):
         first_moves(game, perfect, args)
         return
     rng = random.Random(args.seed)
-    kept, games, lost_at = defaultdict(int), defaultdict(int), defaultdict(list)
-    for moves, value in starts(game, perfect, args):
-        for side in sides(game, moves, value):
-            wanted = 1 if value != 0 else 0
-            if args.only and NAMES[wanted] != args.only:
-                continue
-            engine = parse_engine(args.engine)
-            ply, line = play(game, perfect, engine, moves, side, wanted, rng.randrange(1 << 30))
-            games[wanted] += 1
-            kept[wanted] += ply is None
-            if ply is not None:
-                lost_at[wanted].append(ply)
-            print(f"{moves or '-'} player {side + 1} {NAMES[wanted]}: "
-                  f"{'kept' if ply is None else f'given away at ply {ply}'} ({line})", flush=True)
+    kept, played, lost_at = defaultdict(int), defaultdict(int), defaultdict(list)
+    for moves, side, wanted in games(game, perfect, args):
+        engine = parse_engine(args.engine)
+        ply, line = play(game, perfect, engine, moves, side, wanted, rng.randrange(1 << 30))
+        played[wanted] += 1
+        kept[wanted] += ply is None
+        if ply is not None:
+            lost_at[wanted].append(ply)
+        print(f"{moves or '-'} player {side + 1} {NAMES[wanted]}: "
+              f"{'kept' if ply is None else f'given away at ply {ply}'} ({line})", flush=True)
     for wanted in (1, 0):
-        if games[wanted]:
+        if played[wanted]:
             plies = " ".join(map(str, sorted(lost_at[wanted]))) or "none"
-            print(f"{NAMES[wanted]} starts: {kept[wanted]}/{games[wanted]} kept with {args.engine}; "
+            print(f"{NAMES[wanted]} starts: {kept[wanted]}/{played[wanted]} kept with {args.engine}; "
                   f"given away at plies: {plies}")
 
 
@@ -108,24 +104,20 @@ def first_moves(game, perfect, args):
         return values[moves, side]
 
     given, asked = defaultdict(int), defaultdict(int)
-    for moves, value in starts(game, perfect, args):
-        for side in sides(game, moves, value):
-            wanted = 1 if value != 0 else 0
-            if args.only and NAMES[wanted] != args.only:
-                continue
-            state = game.parse(moves)
-            at = moves
-            if state.player != side:          # the perfect player moves first
-                at += perfect.choose(state, seed=0, solve=True).move_name
-            played = []
-            for seed in range(args.first):
-                name = parse_engine(args.engine).choose(game.parse(at), seed=seed).move_name
-                lost = value_after(at + name, side) < wanted
-                played.append(f"{name}{'!' if lost else ''}")
-                given[wanted] += lost
-                asked[wanted] += 1
-            print(f"{at} player {side + 1} {NAMES[wanted]}: first moves {' '.join(played)} "
-                  f"(! gives the result away)", flush=True)
+    for moves, side, wanted in games(game, perfect, args):
+        state = game.parse(moves)
+        at = moves
+        if state.player != side:          # the perfect player moves first
+            at += perfect.choose(state, seed=0, solve=True).move_name
+        played = []
+        for seed in range(args.first):
+            name = parse_engine(args.engine).choose(game.parse(at), seed=seed).move_name
+            lost = value_after(at + name, side) < wanted
+            played.append(f"{name}{'!' if lost else ''}")
+            given[wanted] += lost
+            asked[wanted] += 1
+        print(f"{at} player {side + 1} {NAMES[wanted]}: first moves {' '.join(played)} "
+              f"(! gives the result away)", flush=True)
     for wanted in (1, 0):
         if asked[wanted]:
             print(f"{NAMES[wanted]} starts: {given[wanted]}/{asked[wanted]} first moves gave the "
@@ -169,6 +161,16 @@ def starts(game, perfect, args):
         if drawn:
             made += 1
             yield rng.choice(drawn), 0
+
+
+def games(game, perfect, args):
+    """(start, auto's side, the result it keeps: 1 a win, 0 a draw) of every game to play,
+    ``--only`` the results it names."""
+    for moves, value in starts(game, perfect, args):
+        for side in sides(game, moves, value):
+            wanted = 1 if value != 0 else 0
+            if not args.only or NAMES[wanted] == args.only:
+                yield moves, side, wanted
 
 
 def sides(game, moves, value):
